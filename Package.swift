@@ -1,0 +1,113 @@
+// swift-tools-version:6.1
+// Herald: localized push notification rendering (see README.md for the module map).
+import PackageDescription
+
+// Heavy dependencies (swift-crypto builds BoringSSL, GRDB builds a large Swift
+// module) are only linked by the targets that need them: HeraldSealing and
+// HeraldStore. Everything from the tables to the renderer builds without them.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "herald", targets: ["herald"]),
+        .library(name: "HeraldStage", targets: ["HeraldStage"]),
+        .library(name: "HeraldRender", targets: ["HeraldRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // ICU, found with pkg-config (Debian: libicu-dev). Only CHeraldICU sees it.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // The one target that includes ICU headers: plain C functions, no ICU types.
+        .target(
+            name: "CHeraldICU",
+            dependencies: ["CICU"]
+        ),
+        // The Swift face of ICU: plural rules, numbers, currency, dates, relative
+        // time, locale ids, MessageFormat. Formatters are cached per locale/options.
+        .target(name: "HeraldICU", dependencies: ["CHeraldICU"], swiftSettings: strict),
+        // A JSON reader that keeps key order, number literals as written and positions.
+        .target(name: "HeraldJSON", swiftSettings: strict),
+        // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
+        // catalog model above them, with file:line:column origins.
+        .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
+        // Messages compiled to templates and rendered with ICU for a locale.
+        .target(
+            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON"],
+            swiftSettings: strict),
+        // The APNs payload model: aps keys, alert forms, size budget, shortening.
+        .target(name: "HeraldPayload", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
+        // Lottery games as data, ticket checking, money in minor units.
+        .target(name: "HeraldLottery", swiftSettings: strict),
+        // Sealed payloads: HPKE, AES-GCM, legacy ROT13; key files.
+        .target(
+            name: "HeraldSealing",
+            dependencies: ["HeraldJSON", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+        // The shared container: a SQLite database of tickets, reminders, badge.
+        .target(
+            name: "HeraldStore",
+            dependencies: ["HeraldLottery", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        // The notification service extension stage: open, compute, render, emit.
+        .target(
+            name: "HeraldStage",
+            dependencies: [
+                "HeraldPayload", "HeraldRender", "HeraldTables", "HeraldLottery", "HeraldSealing",
+                "HeraldStore", "HeraldICU", "HeraldJSON",
+            ],
+            swiftSettings: strict),
+        // herald validate: the translation linter.
+        .target(
+            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON"],
+            swiftSettings: strict),
+        // herald preview: every locale at once (table, JSON, HTML).
+        .target(
+            name: "HeraldPreview", dependencies: ["HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON"],
+            swiftSettings: strict),
+        // The command line: a thin shell over the library.
+        .executableTarget(
+            name: "herald",
+            dependencies: [
+                "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
+                "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
+                "HeraldPayload",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
+        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU"]),
+        .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
+        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON"]),
+        .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
+        .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
+        .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
+        .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
+        .testTarget(name: "HeraldStageTests", dependencies: ["HeraldStage", "HeraldJSON", "HeraldPayload"]),
+        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"]),
+        // Runs the real `herald` binary as a subprocess.
+        .testTarget(name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON"]),
+
+        // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
+        .executableTarget(
+            name: "herald-bench",
+            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON"],
+            path: "Tools/bench/HeraldBench",
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,193 @@
+// The only interface between Herald and ICU.
+//
+// Everything here is plain C: opaque handles, UTF-8 strings, int32 status codes.
+// No ICU type or header leaks out, so a Swift module can import this next to
+// Foundation (which bundles its own, differently versioned ICU).
+//
+// Conventions
+// - `status` is an ICU UErrorCode value. 0 is success, negative values are
+//   warnings (not failures), positive values are failures. `hicu_error_name`
+//   turns one into ICU's symbolic name.
+// - String outputs are UTF-8, written to (out, capacity). The return value is
+//   the full length needed (excluding the NUL); when it is >= capacity the
+//   output was truncated and the status is U_BUFFER_OVERFLOW_ERROR (15), so the
+//   caller retries with a larger buffer. Outputs are NUL-terminated when there
+//   is room.
+// - Handles are immutable after creation unless noted, and safe to use from
+//   several threads at once. Date and message formatters are NOT thread safe:
+//   the Swift layer serialises access to them.
+#ifndef HERALD_ICU_H
+#define HERALD_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    HICU_OK = 0,
+    HICU_ILLEGAL_ARGUMENT = 1,
+    HICU_BUFFER_OVERFLOW = 15,
+};
+
+static inline int hicu_failure(int32_t status) { return status > 0; }
+
+/// ICU's symbolic name for a status code ("U_ILLEGAL_ARGUMENT_ERROR").
+const char *hicu_error_name(int32_t status);
+
+/// The ICU version ("72.1") and the CLDR version ("42.0").
+void hicu_versions(char *icu, int32_t icu_cap, char *cldr, int32_t cldr_cap);
+
+// MARK: - Locale ids
+
+/// BCP 47 tag ("zh-Hant-TW") to an ICU id ("zh_Hant_TW"). `parsed` receives how
+/// many bytes of the tag were understood (a shorter value than the tag's length
+/// means trailing garbage).
+int32_t hicu_locale_from_tag(const char *tag, char *out, int32_t cap, int32_t *parsed,
+                             int32_t *status);
+/// ICU id to a BCP 47 tag. `strict` rejects ids that have no valid tag form.
+int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t cap,
+                           int32_t *status);
+/// uloc_canonicalize: "en_us" -> "en_US", "iw" -> "he" (deprecated codes mapped).
+int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
+                                 int32_t *status);
+int32_t hicu_locale_add_likely(const char *locale, char *out, int32_t cap, int32_t *status);
+int32_t hicu_locale_minimize(const char *locale, char *out, int32_t cap, int32_t *status);
+/// part: 0 language, 1 script, 2 region, 3 variant.
+int32_t hicu_locale_part(const char *locale, int part, char *out, int32_t cap,
+                         int32_t *status);
+/// 1 when the locale's characters run right to left.
+int hicu_locale_is_rtl(const char *locale);
+/// 1 when ICU has locale data for this language (or language_script/region)
+/// itself, not just the root fallback.
+int hicu_locale_has_data(const char *locale);
+/// English display name ("Portuguese (Brazil)") in `display_locale`.
+int32_t hicu_locale_display_name(const char *locale, const char *display_locale, char *out,
+                                 int32_t cap, int32_t *status);
+
+// MARK: - Plural rules
+
+typedef struct HICUPluralRules HICUPluralRules;
+
+/// type: 0 cardinal, 1 ordinal.
+HICUPluralRules *hicu_plural_open(const char *locale, int type, int32_t *status);
+void hicu_plural_close(HICUPluralRules *rules);
+/// Space-separated keywords in CLDR order (zero one two few many other, those present).
+int32_t hicu_plural_keywords(const HICUPluralRules *rules, char *out, int32_t cap,
+                             int32_t *status);
+/// The category for a plain double (no visible fraction digits information).
+int32_t hicu_plural_select_double(const HICUPluralRules *rules, double value, char *out,
+                                  int32_t cap, int32_t *status);
+/// The rule text for one keyword with CLDR's samples
+/// ("v = 0 and i % 10 = 1 … @integer 1, 21, … @decimal …").
+/// Empty for "other" when it has no condition (its samples still follow).
+int32_t hicu_plural_rule_with_samples(const char *locale, int type, const char *keyword,
+                                      char *out, int32_t cap, int32_t *status);
+
+// MARK: - Number formatting (ICU number skeletons)
+
+typedef struct HICUNumberFormatter HICUNumberFormatter;
+
+/// Opens a formatter for a skeleton ("currency/EUR", ".00", "compact-short",
+/// "" for the locale's default). On a syntax error, *error_offset is the
+/// offset in the skeleton (UTF-16 units) where ICU stopped, else -1.
+HICUNumberFormatter *hicu_number_open(const char *skeleton, const char *locale,
+                                      int32_t *error_offset, int32_t *status);
+void hicu_number_close(HICUNumberFormatter *fmt);
+
+int32_t hicu_number_format_int(const HICUNumberFormatter *fmt, int64_t value, char *out,
+                               int32_t cap, int32_t *status);
+int32_t hicu_number_format_double(const HICUNumberFormatter *fmt, double value, char *out,
+                                  int32_t cap, int32_t *status);
+/// `decimal` is a decimal string as written ("1234.50", "-3", "1e6").
+int32_t hicu_number_format_decimal(const HICUNumberFormatter *fmt, const char *decimal,
+                                   int32_t decimal_len, char *out, int32_t cap,
+                                   int32_t *status);
+
+/// Formats and selects the plural category of the *formatted* number in one
+/// step (uplrules_selectFormatted), so "1.0" and "1" differ.
+/// kind: 0 int64 (`int_value`), 1 double (`double_value`), 2 decimal string.
+/// Writes the text to out and the keyword to keyword.
+int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
+                                  const HICUPluralRules *rules, int kind, int64_t int_value,
+                                  double double_value, const char *decimal,
+                                  int32_t decimal_len, char *out, int32_t cap,
+                                  char *keyword, int32_t keyword_cap, int32_t *status);
+
+/// ucurr_getDefaultFractionDigits (usage 0 standard, 1 cash).
+int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *status);
+/// 1 when the ISO code names a currency ICU knows.
+int hicu_currency_is_known(const char *iso_code);
+
+// MARK: - Dates
+
+typedef struct HICUDateFormatter HICUDateFormatter;
+
+/// Opens a date formatter. Either give `skeleton` (e.g. "yMMMdjmm", resolved
+/// with the locale's best pattern) or styles (-1 none, 0 full, 1 long,
+/// 2 medium, 3 short) with skeleton NULL. `zone` is an IANA id; unknown zones
+/// fail with U_ILLEGAL_ARGUMENT_ERROR.
+/// NOT thread safe: format from one thread at a time.
+HICUDateFormatter *hicu_date_open(const char *locale, const char *zone, const char *skeleton,
+                                  int date_style, int time_style, int32_t *status);
+void hicu_date_close(HICUDateFormatter *fmt);
+int32_t hicu_date_format(HICUDateFormatter *fmt, double epoch_ms, char *out, int32_t cap,
+                         int32_t *status);
+/// The pattern in use ("MMM d, y, h:mm a").
+int32_t hicu_date_pattern(const HICUDateFormatter *fmt, char *out, int32_t cap,
+                          int32_t *status);
+/// 1 when ICU knows this IANA zone id.
+int hicu_zone_is_known(const char *zone);
+/// Offset from UTC in ms of `zone` at `epoch_ms` (raw + DST).
+int32_t hicu_zone_offset_ms(const char *zone, double epoch_ms, int32_t *status);
+
+// MARK: - Relative time
+
+typedef struct HICURelativeFormatter HICURelativeFormatter;
+
+/// width: 0 long, 1 short, 2 narrow. NOT thread safe.
+HICURelativeFormatter *hicu_relative_open(const char *locale, int width, int32_t *status);
+void hicu_relative_close(HICURelativeFormatter *fmt);
+/// unit: 0 year, 1 quarter, 2 month, 3 week, 4 day, 5 hour, 6 minute, 7 second.
+/// numeric = 1 always uses numbers ("in 1 day"); 0 allows words ("tomorrow").
+int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, int unit,
+                             int numeric, char *out, int32_t cap, int32_t *status);
+
+// MARK: - MessageFormat
+
+typedef struct HICUMessageFormat HICUMessageFormat;
+
+/// Parses an ICU MessageFormat pattern. On a syntax error, *error_line and
+/// *error_offset say where (0-based line, offset in that line, UTF-16 units).
+/// NOT thread safe.
+HICUMessageFormat *hicu_message_open(const char *pattern, const char *locale,
+                                     int32_t *error_line, int32_t *error_offset,
+                                     int32_t *status);
+void hicu_message_close(HICUMessageFormat *fmt);
+/// 1 when the pattern uses named arguments ({count}), 0 for numbered ({0}).
+int hicu_message_uses_names(const HICUMessageFormat *fmt);
+/// Formats with `count` arguments. names[i] is the argument name (or its
+/// number as text, "0"). kinds[i]: 0 string (values[i] UTF-8 text),
+/// 1 decimal number (values[i] a decimal string, "1.50"), 2 date (numbers[i]
+/// epoch ms).
+int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
+                            const int *kinds, const char *const *values,
+                            const double *numbers, char *out, int32_t cap,
+                            int32_t *status);
+
+// MARK: - Text
+
+/// Base direction of UTF-8 text by its first strong character:
+/// 0 LTR, 1 RTL, 3 neutral (no strong character).
+int hicu_text_base_direction(const char *text, int32_t len);
+/// Byte offsets of extended grapheme cluster boundaries in UTF-8 `text`,
+/// written to `offsets` (at most `cap`). Returns the count (including 0 and len).
+int32_t hicu_grapheme_boundaries(const char *text, int32_t len, int32_t *offsets,
+                                 int32_t cap, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

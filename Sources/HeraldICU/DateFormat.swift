@@ -1,0 +1,95 @@
+internal import CHeraldICU
+import Synchronization
+
+/// Date and time formatting in a given IANA zone. ICU date formatters are not
+/// thread safe, so each shared instance serialises its use.
+public final class DateFormat: Sendable {
+    private let handle: Mutex<OpaquePointerBox>
+    public let locale: LocaleID
+    public let zone: String
+    /// The resolved ICU pattern ("MMM d, y, h:mm a").
+    public let pattern: String
+
+    public enum Style: Int32, Sendable, Hashable {
+        case none = -1, full = 0, long = 1, medium = 2, short = 3
+    }
+
+    private enum Spec: Hashable, Sendable {
+        case skeleton(String)
+        case styles(Style, Style)
+    }
+    private struct CacheKey: Hashable, Sendable {
+        let locale: String
+        let zone: String
+        let spec: Spec
+    }
+    private static let cache = FormatterCache<CacheKey, DateFormat>()
+
+    /// From a skeleton ("yMMMd", "jmm", "EEEEjmm") resolved to the locale's pattern.
+    public static func `for`(skeleton: String, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
+        try cache.value(for: CacheKey(locale: locale.icuID, zone: zone, spec: .skeleton(skeleton))) { () throws(ICUError) in
+            try DateFormat(locale: locale, zone: zone, skeleton: skeleton, date: .none, time: .none)
+        }
+    }
+
+    /// From date and time styles.
+    public static func `for`(date: Style, time: Style, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
+        try cache.value(for: CacheKey(locale: locale.icuID, zone: zone, spec: .styles(date, time))) { () throws(ICUError) in
+            try DateFormat(locale: locale, zone: zone, skeleton: nil, date: date, time: time)
+        }
+    }
+
+    /// True when ICU knows the IANA zone id.
+    public static func isKnownZone(_ zone: String) -> Bool {
+        !zone.isEmpty && !zone.utf8.contains(0) && hicu_zone_is_known(zone) != 0
+    }
+
+    private init(locale: LocaleID, zone: String, skeleton: String?, date: Style, time: Style) throws(ICUError) {
+        guard DateFormat.isKnownZone(zone) else {
+            throw ICUError(message: "unknown time zone '\(zone)'", operation: "date format", locale: locale.icuID, input: zone)
+        }
+        var status: Int32 = 0
+        let h: OpaquePointer?
+        if let skeleton {
+            h = hicu_date_open(locale.icuID, zone, skeleton, -1, -1, &status)
+        } else {
+            h = hicu_date_open(locale.icuID, zone, nil, date.rawValue, time.rawValue, &status)
+        }
+        guard let h, status <= 0 else {
+            throw ICUError(code: status, operation: "date format", locale: locale.icuID, input: skeleton)
+        }
+        self.locale = locale
+        self.zone = zone
+        self.pattern = (try? icuString(operation: "date pattern") { hicu_date_pattern(h, $0, $1, $2) }) ?? ""
+        self.handle = Mutex(OpaquePointerBox(h))
+    }
+
+    deinit { handle.withLock { hicu_date_close($0.pointer) } }
+
+    /// Formats an instant given as milliseconds since 1970-01-01T00:00:00Z.
+    public func format(epochMilliseconds: Double) throws(ICUError) -> String {
+        guard epochMilliseconds.isFinite else {
+            throw ICUError(message: "not a finite instant", operation: "date format", locale: locale.icuID)
+        }
+        return try handle.withLock { box throws(ICUError) in
+            try icuString(operation: "date format", locale: locale.icuID) {
+                hicu_date_format(box.pointer, epochMilliseconds, $0, $1, $2)
+            }
+        }
+    }
+
+    /// Offset from UTC of `zone` at an instant, in seconds (DST included).
+    public static func utcOffsetSeconds(zone: String, epochMilliseconds: Double) throws(ICUError) -> Int {
+        var status: Int32 = 0
+        let ms = hicu_zone_offset_ms(zone, epochMilliseconds, &status)
+        if status > 0 { throw ICUError(code: status, operation: "time zone offset", input: zone) }
+        return Int(ms / 1000)
+    }
+}
+
+/// An ICU handle owned by a Mutex (so the non-Sendable pointer is only touched
+/// under the lock).
+struct OpaquePointerBox: ~Copyable, @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(_ p: OpaquePointer) { pointer = p }
+}

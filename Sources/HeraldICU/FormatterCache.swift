@@ -1,0 +1,24 @@
+import Synchronization
+
+/// A process-wide cache of ICU handles keyed by locale and options. Formatters
+/// are expensive to open (milliseconds) and cheap to use, so each is opened
+/// once and shared by every thread. Values are reference types that are
+/// themselves safe to share.
+final class FormatterCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: Sendable {
+    private let storage = Mutex<[Key: Value]>([:])
+
+    init() {}
+
+    func value(for key: Key, create: () throws(ICUError) -> Value) throws(ICUError) -> Value {
+        if let hit = storage.withLock({ $0[key] }) { return hit }
+        // Open outside the lock: opening may take milliseconds.
+        let made = try create()
+        return storage.withLock { dict in
+            if let raced = dict[key] { return raced }
+            dict[key] = made
+            return made
+        }
+    }
+
+    var count: Int { storage.withLock { $0.count } }
+}

@@ -1,0 +1,108 @@
+internal import CHeraldICU
+
+/// An ICU failure, said in terms of what Herald asked for: which operation,
+/// which locale, which pattern or skeleton, and what ICU answered.
+public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// ICU's UErrorCode value (positive: failure).
+    public let code: Int32
+    /// ICU's symbolic name for `code` ("U_NUMBER_SKELETON_SYNTAX_ERROR").
+    public let name: String
+    /// What Herald was doing ("number skeleton", "plural rules", "locale id").
+    public let operation: String
+    public let locale: String?
+    /// The skeleton, pattern or input that failed, when there is one.
+    public let input: String?
+    /// Where in `input` ICU stopped (UTF-16 offset), when it says.
+    public let offset: Int?
+
+    public init(
+        code: Int32, operation: String, locale: String? = nil, input: String? = nil,
+        offset: Int? = nil
+    ) {
+        self.code = code
+        self.name = String(cString: hicu_error_name(code))
+        self.operation = operation
+        self.locale = locale
+        self.input = input
+        self.offset = offset
+    }
+
+    /// An error that did not come from ICU itself (bad argument caught by Herald).
+    public init(message: String, operation: String, locale: String? = nil, input: String? = nil) {
+        self.code = 1
+        self.name = message
+        self.operation = operation
+        self.locale = locale
+        self.input = input
+        self.offset = nil
+    }
+
+    public var description: String {
+        var s = "\(operation) failed"
+        if let locale { s += " for locale '\(locale)'" }
+        if let input { s += " on '\(input)'" }
+        if let offset, offset >= 0 { s += " at offset \(offset)" }
+        s += ": \(name)"
+        return s
+    }
+}
+
+/// Calls an ICU shim function that writes UTF-8 into a buffer, growing the
+/// buffer when the first try was too small. Throws on ICU failure.
+@inline(__always)
+func icuString(
+    operation: @autoclosure () -> String, locale: @autoclosure () -> String? = nil,
+    input: @autoclosure () -> String? = nil,
+    _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+) throws(ICUError) -> String {
+    var status: Int32 = 0
+    let result: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buf in
+        let n = body(buf.baseAddress!, 256, &status)
+        if status > 0 { return nil }
+        if n < 256 {
+            return buf.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: Int(n)) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(n)), as: UTF8.self)
+            }
+        }
+        return nil
+    }
+    if let result { return result }
+    if status > 0 && status != 15 {
+        throw ICUError(code: status, operation: operation(), locale: locale(), input: input())
+    }
+    // Too small: ask again with the exact size.
+    status = 0
+    var capacity: Int32 = 1024
+    while true {
+        let (text, needed): (String?, Int32) = withUnsafeTemporaryAllocation(
+            of: CChar.self, capacity: Int(capacity)
+        ) { buf in
+            let n = body(buf.baseAddress!, capacity, &status)
+            if status > 0 || n >= capacity { return (nil, n) }
+            return (
+                buf.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: Int(n)) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: Int(n)), as: UTF8.self)
+                }, n
+            )
+        }
+        if let text { return text }
+        if status > 0 && status != 15 {
+            throw ICUError(code: status, operation: operation(), locale: locale(), input: input())
+        }
+        status = 0
+        capacity = max(needed + 1, capacity * 2)
+    }
+}
+
+/// ICU and CLDR versions of the linked library ("72.1", "42.0").
+public enum ICUInfo {
+    public static let versions: (icu: String, cldr: String) = {
+        var icu = [CChar](repeating: 0, count: 32)
+        var cldr = [CChar](repeating: 0, count: 32)
+        hicu_versions(&icu, 32, &cldr, 32)
+        return (
+            String(decoding: icu.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            String(decoding: cldr.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        )
+    }()
+}

@@ -1,0 +1,106 @@
+internal import CHeraldICU
+
+/// A locale identifier, accepted in BCP 47 form (`pt-BR`, `zh-Hant-TW`) or
+/// ICU/Apple form (`pt_BR`, `zh_Hant_TW`), held as ICU's canonical id.
+public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
+    /// ICU's canonical id: `zh_Hant_TW`, `sr_Latn`, `en_US@numbers=arab`.
+    public let icuID: String
+
+    /// Parses a tag or id. Throws for empty input, characters outside
+    /// `[A-Za-z0-9_@=;-]`, a language subtag that is not 2–3 letters (or
+    /// `root`), or trailing garbage ICU could not read.
+    public init(_ text: String) throws(ICUError) {
+        let trimmed = text
+        func fail(_ why: String) -> ICUError {
+            ICUError(message: why, operation: "locale id", input: text)
+        }
+        guard !trimmed.isEmpty else { throw fail("empty locale id") }
+        guard trimmed.utf8.count <= 100 else { throw fail("locale id too long") }
+        for b in trimmed.utf8 {
+            let ok =
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == 0x2D || b == 0x5F || b == 0x40 || b == 0x3D || b == 0x3B
+            if !ok { throw fail("invalid character in locale id") }
+        }
+        // Apple ids use '_' and may carry '@' keywords; BCP 47 uses '-'.
+        let id: String
+        if trimmed.contains("@") || !trimmed.contains("-") {
+            id = try icuString(operation: "locale id", input: text) {
+                hicu_locale_canonicalize(trimmed, $0, $1, $2)
+            }
+        } else {
+            var parsed: Int32 = 0
+            let fromTag = try icuString(operation: "locale id", input: text) {
+                hicu_locale_from_tag(trimmed, $0, $1, &parsed, $2)
+            }
+            if Int(parsed) != trimmed.utf8.count {
+                throw fail("not a valid BCP 47 tag (understood \(parsed) of \(trimmed.utf8.count) characters)")
+            }
+            id = fromTag
+        }
+        let lang = try icuString(operation: "locale id", input: text) {
+            hicu_locale_part(id, 0, $0, $1, $2)
+        }
+        let lc = lang.utf8.count
+        if !(lc == 2 || lc == 3 || lang == "root") || !lang.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            throw fail("'\(lang)' is not a language subtag")
+        }
+        self.icuID = id
+    }
+
+    /// Wraps an id already known to be canonical (no validation).
+    public init(unchecked icuID: String) { self.icuID = icuID }
+
+    public static let english = LocaleID(unchecked: "en")
+
+    public var description: String { bcp47 }
+
+    /// The BCP 47 form: `zh-Hant-TW`, `en-US-u-nu-arab`.
+    public var bcp47: String {
+        (try? icuString(operation: "language tag") { hicu_locale_to_tag(icuID, 0, $0, $1, $2) })
+            ?? icuID.replacingUnderscores()
+    }
+
+    public var language: String { part(0) }
+    public var script: String? { let s = part(1); return s.isEmpty ? nil : s }
+    public var region: String? { let s = part(2); return s.isEmpty ? nil : s }
+
+    private func part(_ p: Int32) -> String {
+        (try? icuString(operation: "locale part") { hicu_locale_part(icuID, p, $0, $1, $2) }) ?? ""
+    }
+
+    /// Likely subtags added: `zh_HK` → `zh_Hant_HK`, `sr` → `sr_Cyrl_RS`.
+    public func maximized() -> LocaleID {
+        LocaleID(
+            unchecked: (try? icuString(operation: "likely subtags") {
+                hicu_locale_add_likely(icuID, $0, $1, $2)
+            }) ?? icuID)
+    }
+
+    /// Likely subtags removed: `zh_Hant_TW` → `zh_TW`, `en_Latn_US` → `en`.
+    public func minimized() -> LocaleID {
+        LocaleID(
+            unchecked: (try? icuString(operation: "likely subtags") {
+                hicu_locale_minimize(icuID, $0, $1, $2)
+            }) ?? icuID)
+    }
+
+    /// True for Arabic, Hebrew, Persian, Urdu and the other RTL scripts.
+    public var isRightToLeft: Bool { hicu_locale_is_rtl(icuID) != 0 }
+
+    /// True when ICU has data for this locale's language (not only root).
+    public var hasICUData: Bool { hicu_locale_has_data(icuID) != 0 }
+
+    /// The locale's name in English ("Portuguese (Brazil)").
+    public var englishName: String {
+        (try? icuString(operation: "display name") {
+            hicu_locale_display_name(icuID, "en", $0, $1, $2)
+        }) ?? icuID
+    }
+}
+
+extension String {
+    func replacingUnderscores() -> String {
+        String(decoding: utf8.map { $0 == 0x5F ? 0x2D : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,102 @@
+internal import CHeraldICU
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An ICU MessageFormat pattern (`{count, plural, one {# item} other {# items}}`,
+/// `{n, selectordinal, …}`, `{x, select, …}`, `{v, number, ::currency/EUR}`),
+/// parsed once per pattern and locale and shared.
+public final class MessageFormat: Sendable {
+    public enum Argument: Sendable, Hashable {
+        case string(String)
+        case number(NumericValue)
+        /// Milliseconds since 1970 UTC.
+        case date(Double)
+    }
+
+    private let handle: Mutex<OpaquePointerBox>
+    public let pattern: String
+    public let locale: LocaleID
+    /// True for `{name}` arguments, false for `{0}`.
+    public let usesNamedArguments: Bool
+
+    private struct CacheKey: Hashable, Sendable {
+        let pattern: String
+        let locale: String
+    }
+    private static let cache = FormatterCache<CacheKey, MessageFormat>()
+
+    public static func `for`(pattern: String, locale: LocaleID) throws(ICUError) -> MessageFormat {
+        try cache.value(for: CacheKey(pattern: pattern, locale: locale.icuID)) { () throws(ICUError) in
+            try MessageFormat(pattern: pattern, locale: locale)
+        }
+    }
+
+    private init(pattern: String, locale: LocaleID) throws(ICUError) {
+        guard !pattern.utf8.contains(0) else {
+            throw ICUError(message: "pattern contains NUL", operation: "message pattern", locale: locale.icuID, input: pattern)
+        }
+        var status: Int32 = 0
+        var line: Int32 = 0
+        var offset: Int32 = -1
+        guard let h = hicu_message_open(pattern, locale.icuID, &line, &offset, &status), status <= 0 else {
+            throw ICUError(
+                code: status, operation: "message pattern", locale: locale.icuID, input: pattern,
+                offset: offset >= 0 ? Int(offset) : nil)
+        }
+        self.pattern = pattern
+        self.locale = locale
+        self.usesNamedArguments = hicu_message_uses_names(h) != 0
+        self.handle = Mutex(OpaquePointerBox(h))
+    }
+
+    deinit { handle.withLock { hicu_message_close($0.pointer) } }
+
+    /// Formats with arguments by name ("count") or by number ("0").
+    public func format(_ arguments: [(name: String, value: Argument)]) throws(ICUError) -> String {
+        var names: [String] = []
+        var kinds: [Int32] = []
+        var values: [String] = []
+        var numbers: [Double] = []
+        for (name, value) in arguments {
+            names.append(name)
+            switch value {
+            case .string(let s):
+                kinds.append(0); values.append(s); numbers.append(0)
+            case .number(let n):
+                kinds.append(1); values.append(n.description); numbers.append(0)
+                if case .double(let d) = n, !d.isFinite {
+                    throw ICUError(message: "not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
+                }
+            case .date(let ms):
+                kinds.append(2); values.append(""); numbers.append(ms)
+            }
+        }
+        let count = Int32(arguments.count)
+        return try withCStrings(names) { namePtrs throws(ICUError) in
+            try withCStrings(values) { valuePtrs throws(ICUError) in
+                try handle.withLock { box throws(ICUError) in
+                    try icuString(operation: "message format", locale: locale.icuID, input: pattern) {
+                        hicu_message_format(box.pointer, count, namePtrs, kinds, valuePtrs, numbers, $0, $1, $2)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `body` with a C array of NUL-terminated copies of `strings`.
+func withCStrings<R>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) throws(ICUError) -> R
+) throws(ICUError) -> R {
+    var storage: [UnsafeMutablePointer<CChar>] = []
+    storage.reserveCapacity(strings.count)
+    defer { storage.forEach { free($0) } }
+    for s in strings { storage.append(strdup(s)!) }
+    var ptrs: [UnsafePointer<CChar>?] = storage.map { UnsafePointer($0) }
+    ptrs.append(nil)
+    return try ptrs.withUnsafeBufferPointer { buf throws(ICUError) in try body(buf.baseAddress!) }
+}

@@ -1,0 +1,195 @@
+internal import CHeraldICU
+
+/// A number as Herald passes it to ICU. `decimal` keeps the digits as written,
+/// so "1.50" shows two fraction digits and selects its plural on them.
+public enum NumericValue: Sendable, Hashable, CustomStringConvertible {
+    case int(Int64)
+    case double(Double)
+    case decimal(String)
+
+    /// Parses a decimal literal ("-12", "1.50", "1e3"). Nil for anything else.
+    public init?(literal: String) {
+        guard NumericValue.isDecimalLiteral(literal) else { return nil }
+        if let i = Int64(literal) { self = .int(i) } else { self = .decimal(literal) }
+    }
+
+    static func isDecimalLiteral(_ s: String) -> Bool {
+        var it = s.utf8.makeIterator()
+        var c = it.next()
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") { c = it.next() }
+        var digits = 0
+        while let d = c, d >= 0x30 && d <= 0x39 { digits += 1; c = it.next() }
+        if c == UInt8(ascii: ".") {
+            c = it.next()
+            while let d = c, d >= 0x30 && d <= 0x39 { digits += 1; c = it.next() }
+        }
+        if digits == 0 { return false }
+        if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            c = it.next()
+            if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") { c = it.next() }
+            var exp = 0
+            while let d = c, d >= 0x30 && d <= 0x39 { exp += 1; c = it.next() }
+            if exp == 0 { return false }
+        }
+        return c == nil
+    }
+
+    public var description: String {
+        switch self {
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .decimal(let s): return s
+        }
+    }
+
+    /// Fraction digits visible in the literal ("1.50" → 2, "3" → 0; exponent
+    /// forms count their mantissa digits less the exponent, never below 0).
+    public var visibleFractionDigits: Int {
+        guard case .decimal(let s) = self else { return 0 }
+        var mantissa = Substring(s)
+        var exponent = 0
+        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = s[..<e]
+            exponent = Int(s[s.index(after: e)...].drop { $0 == "+" }) ?? 0
+        }
+        guard let dot = mantissa.firstIndex(of: ".") else { return max(0, -exponent) }
+        return max(0, mantissa.distance(from: dot, to: mantissa.endIndex) - 1 - exponent)
+    }
+
+    /// The value as a Double (lossy for huge decimals).
+    public var doubleValue: Double {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        case .decimal(let s): return Double(s) ?? .nan
+        }
+    }
+}
+
+/// A number formatter for one ICU skeleton and locale ("currency/EUR",
+/// ".00", "compact-short", "percent scale/100", "" = the locale's default).
+/// Opened once through `NumberFormat.for(skeleton:locale:)` and shared; thread safe.
+public final class NumberFormat: @unchecked Sendable {
+    let handle: OpaquePointer
+    public let skeleton: String
+    public let locale: LocaleID
+
+    private struct CacheKey: Hashable, Sendable {
+        let skeleton: String
+        let locale: String
+    }
+    private static let cache = FormatterCache<CacheKey, NumberFormat>()
+
+    public static func `for`(skeleton: String, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        try cache.value(for: CacheKey(skeleton: skeleton, locale: locale.icuID)) { () throws(ICUError) in
+            try NumberFormat(skeleton: skeleton, locale: locale)
+        }
+    }
+
+    /// The locale's default decimal format with all visible fraction digits
+    /// kept as written (what Apple's localized `%d`/`%@`-numbers look like).
+    public static func plainDecimal(for locale: LocaleID) throws(ICUError) -> NumberFormat {
+        try .for(skeleton: "", locale: locale)
+    }
+
+    /// The locale's decimal format showing exactly `fractionDigits` digits
+    /// after the separator ("1.50" stays "1.50"), grouping as the locale does.
+    public static func decimal(fractionDigits: Int, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        let digits = min(max(fractionDigits, 0), 20)
+        return try .for(skeleton: digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits), locale: locale)
+    }
+
+    /// A formatter that shows `value` as written: its visible fraction digits kept.
+    public static func asWritten(_ value: NumericValue, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        switch value {
+        case .int: return try decimal(fractionDigits: 0, locale: locale)
+        case .double: return try plainDecimal(for: locale)
+        case .decimal: return try decimal(fractionDigits: value.visibleFractionDigits, locale: locale)
+        }
+    }
+
+    private init(skeleton: String, locale: LocaleID) throws(ICUError) {
+        var status: Int32 = 0
+        var offset: Int32 = -1
+        guard skeleton.utf8.count < 4096, !skeleton.utf8.contains(0) else {
+            throw ICUError(message: "skeleton too long or contains NUL", operation: "number skeleton", locale: locale.icuID, input: skeleton)
+        }
+        guard let h = hicu_number_open(skeleton, locale.icuID, &offset, &status), status <= 0 else {
+            throw ICUError(
+                code: status, operation: "number skeleton", locale: locale.icuID, input: skeleton,
+                offset: offset >= 0 ? Int(offset) : nil)
+        }
+        self.handle = h
+        self.skeleton = skeleton
+        self.locale = locale
+    }
+
+    deinit { hicu_number_close(handle) }
+
+    public func format(_ value: Int64) -> String {
+        (try? icuString(operation: "format number") { hicu_number_format_int(handle, value, $0, $1, $2) }) ?? String(value)
+    }
+
+    public func format(_ value: Int) -> String { format(Int64(value)) }
+
+    /// NaN and infinities format as ICU shows them ("NaN", "∞").
+    public func format(_ value: Double) -> String {
+        (try? icuString(operation: "format number") { hicu_number_format_double(handle, value, $0, $1, $2) }) ?? String(value)
+    }
+
+    /// Formats a decimal literal as written. Throws for text that is not a
+    /// decimal number.
+    public func format(decimal: String) throws(ICUError) -> String {
+        guard NumericValue.isDecimalLiteral(decimal) else {
+            throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: decimal)
+        }
+        return try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
+            hicu_number_format_decimal(handle, decimal, Int32(decimal.utf8.count), $0, $1, $2)
+        }
+    }
+
+    public func format(_ value: NumericValue) throws(ICUError) -> String {
+        switch value {
+        case .int(let i): return format(i)
+        case .double(let d): return format(d)
+        case .decimal(let s): return try format(decimal: s)
+        }
+    }
+
+    /// Formats `value` and selects its plural category on the formatted
+    /// result (uplrules_selectFormatted): `1` → one, `1.0` → other in English.
+    public func formatAndSelect(_ value: NumericValue, rules: PluralRules) throws(ICUError)
+        -> (text: String, category: PluralCategory)
+    {
+        var keyword: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0, 0, 0, 0)
+        let text: String
+        switch value {
+        case .int(let i):
+            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
+                try icuString(operation: "format number", locale: locale.icuID) {
+                    hicu_number_format_select(handle, rules.handle, 0, i, 0, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
+                }
+            }
+        case .double(let d):
+            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
+                try icuString(operation: "format number", locale: locale.icuID) {
+                    hicu_number_format_select(handle, rules.handle, 1, 0, d, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
+                }
+            }
+        case .decimal(let s):
+            guard NumericValue.isDecimalLiteral(s) else {
+                throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: s)
+            }
+            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
+                try icuString(operation: "format number", locale: locale.icuID, input: s) {
+                    hicu_number_format_select(handle, rules.handle, 2, 0, 0, s, Int32(s.utf8.count), $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
+                }
+            }
+        }
+        let category = withUnsafeBytes(of: &keyword) { raw -> PluralCategory in
+            let bytes = raw.prefix { $0 != 0 }
+            return PluralCategory(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .other
+        }
+        return (text, category)
+    }
+}

@@ -1,0 +1,42 @@
+internal import CHeraldICU
+
+public enum TextDirection: Sendable, Equatable {
+    case leftToRight, rightToLeft, neutral
+
+    /// The base direction of text by its first strong character (UAX #9 P2–P3).
+    public static func of(_ text: String) -> TextDirection {
+        var t = text
+        return t.withUTF8 { buf -> TextDirection in
+            guard let base = buf.baseAddress, buf.count > 0 else { return .neutral }
+            let p = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            switch hicu_text_base_direction(p, Int32(buf.count)) {
+            case 0: return .leftToRight
+            case 1: return .rightToLeft
+            default: return .neutral
+            }
+        }
+    }
+}
+
+public enum Graphemes {
+    /// UTF-8 byte offsets of extended grapheme cluster boundaries (ICU's
+    /// character break iterator), including 0 and the end.
+    public static func boundaries(of text: String) -> [Int] {
+        var t = text
+        return t.withUTF8 { buf -> [Int] in
+            guard let base = buf.baseAddress, buf.count > 0 else { return [0] }
+            let p = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            var cap = Int32(buf.count + 2)
+            var out = [Int32](repeating: 0, count: Int(cap))
+            var status: Int32 = 0
+            var n = hicu_grapheme_boundaries(p, Int32(buf.count), &out, cap, &status)
+            if n > cap {
+                cap = n
+                out = [Int32](repeating: 0, count: Int(cap))
+                status = 0
+                n = hicu_grapheme_boundaries(p, Int32(buf.count), &out, cap, &status)
+            }
+            return out.prefix(Int(n)).map(Int.init)
+        }
+    }
+}

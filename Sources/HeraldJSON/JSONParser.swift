@@ -1,0 +1,339 @@
+/// A position in a source text: 1-based line and column (columns count
+/// Unicode scalars), and the 0-based UTF-8 byte offset.
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static let start = SourcePosition(line: 1, column: 1, offset: 0)
+
+    public static func < (a: Self, b: Self) -> Bool { a.offset < b.offset }
+    public var description: String { "\(line):\(column)" }
+}
+
+public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public let position: SourcePosition
+
+    public var description: String { "\(position.line):\(position.column): \(message)" }
+}
+
+/// Reads JSON (RFC 8259) strictly, with positions.
+///
+/// - Numbers are kept as their literal text.
+/// - Nesting deeper than `maxDepth` is an error, not a stack overflow.
+/// - Invalid UTF-8, lone surrogates in `\u` escapes, control characters in
+///   strings, trailing commas and trailing content are errors with a position.
+/// - `positions` (when requested) records where each value starts, keyed by
+///   its JSON Pointer ("/strings/Hello/localizations/de").
+public struct JSONParser {
+    public struct Options: Sendable {
+        public var maxDepth: Int = 512
+        public var recordPositions: Bool = false
+        public init(maxDepth: Int = 512, recordPositions: Bool = false) {
+            self.maxDepth = maxDepth
+            self.recordPositions = recordPositions
+        }
+    }
+
+    public struct Result: Sendable {
+        public let value: JSONValue
+        /// JSON Pointer → where that value starts (and for object members, where its key starts).
+        public let positions: [String: SourcePosition]
+        /// JSON Pointers of object keys that occurred more than once (last wins;
+    /// the full pointer only when positions are recorded).
+        public let duplicateKeys: [(pointer: String, position: SourcePosition)]
+    }
+
+    public static func parse(_ text: String, options: Options = Options()) throws(JSONError) -> JSONValue {
+        try parseDetailed(Array(text.utf8), options: options).value
+    }
+
+    public static func parse(bytes: [UInt8], options: Options = Options()) throws(JSONError) -> JSONValue {
+        try parseDetailed(bytes, options: options).value
+    }
+
+    public static func parseDetailed(_ bytes: [UInt8], options: Options = Options()) throws(JSONError) -> Result {
+        var p = Parser(bytes: bytes, options: options)
+        p.skipBOM()
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0, pointer: "")
+        p.skipWhitespace()
+        if p.i < bytes.count { throw p.error("unexpected content after the JSON value") }
+        return Result(value: v, positions: p.positions, duplicateKeys: p.duplicates)
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    let options: JSONParser.Options
+    var i = 0
+    var line = 1
+    var lineStart = 0
+    var positions: [String: SourcePosition] = [:]
+    var duplicates: [(pointer: String, position: SourcePosition)] = []
+
+    init(bytes: [UInt8], options: JSONParser.Options) {
+        self.bytes = bytes
+        self.options = options
+    }
+
+    var position: SourcePosition {
+        // column counts scalars: count non-continuation bytes since the line start
+        var col = 1
+        var k = lineStart
+        while k < i && k < bytes.count {
+            if bytes[k] & 0xC0 != 0x80 { col += 1 }
+            k += 1
+        }
+        return SourcePosition(line: line, column: col, offset: i)
+    }
+
+    func error(_ message: String) -> JSONError { JSONError(message: message, position: position) }
+
+    mutating func skipBOM() {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3; lineStart = 3 }
+    }
+
+    mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A:
+                i += 1
+                line += 1
+                lineStart = i
+            default: return
+            }
+        }
+    }
+
+    static func escapePointer(_ key: String) -> String {
+        var out = ""
+        for c in key {
+            if c == "~" { out += "~0" } else if c == "/" { out += "~1" } else { out.append(c) }
+        }
+        return out
+    }
+
+    mutating func parseValue(depth: Int, pointer: String) throws(JSONError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
+        if options.recordPositions { positions[pointer] = position }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
+            i += 1
+            var obj = JSONObject()
+            skipWhitespace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(obj)
+            }
+            while true {
+                skipWhitespace()
+                guard i < bytes.count else { throw error("unexpected end of input in an object") }
+                guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let keyPos = position
+                let key = try parseString()
+                skipWhitespace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
+                i += 1
+                skipWhitespace()
+                // Pointers are only built when positions are recorded (they cost a
+                // string per key); without them duplicate keys report a bare "/key".
+                let childPointer = options.recordPositions ? pointer + "/" + Parser.escapePointer(key) : ""
+                if options.recordPositions { positions[childPointer + "#key"] = keyPos }
+                let v = try parseValue(depth: depth + 1, pointer: childPointer)
+                if !obj.appendParsed(key, v) {
+                    duplicates.append((options.recordPositions ? childPointer : "/" + Parser.escapePointer(key), keyPos))
+                }
+                skipWhitespace()
+                guard i < bytes.count else { throw error("unexpected end of input in an object") }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    skipWhitespace()
+                    if i < bytes.count && bytes[i] == UInt8(ascii: "}") { throw error("trailing comma in an object") }
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .object(obj)
+                }
+                throw error("expected ',' or '}' in an object")
+            }
+        case UInt8(ascii: "["):
+            guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
+            i += 1
+            var arr: [JSONValue] = []
+            skipWhitespace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(arr)
+            }
+            while true {
+                skipWhitespace()
+                arr.append(try parseValue(depth: depth + 1, pointer: pointer + "/" + String(arr.count)))
+                skipWhitespace()
+                guard i < bytes.count else { throw error("unexpected end of input in an array") }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    skipWhitespace()
+                    if i < bytes.count && bytes[i] == UInt8(ascii: "]") { throw error("trailing comma in an array") }
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return .array(arr)
+                }
+                throw error("expected ',' or ']' in an array")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try parseNumber())
+        default:
+            throw error("unexpected character, expected a value")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
+            throw error("invalid literal, expected '\(word)'")
+        }
+        i += w.count
+    }
+
+    mutating func parseNumber() throws(JSONError) -> String {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digit(_ k: Int) -> Bool { k < bytes.count && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+        guard digit(i) else { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if digit(i) { throw error("invalid number: leading zero") }
+        } else {
+            while digit(i) { i += 1 }
+        }
+        if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { throw error("invalid number: expected digits after '.'") }
+            while digit(i) { i += 1 }
+        }
+        if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digit(i) else { throw error("invalid number: expected exponent digits") }
+            while digit(i) { i += 1 }
+        }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+
+    mutating func parseString() throws(JSONError) -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        var runStart = i
+        while true {
+            guard i < bytes.count else { throw error("unterminated string") }
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[runStart..<i])
+                i += 1
+                break
+            }
+            if c == UInt8(ascii: "\\") {
+                out.append(contentsOf: bytes[runStart..<i])
+                i += 1
+                guard i < bytes.count else { throw error("unterminated escape") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if scalar >= 0xD800 && scalar < 0xDC00 {
+                        guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw error("lone high surrogate in \\u escape")
+                        }
+                        i += 2
+                        let low = try hex4()
+                        guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid low surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                        throw error("lone low surrogate in \\u escape")
+                    }
+                    out.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+                default: throw error("invalid escape '\\\(Unicode.Scalar(e))'")
+                }
+                runStart = i
+                continue
+            }
+            if c < 0x20 { throw error("control character in string (must be escaped)") }
+            if c >= 0x80 {
+                // validate one UTF-8 sequence
+                let len: Int
+                switch c {
+                case 0xC2...0xDF: len = 2
+                case 0xE0...0xEF: len = 3
+                case 0xF0...0xF4: len = 4
+                default: throw error("invalid UTF-8 byte 0x\(String(c, radix: 16))")
+                }
+                guard i + len <= bytes.count else { throw error("truncated UTF-8 sequence") }
+                for k in 1..<len where bytes[i + k] & 0xC0 != 0x80 {
+                    throw error("invalid UTF-8 sequence")
+                }
+                if len == 3 {
+                    let b1 = bytes[i + 1]
+                    if (c == 0xE0 && b1 < 0xA0) || (c == 0xED && b1 >= 0xA0) { throw error("invalid UTF-8 sequence") }
+                } else if len == 4 {
+                    let b1 = bytes[i + 1]
+                    if (c == 0xF0 && b1 < 0x90) || (c == 0xF4 && b1 >= 0x90) { throw error("invalid UTF-8 sequence") }
+                }
+                i += len
+                continue
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

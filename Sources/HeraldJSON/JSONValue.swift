@@ -1,0 +1,131 @@
+/// A JSON value that keeps what a generic decoder throws away: the order of
+/// an object's keys, and a number exactly as it was written ("1.50" stays
+/// "1.50", 2^70 stays exact). Payloads, String Catalogs and batch lines are
+/// all read into this.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The number's literal text, as written in the source (valid JSON number syntax).
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The number's literal text.
+    public var numberText: String? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    /// The number as an integer, when it is one exactly ("3", "3.0" is not).
+    public var intValue: Int64? {
+        if case .number(let n) = self { return Int64(n) }
+        return nil
+    }
+
+    public var doubleValue: Double? {
+        if case .number(let n) = self { return Double(n) }
+        return nil
+    }
+
+    /// A name for the value's type, for error messages ("a string", "an object").
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    public static func int(_ v: Int64) -> JSONValue { .number(String(v)) }
+    public static func int(_ v: Int) -> JSONValue { .number(String(v)) }
+}
+
+/// A JSON object that keeps its keys in order. Lookup is by the last
+/// occurrence of a key (as most JSON readers do); `duplicateKeys` lists keys
+/// that were written more than once.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var entries: [(key: String, value: JSONValue)]
+    private var index: [String: Int]
+
+    public init() {
+        entries = []
+        index = [:]
+    }
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        self.init()
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public var keys: [String] { entries.map(\.key) }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public subscript(key: String) -> JSONValue? {
+        get { index[key].map { entries[$0].value } }
+        set {
+            if let i = index[key] {
+                if let newValue {
+                    entries[i].value = newValue
+                } else {
+                    entries.remove(at: i)
+                    index = [:]
+                    for (j, e) in entries.enumerated() { index[e.key] = j }
+                }
+            } else if let newValue {
+                index[key] = entries.count
+                entries.append((key, newValue))
+            }
+        }
+    }
+
+    /// Appends a key as read from source: a repeated key replaces the value
+    /// in place (last wins) and keeps the first position.
+    mutating func appendParsed(_ key: String, _ value: JSONValue) -> Bool {
+        if let i = index[key] {
+            entries[i].value = value
+            return false
+        }
+        index[key] = entries.count
+        entries.append((key, value))
+        return true
+    }
+
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+        entries.makeIterator()
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

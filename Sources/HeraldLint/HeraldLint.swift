@@ -1,0 +1,1 @@
+// HeraldLint: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// HeraldLottery: see README.md for what this module holds.

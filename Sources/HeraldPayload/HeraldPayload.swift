@@ -1,0 +1,1 @@
+// HeraldPayload: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// HeraldPreview: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// HeraldRender: see README.md for what this module holds.

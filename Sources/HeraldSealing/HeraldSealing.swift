@@ -1,0 +1,1 @@
+// HeraldSealing: see README.md for what this module holds.

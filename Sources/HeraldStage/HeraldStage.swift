@@ -1,0 +1,1 @@
+// HeraldStage: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// HeraldStore: see README.md for what this module holds.

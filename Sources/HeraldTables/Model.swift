@@ -1,0 +1,197 @@
+public import HeraldICU
+public import HeraldJSON
+
+// The catalog model: locale → table → key → message, whatever format the
+// message came from (.strings, .stringsdict, .xcstrings), each piece with the
+// place it was read from so the linter can point at it.
+
+/// Where something was read from. `file` is the path as given to the loader
+/// (relative to the catalog root when loaded through `Catalog`).
+public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public init(file: String, position: SourcePosition) {
+        self.init(file: file, line: position.line, column: position.column)
+    }
+
+    /// `file:line:col`, as compilers and editors print it.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A piece of text and where it was written.
+public struct SourceText: Sendable, Hashable {
+    public var value: String
+    public var origin: Origin
+
+    public init(_ value: String, origin: Origin) {
+        self.value = value
+        self.origin = origin
+    }
+}
+
+public enum TableFormat: String, Sendable, Hashable, Codable {
+    case strings, stringsdict, xcstrings
+}
+
+/// One plural variable of a `.stringsdict` entry (`%#@files@`) or one
+/// `.xcstrings` substitution.
+public struct PluralVariable: Sendable, Hashable {
+    public var name: String
+    /// NSStringFormatValueTypeKey / formatSpecifier without `%` ("d", "ld",
+    /// "lld", "f", ".2f"…). Nil when the table does not say.
+    public var valueType: String?
+    /// `.xcstrings` substitutions: the 1-based argument this variable reads.
+    /// Nil for `.stringsdict` (position comes from `%n$#@var@` or order).
+    public var argNum: Int?
+    /// NSStringFormatSpecTypeKey as written (normally "NSStringPluralRuleType").
+    public var specType: String?
+    /// Category → text. `other` should be present; the linter reports when not.
+    public var forms: [PluralCategory: SourceText]
+    /// Where the variable's dictionary starts.
+    public var origin: Origin
+
+    public init(
+        name: String, valueType: String?, argNum: Int? = nil, specType: String? = "NSStringPluralRuleType",
+        forms: [PluralCategory: SourceText], origin: Origin
+    ) {
+        self.name = name
+        self.valueType = valueType
+        self.argNum = argNum
+        self.specType = specType
+        self.forms = forms
+        self.origin = origin
+    }
+}
+
+/// What a key maps to.
+public indirect enum Message: Sendable, Hashable {
+    /// A format string (`"%d new messages from %@"`).
+    case plain(SourceText)
+    /// A plural format: `format` (NSStringLocalizedFormatKey, or the
+    /// `.xcstrings` string unit value) references variables as `%#@name@`.
+    case plural(format: SourceText, variables: [String: PluralVariable])
+    /// NSStringVariableWidthRuleType: width → message. Sorted by width.
+    case widths([WidthVariant])
+    /// NSStringDeviceSpecificRuleType / `.xcstrings` device variations:
+    /// device name (iphone, ipad, mac, appletv, applewatch, ipod,
+    /// applevision, other) → message.
+    case devices([String: Message])
+
+    public struct WidthVariant: Sendable, Hashable {
+        public var width: Int
+        public var message: Message
+        public init(width: Int, message: Message) {
+            self.width = width
+            self.message = message
+        }
+    }
+
+    /// Every piece of text the message holds, with its origin (for linting).
+    public var texts: [SourceText] {
+        switch self {
+        case .plain(let t): return [t]
+        case .plural(let f, let vars):
+            return [f] + vars.keys.sorted().flatMap { name in
+                PluralCategory.allCases.compactMap { vars[name]!.forms[$0] }
+            }
+        case .widths(let ws): return ws.flatMap { $0.message.texts }
+        case .devices(let ds): return ds.keys.sorted().flatMap { ds[$0]!.texts }
+        }
+    }
+}
+
+/// One key of one table in one localization.
+public struct Entry: Sendable, Hashable {
+    public var key: String
+    public var message: Message
+    public var format: TableFormat
+    /// Where the key was written.
+    public var origin: Origin
+    /// `.xcstrings` string unit state (translated, new, needs_review, stale).
+    public var state: String?
+    /// `.xcstrings` shouldTranslate (true when absent).
+    public var shouldTranslate: Bool
+    public var comment: String?
+
+    public init(
+        key: String, message: Message, format: TableFormat, origin: Origin, state: String? = nil,
+        shouldTranslate: Bool = true, comment: String? = nil
+    ) {
+        self.key = key
+        self.message = message
+        self.format = format
+        self.origin = origin
+        self.state = state
+        self.shouldTranslate = shouldTranslate
+        self.comment = comment
+    }
+}
+
+/// Something wrong with a table file, found while reading it.
+public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Codable { case error, warning, note }
+
+    /// Stable rule id, shared with the linter: "syntax", "encoding",
+    /// "duplicate-key", "structure", "io".
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var origin: Origin
+    /// True when a device would drop the whole file because of this (Apple
+    /// drops a `.strings` file on any syntax error).
+    public var fileDroppedOnDevice: Bool
+    public var key: String?
+
+    public init(
+        rule: String, severity: Severity, message: String, origin: Origin,
+        fileDroppedOnDevice: Bool = false, key: String? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.origin = origin
+        self.fileDroppedOnDevice = fileDroppedOnDevice
+        self.key = key
+    }
+
+    public var description: String { "\(origin): \(severity.rawValue): \(message) [\(rule)]" }
+}
+
+/// One table (`Localizable`, `Notifications`…) of one localization, merged
+/// the way the device merges it: `.stringsdict` entries override `.strings`
+/// entries with the same key.
+public struct Table: Sendable {
+    public var name: String
+    /// The localization as the folder or catalog names it ("pt-BR", "zh-hans", "Base").
+    public var localization: String
+    public var entries: [String: Entry]
+    /// Keys in the order they were first read (for stable output).
+    public var keyOrder: [String]
+    /// Files this table was read from.
+    public var files: [String]
+    public var diagnostics: [TableDiagnostic]
+
+    public init(name: String, localization: String) {
+        self.name = name
+        self.localization = localization
+        self.entries = [:]
+        self.keyOrder = []
+        self.files = []
+        self.diagnostics = []
+    }
+
+    public subscript(key: String) -> Entry? { entries[key] }
+
+    /// Adds or replaces an entry (a replaced key keeps its first position).
+    public mutating func set(_ entry: Entry) {
+        if entries.updateValue(entry, forKey: entry.key) == nil { keyOrder.append(entry.key) }
+    }
+}

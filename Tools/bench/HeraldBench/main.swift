@@ -1,0 +1,1 @@
+print("herald-bench: see Tools/bench/README.md")
