@@ -158,7 +158,7 @@ def catalog(langs: list[str], data: dict[str, dict]) -> dict:
         "message.unread": {"comment": "Number of new messages waiting in the app.",
                            "localizations": {}},
     }
-    for lang in langs:
+    for lang in sorted(langs):  # Xcode keeps localizations in alphabetical order
         t = data[lang]
         strings["message.title"]["localizations"][lang] = unit(t["message_title"])
         strings["message.titleFrom"]["localizations"][lang] = unit(t["message_from"])
