@@ -1,6 +1,6 @@
 T = {
     "title": "%@ – tulokset",
-    "win": ("Voitit %1$@ %2$#@winners@ (kuponkeja yhteensä %3$#@tickets@).",
+    "win": ("Voitit %2$#@winners@ yhteensä %1$@ (pelattuja kuponkeja %3$#@tickets@).",
             "{n} kupongilla", "{n}"),
     "best": "Paras osuma: %@",
     "jackpot": "Jättipotti! Voitit %@.",

@@ -11,7 +11,7 @@ T = {
     "reminder_title": "Herinnering",
     "due": "%1$@ staat gepland %2$@ (%3$@).",
     "overdue": "%1$@ stond gepland %2$@ (%3$@).",
-    "reminder_unknown": "Er is een herinnering.",
+    "reminder_unknown": "Er staat een herinnering voor je klaar.",
     "fallback_title": "Nieuwe melding",
     "fallback_body": "Je hebt een nieuwe melding. Open de app om deze te bekijken.",
     "media_failed": "De bijgevoegde media konden niet worden geladen.",
