@@ -6,7 +6,7 @@ T = {
     "jackpot": "Jackpot! Osvojili ste %@.",
     "unknown_amount": ("Dobitak na %#@winners@ — iznos dobitka bit će objavljen naknadno.",
                        ["{n} listiću", "{n} listića", "{n} listića"]),
-    "loss": ("Ovaj put nema dobitka – odigrali ste %#@tickets@.",
+    "loss": ("Ovaj put nema dobitka — odigrali ste %#@tickets@.",
              ["{n} listić", "{n} listića", "{n} listića"]),
     "no_tickets": "Brojevi izvlačenja od %1$@: %2$@.",
     "reminder_title": "Podsjetnik",
