@@ -5,5 +5,7381 @@
 /// `Localizations/` → file contents.
 public enum EmbeddedLocalizations {
     public static let files: [(path: String, contents: String)] = [
+        ("Messages.xcstrings", #"""
+{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "message.attachments" : {
+      "comment" : "Attachment count under a decrypted message; argument 1 is the number of files.",
+      "localizations" : {
+        "ar" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "zero" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "لا توجد ملفات مرفقة"
+                    }
+                  },
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "ملف واحد مرفق"
+                    }
+                  },
+                  "two" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "ملفان مرفقان"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ملفات مرفقة"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ملفًا مرفقًا"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ملف مرفق"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "bn" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ সংযুক্ত"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%argটি ফাইল"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%argটি ফাইল"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ca" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fitxer adjunt"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de fitxers adjunts"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fitxers adjunts"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "cs" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Přílohy: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg soubor"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg soubory"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg souboru"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg souborů"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "cy" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "zero" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "Dim ffeiliau wedi’u hatodi"
+                    }
+                  },
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ffeil wedi’i hatodi"
+                    }
+                  },
+                  "two" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ffeil wedi’u hatodi"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ffeil wedi’u hatodi"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ffeil wedi’u hatodi"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ffeil wedi’u hatodi"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "da" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ vedhæftet"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fil"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg filer"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "de" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ angehängt"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg Datei"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg Dateien"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "el" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg συνημμένο αρχείο"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg συνημμένα αρχεία"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ attached"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg file"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg files"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "es" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg archivo adjunto"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de archivos adjuntos"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg archivos adjuntos"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "es-MX" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg archivo adjunto"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de archivos adjuntos"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg archivos adjuntos"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "fa" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ پیوست شد"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg فایل"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg فایل"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "fi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Liitteenä %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg tiedosto"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg tiedostoa"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "fr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fichier joint"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de fichiers joints"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fichiers joints"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ga" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ ceangailte"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg chomhad"
+                    }
+                  },
+                  "two" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg chomhad"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg chomhad"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg gcomhad"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg comhad"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "he" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "קובץ מצורף אחד"
+                    }
+                  },
+                  "two" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "שני קבצים מצורפים"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg קבצים מצורפים"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "hi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg फ़ाइल अटैच की गई"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg फ़ाइलें अटैच की गईं"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "hr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Privici: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteka"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteke"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteka"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "hu" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ csatolva"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fájl"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fájl"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "id" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ file terlampir"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "it" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg file allegato"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg di file allegati"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg file allegati"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ja" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "添付ファイル：%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg件"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "파일 %#@files@개 첨부됨"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "lt" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pridėta: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg failas"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg failai"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg failo"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg failų"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "lv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pielikumi: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "zero" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg faili"
+                    }
+                  },
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fails"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg faili"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ms" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ fail dilampirkan"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "nb" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ vedlagt"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fil"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg filer"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "nl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ bijgevoegd"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg bestand"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg bestanden"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "pl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg załączony plik"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg załączone pliki"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg załączonych plików"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg załączonego pliku"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "pt-BR" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg arquivo anexado"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de arquivos anexados"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg arquivos anexados"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "pt-PT" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ficheiro anexado"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de ficheiros anexados"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg ficheiros anexados"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ro" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fișier atașat"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg fișiere atașate"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg de fișiere atașate"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "ru" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Вложения: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файл"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файла"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файлов"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файла"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "sk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Prílohy: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg súbor"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg súbory"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg súboru"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg súborov"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "sl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Priloge: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteka"
+                    }
+                  },
+                  "two" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteki"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datoteke"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg datotek"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "sr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Прилози: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg датотека"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg датотеке"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg датотека"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "sv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg bifogad fil"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg bifogade filer"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "th" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "แนบไฟล์ %#@files@ ไฟล์"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "tr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%#@files@ eklendi"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg dosya"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg dosya"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "uk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Вкладення: %#@files@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файл"
+                    }
+                  },
+                  "few" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файли"
+                    }
+                  },
+                  "many" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файлів"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg файлу"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "vi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Đã đính kèm %#@files@ tệp"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已附加 %#@files@ 个文件"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "zh-Hant" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已附加 %#@files@ 個檔案"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%arg"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "message.title" : {
+      "comment" : "Title of a decrypted message from the organisation itself.",
+      "localizations" : {
+        "ar" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "رسالة من المقر الرئيسي"
+          }
+        },
+        "bn" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "সদর দপ্তর থেকে বার্তা"
+          }
+        },
+        "ca" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Missatge de la seu central"
+          }
+        },
+        "cs" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Zpráva z centrály"
+          }
+        },
+        "cy" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Neges gan y pencadlys"
+          }
+        },
+        "da" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Besked fra hovedkontoret"
+          }
+        },
+        "de" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Nachricht von der Zentrale"
+          }
+        },
+        "el" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Μήνυμα από τα κεντρικά"
+          }
+        },
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Message from headquarters"
+          }
+        },
+        "es" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensaje de la central"
+          }
+        },
+        "es-MX" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensaje de la oficina central"
+          }
+        },
+        "fa" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "پیام از دفتر مرکزی"
+          }
+        },
+        "fi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Viesti pääkonttorista"
+          }
+        },
+        "fr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Message du siège"
+          }
+        },
+        "ga" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Teachtaireacht ón gceanncheathrú"
+          }
+        },
+        "he" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "הודעה מהמטה"
+          }
+        },
+        "hi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "मुख्यालय से संदेश"
+          }
+        },
+        "hr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Poruka iz središnjice"
+          }
+        },
+        "hu" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Üzenet a központból"
+          }
+        },
+        "id" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pesan dari kantor pusat"
+          }
+        },
+        "it" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Messaggio dalla sede centrale"
+          }
+        },
+        "ja" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "本部からのメッセージ"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "본사에서 보낸 메시지"
+          }
+        },
+        "lt" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Žinutė iš būstinės"
+          }
+        },
+        "lv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Ziņojums no galvenā biroja"
+          }
+        },
+        "ms" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mesej daripada ibu pejabat"
+          }
+        },
+        "nb" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Melding fra hovedkontoret"
+          }
+        },
+        "nl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Bericht van het hoofdkantoor"
+          }
+        },
+        "pl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Wiadomość z centrali"
+          }
+        },
+        "pt-BR" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensagem da sede"
+          }
+        },
+        "pt-PT" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensagem da sede"
+          }
+        },
+        "ro" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mesaj de la sediul central"
+          }
+        },
+        "ru" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Сообщение из штаб-квартиры"
+          }
+        },
+        "sk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Správa z centrály"
+          }
+        },
+        "sl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Sporočilo iz centrale"
+          }
+        },
+        "sr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Порука из централе"
+          }
+        },
+        "sv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Meddelande från huvudkontoret"
+          }
+        },
+        "th" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "ข้อความจากสำนักงานใหญ่"
+          }
+        },
+        "tr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Genel merkezden mesaj"
+          }
+        },
+        "uk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Повідомлення з головного офісу"
+          }
+        },
+        "vi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Tin nhắn từ trụ sở chính"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "来自总部的消息"
+          }
+        },
+        "zh-Hant" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "來自總部的訊息"
+          }
+        }
+      }
+    },
+    "message.titleFrom" : {
+      "comment" : "Title of a decrypted message; argument 1 is the sender's display name.",
+      "localizations" : {
+        "ar" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "رسالة من %@"
+          }
+        },
+        "bn" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@-এর বার্তা"
+          }
+        },
+        "ca" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Missatge de %@"
+          }
+        },
+        "cs" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Zpráva od: %@"
+          }
+        },
+        "cy" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Neges gan %@"
+          }
+        },
+        "da" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Besked fra %@"
+          }
+        },
+        "de" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Nachricht von %@"
+          }
+        },
+        "el" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Μήνυμα από %@"
+          }
+        },
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Message from %@"
+          }
+        },
+        "es" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensaje de %@"
+          }
+        },
+        "es-MX" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensaje de %@"
+          }
+        },
+        "fa" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "پیام از %@"
+          }
+        },
+        "fi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Viesti lähettäjältä %@"
+          }
+        },
+        "fr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Message de %@"
+          }
+        },
+        "ga" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Teachtaireacht ó %@"
+          }
+        },
+        "he" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "הודעה מאת %@"
+          }
+        },
+        "hi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ का संदेश"
+          }
+        },
+        "hr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Poruka od: %@"
+          }
+        },
+        "hu" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ üzenete"
+          }
+        },
+        "id" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pesan dari %@"
+          }
+        },
+        "it" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Messaggio da %@"
+          }
+        },
+        "ja" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@からのメッセージ"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 님의 메시지"
+          }
+        },
+        "lt" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Žinutė nuo: %@"
+          }
+        },
+        "lv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Ziņojums no: %@"
+          }
+        },
+        "ms" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mesej daripada %@"
+          }
+        },
+        "nb" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Melding fra %@"
+          }
+        },
+        "nl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Bericht van %@"
+          }
+        },
+        "pl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Wiadomość od: %@"
+          }
+        },
+        "pt-BR" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensagem de %@"
+          }
+        },
+        "pt-PT" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mensagem de %@"
+          }
+        },
+        "ro" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Mesaj de la %@"
+          }
+        },
+        "ru" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Сообщение от %@"
+          }
+        },
+        "sk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Správa od: %@"
+          }
+        },
+        "sl" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Sporočilo od: %@"
+          }
+        },
+        "sr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Порука од: %@"
+          }
+        },
+        "sv" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Meddelande från %@"
+          }
+        },
+        "th" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "ข้อความจาก %@"
+          }
+        },
+        "tr" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Gönderen: %@"
+          }
+        },
+        "uk" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Повідомлення від %@"
+          }
+        },
+        "vi" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Tin nhắn từ %@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "来自%@的消息"
+          }
+        },
+        "zh-Hant" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "來自%@的訊息"
+          }
+        }
+      }
+    },
+    "message.unread" : {
+      "comment" : "Number of new messages waiting in the app.",
+      "localizations" : {
+        "ar" : {
+          "variations" : {
+            "plural" : {
+              "zero" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "لا توجد رسائل جديدة"
+                }
+              },
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "رسالة جديدة واحدة"
+                }
+              },
+              "two" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "رسالتان جديدتان"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld رسائل جديدة"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld رسالةً جديدة"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld رسالة جديدة"
+                }
+              }
+            }
+          }
+        },
+        "bn" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lldটি নতুন বার্তা"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lldটি নতুন বার্তা"
+                }
+              }
+            }
+          }
+        },
+        "ca" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld missatge nou"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de missatges nous"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld missatges nous"
+                }
+              }
+            }
+          }
+        },
+        "cs" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nová zpráva"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nové zprávy"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nové zprávy"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nových zpráv"
+                }
+              }
+            }
+          }
+        },
+        "cy" : {
+          "variations" : {
+            "plural" : {
+              "zero" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Dim negeseuon newydd"
+                }
+              },
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neges newydd"
+                }
+              },
+              "two" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neges newydd"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neges newydd"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neges newydd"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neges newydd"
+                }
+              }
+            }
+          }
+        },
+        "da" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld ny besked"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nye beskeder"
+                }
+              }
+            }
+          }
+        },
+        "de" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neue Nachricht"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld neue Nachrichten"
+                }
+              }
+            }
+          }
+        },
+        "el" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld νέο μήνυμα"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld νέα μηνύματα"
+                }
+              }
+            }
+          }
+        },
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld new message"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld new messages"
+                }
+              }
+            }
+          }
+        },
+        "es" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mensaje nuevo"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de mensajes nuevos"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mensajes nuevos"
+                }
+              }
+            }
+          }
+        },
+        "es-MX" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mensaje nuevo"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de mensajes nuevos"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mensajes nuevos"
+                }
+              }
+            }
+          }
+        },
+        "fa" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld پیام جدید"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld پیام جدید"
+                }
+              }
+            }
+          }
+        },
+        "fi" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld uusi viesti"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld uutta viestiä"
+                }
+              }
+            }
+          }
+        },
+        "fr" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nouveau message"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de nouveaux messages"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nouveaux messages"
+                }
+              }
+            }
+          }
+        },
+        "ga" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld teachtaireacht nua"
+                }
+              },
+              "two" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld theachtaireacht nua"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld theachtaireacht nua"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld dteachtaireacht nua"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld teachtaireacht nua"
+                }
+              }
+            }
+          }
+        },
+        "he" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "הודעה חדשה אחת"
+                }
+              },
+              "two" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "שתי הודעות חדשות"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld הודעות חדשות"
+                }
+              }
+            }
+          }
+        },
+        "hi" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld नया संदेश"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld नए संदेश"
+                }
+              }
+            }
+          }
+        },
+        "hr" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nova poruka"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nove poruke"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novih poruka"
+                }
+              }
+            }
+          }
+        },
+        "hu" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld új üzenet"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld új üzenet"
+                }
+              }
+            }
+          }
+        },
+        "id" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld pesan baru"
+                }
+              }
+            }
+          }
+        },
+        "it" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nuovo messaggio"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld di nuovi messaggi"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nuovi messaggi"
+                }
+              }
+            }
+          }
+        },
+        "ja" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld件の新着メッセージ"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "새 메시지 %lld개"
+                }
+              }
+            }
+          }
+        },
+        "lt" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nauja žinutė"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld naujos žinutės"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld naujos žinutės"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld naujų žinučių"
+                }
+              }
+            }
+          }
+        },
+        "lv" : {
+          "variations" : {
+            "plural" : {
+              "zero" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld jauni ziņojumi"
+                }
+              },
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld jauns ziņojums"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld jauni ziņojumi"
+                }
+              }
+            }
+          }
+        },
+        "ms" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mesej baharu"
+                }
+              }
+            }
+          }
+        },
+        "nb" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld ny melding"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nye meldinger"
+                }
+              }
+            }
+          }
+        },
+        "nl" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nieuw bericht"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nieuwe berichten"
+                }
+              }
+            }
+          }
+        },
+        "pl" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nowa wiadomość"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nowe wiadomości"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nowych wiadomości"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nowej wiadomości"
+                }
+              }
+            }
+          }
+        },
+        "pt-BR" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nova mensagem"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de novas mensagens"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novas mensagens"
+                }
+              }
+            }
+          }
+        },
+        "pt-PT" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nova mensagem"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de novas mensagens"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novas mensagens"
+                }
+              }
+            }
+          }
+        },
+        "ro" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mesaj nou"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld mesaje noi"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld de mesaje noi"
+                }
+              }
+            }
+          }
+        },
+        "ru" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld новое сообщение"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld новых сообщения"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld новых сообщений"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нового сообщения"
+                }
+              }
+            }
+          }
+        },
+        "sk" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nová správa"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nové správy"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novej správy"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nových správ"
+                }
+              }
+            }
+          }
+        },
+        "sl" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novo sporočilo"
+                }
+              },
+              "two" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novi sporočili"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nova sporočila"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld novih sporočil"
+                }
+              }
+            }
+          }
+        },
+        "sr" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нова порука"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нове поруке"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нових порука"
+                }
+              }
+            }
+          }
+        },
+        "sv" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nytt meddelande"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld nya meddelanden"
+                }
+              }
+            }
+          }
+        },
+        "th" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "ข้อความใหม่ %lld ข้อความ"
+                }
+              }
+            }
+          }
+        },
+        "tr" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld yeni mesaj"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld yeni mesaj"
+                }
+              }
+            }
+          }
+        },
+        "uk" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нове повідомлення"
+                }
+              },
+              "few" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нові повідомлення"
+                }
+              },
+              "many" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нових повідомлень"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld нового повідомлення"
+                }
+              }
+            }
+          }
+        },
+        "vi" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld tin nhắn mới"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld 条新消息"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hant" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld 則新訊息"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "version" : "1.0"
+}
+"""# + "\n"),
+        ("ar.lproj/Localizable.strings", #"""
+/* Herald notification texts (ar). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "نتائج %@";
+"lottery.win.best" = "أفضل تطابق: %@";
+"lottery.jackpot.body" = "الجائزة الكبرى! ربحت %@.";
+"lottery.noTickets.body" = "صدرت أرقام سحب %1$@: %2$@.";
+"reminder.title" = "تذكير";
+"reminder.due.body" = "موعد «%1$@» %2$@ (%3$@).";
+"reminder.overdue.body" = "فات موعد «%1$@» %2$@ (%3$@).";
+"reminder.unknown.body" = "حان موعد تذكير.";
+"fallback.title" = "إشعار جديد";
+"fallback.body" = "لديك إشعار جديد. افتح التطبيق لعرضه.";
+"media.failed" = "تعذّر تحميل الوسائط المرفقة.";
+"""# + "\n"),
+        ("ar.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>ربحت %1$@ — %2$#@winners@ من أصل %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%2$d تذكرة رابحة</string>
+			<key>one</key>
+			<string>تذكرة رابحة واحدة</string>
+			<key>two</key>
+			<string>تذكرتان رابحتان</string>
+			<key>few</key>
+			<string>%2$d تذاكر رابحة</string>
+			<key>many</key>
+			<string>%2$d تذكرةً رابحة</string>
+			<key>other</key>
+			<string>%2$d تذكرة رابحة</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%3$d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>two</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>لديك %#@winners@ — سيُعلن عن قيمة الجائزة لاحقًا.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%d تذكرة رابحة</string>
+			<key>one</key>
+			<string>تذكرة رابحة واحدة</string>
+			<key>two</key>
+			<string>تذكرتان رابحتان</string>
+			<key>few</key>
+			<string>%d تذاكر رابحة</string>
+			<key>many</key>
+			<string>%d تذكرةً رابحة</string>
+			<key>other</key>
+			<string>%d تذكرة رابحة</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>لا ربح هذه المرة في %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>تذاكرك</string>
+			<key>one</key>
+			<string>تذكرتك</string>
+			<key>two</key>
+			<string>تذكرتيك</string>
+			<key>few</key>
+			<string>تذاكرك الـ%d</string>
+			<key>many</key>
+			<string>تذاكرك الـ%d</string>
+			<key>other</key>
+			<string>تذاكرك الـ%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>zero</key>
+			<string>لا توجد إشعارات غير مقروءة</string>
+			<key>one</key>
+			<string>إشعار واحد غير مقروء</string>
+			<key>two</key>
+			<string>إشعاران غير مقروءين</string>
+			<key>few</key>
+			<string>%ld إشعارات غير مقروءة</string>
+			<key>many</key>
+			<string>%ld إشعارًا غير مقروء</string>
+			<key>other</key>
+			<string>%ld إشعار غير مقروء</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("bn.lproj/Localizable.strings", #"""
+/* Herald notification texts (bn). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@-এর ফলাফল";
+"lottery.win.best" = "সেরা মিল: %@";
+"lottery.jackpot.body" = "জ্যাকপট! আপনি %@ জিতেছেন।";
+"lottery.noTickets.body" = "%1$@-এর ড্রয়ের নম্বর প্রকাশিত হয়েছে: %2$@।";
+"reminder.title" = "রিমাইন্ডার";
+"reminder.due.body" = "%1$@-এর সময় %2$@ (%3$@)।";
+"reminder.overdue.body" = "%1$@-এর সময় ছিল %2$@ (%3$@)।";
+"reminder.unknown.body" = "একটি রিমাইন্ডারের সময় হয়েছে।";
+"fallback.title" = "নতুন বিজ্ঞপ্তি";
+"fallback.body" = "আপনার একটি নতুন বিজ্ঞপ্তি আছে। দেখতে অ্যাপটি খুলুন।";
+"media.failed" = "সংযুক্ত মিডিয়া লোড করা যায়নি।";
+"""# + "\n"),
+        ("bn.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>আপনি %3$#@tickets@ মধ্যে %2$#@winners@ %1$@ জিতেছেন।</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$dটি টিকিটে</string>
+			<key>other</key>
+			<string>%2$dটি টিকিটে</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$dটির</string>
+			<key>other</key>
+			<string>%3$dটির</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>আপনি %#@winners@ জিতেছেন — পুরস্কারের পরিমাণ পরে ঘোষণা করা হবে।</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%dটি টিকিটে</string>
+			<key>other</key>
+			<string>%dটি টিকিটে</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>এবার %#@tickets@ কোনো পুরস্কার ওঠেনি।</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>আপনার টিকিটে</string>
+			<key>other</key>
+			<string>আপনার %dটি টিকিটে</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ldটি অপঠিত বিজ্ঞপ্তি</string>
+			<key>other</key>
+			<string>%ldটি অপঠিত বিজ্ঞপ্তি</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ca.lproj/Localizable.strings", #"""
+/* Herald notification texts (ca). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultats de %@";
+"lottery.win.best" = "Millor encert: %@";
+"lottery.jackpot.body" = "Premi gros! Has guanyat %@.";
+"lottery.noTickets.body" = "Ja han sortit els números del sorteig del %1$@: %2$@.";
+"reminder.title" = "Recordatori";
+"reminder.due.body" = "«%1$@» venç %2$@ (%3$@).";
+"reminder.overdue.body" = "«%1$@» va vèncer %2$@ (%3$@).";
+"reminder.unknown.body" = "Tens un recordatori pendent.";
+"fallback.title" = "Notificació nova";
+"fallback.body" = "Tens una notificació nova. Obre l’app per veure-la.";
+"media.failed" = "No s’ha pogut carregar el contingut multimèdia adjunt.";
+"""# + "\n"),
+        ("ca.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Has guanyat %1$@ amb %2$#@winners@ de %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d butlleta</string>
+			<key>many</key>
+			<string>%2$d de butlletes</string>
+			<key>other</key>
+			<string>%2$d butlletes</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Has guanyat amb %#@winners@: l’import del premi s’anunciarà més endavant.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d butlleta</string>
+			<key>many</key>
+			<string>%d de butlletes</string>
+			<key>other</key>
+			<string>%d butlletes</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Aquesta vegada no hi ha premi amb %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>la teva butlleta</string>
+			<key>many</key>
+			<string>les teves %d de butlletes</string>
+			<key>other</key>
+			<string>les teves %d butlletes</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificació sense llegir</string>
+			<key>many</key>
+			<string>%ld de notificacions sense llegir</string>
+			<key>other</key>
+			<string>%ld notificacions sense llegir</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("cs.lproj/Localizable.strings", #"""
+/* Herald notification texts (cs). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Výsledky: %@";
+"lottery.win.best" = "Nejlepší shoda: %@";
+"lottery.jackpot.body" = "Jackpot! Vyhráli jste %@.";
+"lottery.noTickets.body" = "Výsledky losování z %1$@: %2$@.";
+"reminder.title" = "Připomínka";
+"reminder.due.body" = "„%1$@“ — termín %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@“ — termín vypršel %2$@ (%3$@).";
+"reminder.unknown.body" = "Máte připomínku.";
+"fallback.title" = "Nové oznámení";
+"fallback.body" = "Máte nové oznámení. Otevřete aplikaci a zobrazte si ho.";
+"media.failed" = "Připojená média se nepodařilo načíst.";
+"""# + "\n"),
+        ("cs.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vyhráli jste %1$@ — %2$#@winners@ z %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d výherní tiket</string>
+			<key>few</key>
+			<string>%2$d výherní tikety</string>
+			<key>many</key>
+			<string>%2$d výherního tiketu</string>
+			<key>other</key>
+			<string>%2$d výherních tiketů</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vyhráli jste na %#@winners@ — výše výhry bude oznámena později.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d tiketu</string>
+			<key>few</key>
+			<string>%d tiketech</string>
+			<key>many</key>
+			<string>%d tiketu</string>
+			<key>other</key>
+			<string>%d tiketech</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Tentokrát bez výhry na %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>vašem tiketu</string>
+			<key>few</key>
+			<string>vašich %d tiketech</string>
+			<key>many</key>
+			<string>vašich %d tiketu</string>
+			<key>other</key>
+			<string>vašich %d tiketech</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld nepřečtené oznámení</string>
+			<key>few</key>
+			<string>%ld nepřečtená oznámení</string>
+			<key>many</key>
+			<string>%ld nepřečteného oznámení</string>
+			<key>other</key>
+			<string>%ld nepřečtených oznámení</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("cy.lproj/Localizable.strings", #"""
+/* Herald notification texts (cy). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Canlyniadau %@";
+"lottery.win.best" = "Cyfatebiaeth orau: %@";
+"lottery.jackpot.body" = "Jacpot! Rydych chi wedi ennill %@.";
+"lottery.noTickets.body" = "Mae rhifau’r raffl ar gyfer %1$@ wedi cyrraedd: %2$@.";
+"reminder.title" = "Nodyn atgoffa";
+"reminder.due.body" = "Mae %1$@ yn ddyledus %2$@ (%3$@).";
+"reminder.overdue.body" = "Roedd %1$@ yn ddyledus %2$@ (%3$@).";
+"reminder.unknown.body" = "Mae nodyn atgoffa yn ddyledus.";
+"fallback.title" = "Hysbysiad newydd";
+"fallback.body" = "Mae gennych hysbysiad newydd. Agorwch yr ap i’w weld.";
+"media.failed" = "Doedd dim modd llwytho’r cyfryngau atodedig.";
+"""# + "\n"),
+        ("cy.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Rydych chi wedi ennill %1$@ ar %2$#@winners@ allan o %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%2$d tocyn buddugol</string>
+			<key>one</key>
+			<string>%2$d tocyn buddugol</string>
+			<key>two</key>
+			<string>%2$d docyn buddugol</string>
+			<key>few</key>
+			<string>%2$d thocyn buddugol</string>
+			<key>many</key>
+			<string>%2$d thocyn buddugol</string>
+			<key>other</key>
+			<string>%2$d tocyn buddugol</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%3$d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>two</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Rydych chi wedi ennill ar %#@winners@ — bydd swm y wobr yn cael ei gyhoeddi.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%d tocyn</string>
+			<key>one</key>
+			<string>%d tocyn</string>
+			<key>two</key>
+			<string>%d docyn</string>
+			<key>few</key>
+			<string>%d thocyn</string>
+			<key>many</key>
+			<string>%d thocyn</string>
+			<key>other</key>
+			<string>%d tocyn</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Dim gwobr y tro hwn ar %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>eich %d tocyn</string>
+			<key>one</key>
+			<string>eich tocyn</string>
+			<key>two</key>
+			<string>eich %d docyn</string>
+			<key>few</key>
+			<string>eich %d thocyn</string>
+			<key>many</key>
+			<string>eich %d thocyn</string>
+			<key>other</key>
+			<string>eich %d tocyn</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>zero</key>
+			<string>Dim hysbysiadau heb eu darllen</string>
+			<key>one</key>
+			<string>%ld hysbysiad heb ei ddarllen</string>
+			<key>two</key>
+			<string>%ld hysbysiad heb eu darllen</string>
+			<key>few</key>
+			<string>%ld hysbysiad heb eu darllen</string>
+			<key>many</key>
+			<string>%ld hysbysiad heb eu darllen</string>
+			<key>other</key>
+			<string>%ld hysbysiad heb eu darllen</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("da.lproj/Localizable.strings", #"""
+/* Herald notification texts (da). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultater for %@";
+"lottery.win.best" = "Bedste resultat: %@";
+"lottery.jackpot.body" = "Jackpot! Du vandt %@.";
+"lottery.noTickets.body" = "Tallene for trækningen %1$@ er klar: %2$@.";
+"reminder.title" = "Påmindelse";
+"reminder.due.body" = "%1$@ forfalder %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ forfaldt %2$@ (%3$@).";
+"reminder.unknown.body" = "Du har en påmindelse.";
+"fallback.title" = "Ny notifikation";
+"fallback.body" = "Du har en ny notifikation. Åbn appen for at se den.";
+"media.failed" = "De vedhæftede medier kunne ikke indlæses.";
+"""# + "\n"),
+        ("da.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vandt %1$@ på %2$#@winners@ ud af %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d kupon</string>
+			<key>other</key>
+			<string>%2$d kuponer</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vandt på %#@winners@ – præmiebeløbet offentliggøres senere.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d kupon</string>
+			<key>other</key>
+			<string>%d kuponer</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ingen gevinst denne gang på %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>din kupon</string>
+			<key>other</key>
+			<string>dine %d kuponer</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld ulæst notifikation</string>
+			<key>other</key>
+			<string>%ld ulæste notifikationer</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("de.lproj/Localizable.strings", #"""
+/* Herald notification texts (de). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ – Ergebnisse";
+"lottery.win.best" = "Bester Treffer: %@";
+"lottery.jackpot.body" = "Jackpot! Sie haben %@ gewonnen.";
+"lottery.noTickets.body" = "Die Gewinnzahlen vom %1$@ stehen fest: %2$@.";
+"reminder.title" = "Erinnerung";
+"reminder.due.body" = "%1$@ ist %2$@ fällig (%3$@).";
+"reminder.overdue.body" = "%1$@ war %2$@ fällig (%3$@).";
+"reminder.unknown.body" = "Eine Erinnerung ist fällig.";
+"fallback.title" = "Neue Mitteilung";
+"fallback.body" = "Sie haben eine neue Mitteilung. Öffnen Sie die App, um sie anzuzeigen.";
+"media.failed" = "Die angehängten Medien konnten nicht geladen werden.";
+"""# + "\n"),
+        ("de.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Sie haben %1$@ gewonnen – mit %2$#@winners@ von %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d Spielschein</string>
+			<key>other</key>
+			<string>%2$d Spielscheinen</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Sie haben mit %#@winners@ gewonnen – die Gewinnhöhe wird noch bekannt gegeben.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d Spielschein</string>
+			<key>other</key>
+			<string>%d Spielscheinen</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Diesmal kein Gewinn mit %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ihrem Spielschein</string>
+			<key>other</key>
+			<string>Ihren %d Spielscheinen</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld ungelesene Mitteilung</string>
+			<key>other</key>
+			<string>%ld ungelesene Mitteilungen</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("el.lproj/Localizable.strings", #"""
+/* Herald notification texts (el). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Αποτελέσματα %@";
+"lottery.win.best" = "Καλύτερη επιτυχία: %@";
+"lottery.jackpot.body" = "Τζακπότ! Κερδίσατε %@.";
+"lottery.noTickets.body" = "Βγήκαν οι αριθμοί της κλήρωσης της %1$@: %2$@.";
+"reminder.title" = "Υπενθύμιση";
+"reminder.due.body" = "«%1$@» — λήγει %2$@ (%3$@).";
+"reminder.overdue.body" = "«%1$@» — έληξε %2$@ (%3$@).";
+"reminder.unknown.body" = "Έχετε μια υπενθύμιση.";
+"fallback.title" = "Νέα ειδοποίηση";
+"fallback.body" = "Έχετε μια νέα ειδοποίηση. Ανοίξτε την εφαρμογή για να τη δείτε.";
+"media.failed" = "Δεν ήταν δυνατή η φόρτωση των συνημμένων πολυμέσων.";
+"""# + "\n"),
+        ("el.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Κερδίσατε %1$@ με %2$#@winners@ από %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d δελτίο</string>
+			<key>other</key>
+			<string>%2$d δελτία</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Κερδίσατε με %#@winners@ — το ποσό του κέρδους θα ανακοινωθεί σύντομα.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d δελτίο</string>
+			<key>other</key>
+			<string>%d δελτία</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Αυτή τη φορά δεν κερδίσατε με %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>το δελτίο σας</string>
+			<key>other</key>
+			<string>τα %d δελτία σας</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld μη αναγνωσμένη ειδοποίηση</string>
+			<key>other</key>
+			<string>%ld μη αναγνωσμένες ειδοποιήσεις</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("en.lproj/Localizable.strings", #"""
+/* Herald notification texts (en). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ results";
+"lottery.win.best" = "Best match: %@";
+"lottery.jackpot.body" = "Jackpot! You won %@.";
+"lottery.noTickets.body" = "The numbers for %1$@ are in: %2$@.";
+"reminder.title" = "Reminder";
+"reminder.due.body" = "%1$@ is due %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ was due %2$@ (%3$@).";
+"reminder.unknown.body" = "A reminder is due.";
+"fallback.title" = "New notification";
+"fallback.body" = "You have a new notification. Open the app to see it.";
+"media.failed" = "The attached media could not be loaded.";
+"""# + "\n"),
+        ("en.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>You won %1$@ on %2$#@winners@ out of %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d ticket</string>
+			<key>other</key>
+			<string>%2$d tickets</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>You won on %#@winners@ — the prize amount will be announced.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d ticket</string>
+			<key>other</key>
+			<string>%d tickets</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>No win this time on your %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>ticket</string>
+			<key>other</key>
+			<string>%d tickets</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>zero</key>
+			<string>No unread notifications</string>
+			<key>one</key>
+			<string>%ld unread notification</string>
+			<key>other</key>
+			<string>%ld unread notifications</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("es-MX.lproj/Localizable.strings", #"""
+/* Herald notification texts (es-MX). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultados de %@";
+"lottery.win.best" = "Mejor acierto: %@";
+"lottery.jackpot.body" = "¡Premio mayor! Ganaste %@.";
+"lottery.noTickets.body" = "Ya salieron los números del sorteo del %1$@: %2$@.";
+"reminder.title" = "Recordatorio";
+"reminder.due.body" = "“%1$@” vence %2$@ (%3$@).";
+"reminder.overdue.body" = "“%1$@” venció %2$@ (%3$@).";
+"reminder.unknown.body" = "Tienes un recordatorio pendiente.";
+"fallback.title" = "Nueva notificación";
+"fallback.body" = "Tienes una nueva notificación. Abre la app para verla.";
+"media.failed" = "No se pudo cargar el contenido multimedia adjunto.";
+"""# + "\n"),
+        ("es-MX.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ganaste %1$@ con %2$#@winners@ de %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d boleto</string>
+			<key>many</key>
+			<string>%2$d de boletos</string>
+			<key>other</key>
+			<string>%2$d boletos</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ganaste con %#@winners@. El monto del premio se anunciará próximamente.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d boleto</string>
+			<key>many</key>
+			<string>%d de boletos</string>
+			<key>other</key>
+			<string>%d boletos</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Esta vez no hubo premio con %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>tu boleto</string>
+			<key>many</key>
+			<string>tus %d de boletos</string>
+			<key>other</key>
+			<string>tus %d boletos</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificación sin leer</string>
+			<key>many</key>
+			<string>%ld de notificaciones sin leer</string>
+			<key>other</key>
+			<string>%ld notificaciones sin leer</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("es.lproj/Localizable.strings", #"""
+/* Herald notification texts (es). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultados de %@";
+"lottery.win.best" = "Mejor acierto: %@";
+"lottery.jackpot.body" = "¡Bote! Has ganado %@.";
+"lottery.noTickets.body" = "Ya están los números del sorteo del %1$@: %2$@.";
+"reminder.title" = "Recordatorio";
+"reminder.due.body" = "«%1$@» vence %2$@ (%3$@).";
+"reminder.overdue.body" = "«%1$@» venció %2$@ (%3$@).";
+"reminder.unknown.body" = "Tienes un recordatorio pendiente.";
+"fallback.title" = "Nueva notificación";
+"fallback.body" = "Tienes una notificación nueva. Abre la app para verla.";
+"media.failed" = "No se ha podido cargar el contenido multimedia adjunto.";
+"""# + "\n"),
+        ("es.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Has ganado %1$@ con %2$#@winners@ de %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d boleto</string>
+			<key>many</key>
+			<string>%2$d de boletos</string>
+			<key>other</key>
+			<string>%2$d boletos</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Has ganado con %#@winners@: el importe del premio se anunciará próximamente.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d boleto</string>
+			<key>many</key>
+			<string>%d de boletos</string>
+			<key>other</key>
+			<string>%d boletos</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Esta vez no ha habido premio con %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>tu boleto</string>
+			<key>many</key>
+			<string>tus %d de boletos</string>
+			<key>other</key>
+			<string>tus %d boletos</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificación sin leer</string>
+			<key>many</key>
+			<string>%ld de notificaciones sin leer</string>
+			<key>other</key>
+			<string>%ld notificaciones sin leer</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("fa.lproj/Localizable.strings", #"""
+/* Herald notification texts (fa). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "نتایج %@";
+"lottery.win.best" = "بهترین تطابق: %@";
+"lottery.jackpot.body" = "جکپات! شما برندهٔ %@ شدید.";
+"lottery.noTickets.body" = "اعداد قرعه‌کشی %1$@ اعلام شد: %2$@.";
+"reminder.title" = "یادآور";
+"reminder.due.body" = "موعد «%1$@» %2$@ است (%3$@).";
+"reminder.overdue.body" = "موعد «%1$@» %2$@ بود (%3$@).";
+"reminder.unknown.body" = "موعد یک یادآور فرا رسیده است.";
+"fallback.title" = "اعلان جدید";
+"fallback.body" = "یک اعلان جدید دارید. برای دیدن آن، برنامه را باز کنید.";
+"media.failed" = "رسانهٔ پیوست بارگیری نشد.";
+"""# + "\n"),
+        ("fa.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>شما با %2$#@winners@ از %3$#@tickets@ برندهٔ %1$@ شدید.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d بلیت</string>
+			<key>other</key>
+			<string>%2$d بلیت</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>شما با %#@winners@ برنده شدید — مبلغ جایزه بعداً اعلام می‌شود.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d بلیت</string>
+			<key>other</key>
+			<string>%d بلیت</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>این بار %#@tickets@ برنده نشد.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>بلیت شما</string>
+			<key>other</key>
+			<string>هیچ‌یک از %d بلیت شما</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld اعلان خوانده‌نشده</string>
+			<key>other</key>
+			<string>%ld اعلان خوانده‌نشده</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("fi.lproj/Localizable.strings", #"""
+/* Herald notification texts (fi). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ – tulokset";
+"lottery.win.best" = "Paras osuma: %@";
+"lottery.jackpot.body" = "Jättipotti! Voitit %@.";
+"lottery.noTickets.body" = "Arvonnan %1$@ numerot ovat selvillä: %2$@.";
+"reminder.title" = "Muistutus";
+"reminder.due.body" = "%1$@ erääntyy %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ erääntyi %2$@ (%3$@).";
+"reminder.unknown.body" = "Sinulla on muistutus.";
+"fallback.title" = "Uusi ilmoitus";
+"fallback.body" = "Sinulle on uusi ilmoitus. Avaa appi nähdäksesi sen.";
+"media.failed" = "Liitettyä mediaa ei voitu ladata.";
+"""# + "\n"),
+        ("fi.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Voitit %2$#@winners@ yhteensä %1$@ (pelattuja kuponkeja %3$#@tickets@).</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d kupongilla</string>
+			<key>other</key>
+			<string>%2$d kupongilla</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Voitit %#@winners@ – voittosumma ilmoitetaan myöhemmin.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d kupongilla</string>
+			<key>other</key>
+			<string>%d kupongilla</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Tällä kertaa ei voittoa %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>kupongillasi</string>
+			<key>other</key>
+			<string>%d kupongillasi</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld lukematon ilmoitus</string>
+			<key>other</key>
+			<string>%ld lukematonta ilmoitusta</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("fr.lproj/Localizable.strings", #"""
+/* Herald notification texts (fr). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Résultats %@";
+"lottery.win.best" = "Meilleure combinaison : %@";
+"lottery.jackpot.body" = "Jackpot ! Vous avez gagné %@.";
+"lottery.noTickets.body" = "Les numéros du tirage du %1$@ sont tombés : %2$@.";
+"reminder.title" = "Rappel";
+"reminder.due.body" = "Échéance de « %1$@ » %2$@ (%3$@).";
+"reminder.overdue.body" = "Échéance de « %1$@ » dépassée : %2$@ (%3$@).";
+"reminder.unknown.body" = "Un rappel arrive à échéance.";
+"fallback.title" = "Nouvelle notification";
+"fallback.body" = "Vous avez une nouvelle notification. Ouvrez l’app pour la consulter.";
+"media.failed" = "Le contenu multimédia joint n’a pas pu être chargé.";
+"""# + "\n"),
+        ("fr.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vous avez gagné %1$@ avec %2$#@winners@ sur %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d grille</string>
+			<key>many</key>
+			<string>%2$d de grilles</string>
+			<key>other</key>
+			<string>%2$d grilles</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vous avez gagné avec %#@winners@ — le montant du gain sera annoncé ultérieurement.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d grille</string>
+			<key>many</key>
+			<string>%d de grilles</string>
+			<key>other</key>
+			<string>%d grilles</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Pas de gain cette fois-ci avec %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>votre grille</string>
+			<key>many</key>
+			<string>vos %d de grilles</string>
+			<key>other</key>
+			<string>vos %d grilles</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notification non lue</string>
+			<key>many</key>
+			<string>%ld de notifications non lues</string>
+			<key>other</key>
+			<string>%ld notifications non lues</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ga.lproj/Localizable.strings", #"""
+/* Herald notification texts (ga). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Torthaí %@";
+"lottery.win.best" = "An meaitseáil is fearr: %@";
+"lottery.jackpot.body" = "Pota óir! Bhuaigh tú %@.";
+"lottery.noTickets.body" = "Tá na huimhreacha do %1$@ ar fáil: %2$@.";
+"reminder.title" = "Meabhrúchán";
+"reminder.due.body" = "Tá %1$@ le déanamh %2$@ (%3$@).";
+"reminder.overdue.body" = "Bhí %1$@ le déanamh %2$@ (%3$@).";
+"reminder.unknown.body" = "Tá meabhrúchán ann.";
+"fallback.title" = "Fógra nua";
+"fallback.body" = "Tá fógra nua agat. Oscail an aip chun é a fheiceáil.";
+"media.failed" = "Níorbh fhéidir na meáin cheangailte a lódáil.";
+"""# + "\n"),
+        ("ga.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Bhuaigh tú %1$@ ar %2$#@winners@ as %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d ticéad</string>
+			<key>two</key>
+			<string>%2$d thicéad</string>
+			<key>few</key>
+			<string>%2$d thicéad</string>
+			<key>many</key>
+			<string>%2$d dticéad</string>
+			<key>other</key>
+			<string>%2$d ticéad</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>two</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Bhuaigh tú ar %#@winners@ — fógrófar méid na duaise ar ball.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d ticéad</string>
+			<key>two</key>
+			<string>%d thicéad</string>
+			<key>few</key>
+			<string>%d thicéad</string>
+			<key>many</key>
+			<string>%d dticéad</string>
+			<key>other</key>
+			<string>%d ticéad</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Níor bhuaigh tú an uair seo ar %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>do thicéad</string>
+			<key>two</key>
+			<string>do %d thicéad</string>
+			<key>few</key>
+			<string>do %d thicéad</string>
+			<key>many</key>
+			<string>do %d dticéad</string>
+			<key>other</key>
+			<string>do %d ticéad</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld fhógra gan léamh</string>
+			<key>two</key>
+			<string>%ld fhógra gan léamh</string>
+			<key>few</key>
+			<string>%ld fhógra gan léamh</string>
+			<key>many</key>
+			<string>%ld bhfógra gan léamh</string>
+			<key>other</key>
+			<string>%ld fógra gan léamh</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("he.lproj/Localizable.strings", #"""
+/* Herald notification texts (he). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "תוצאות %@";
+"lottery.win.best" = "ההתאמה הטובה ביותר: %@";
+"lottery.jackpot.body" = "ג׳קפוט! זכית ב־%@.";
+"lottery.noTickets.body" = "המספרים של ההגרלה מ־%1$@ פורסמו: %2$@.";
+"reminder.title" = "תזכורת";
+"reminder.due.body" = "המועד של %1$@ הוא %2$@ (%3$@).";
+"reminder.overdue.body" = "המועד של %1$@ היה %2$@ (%3$@).";
+"reminder.unknown.body" = "הגיע המועד של תזכורת.";
+"fallback.title" = "התראה חדשה";
+"fallback.body" = "יש לך התראה חדשה. אפשר לפתוח את האפליקציה כדי לראות אותה.";
+"media.failed" = "לא ניתן היה לטעון את המדיה המצורפת.";
+"""# + "\n"),
+        ("he.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>זכית ב־%1$@ עם %2$#@winners@ מתוך %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>כרטיס אחד</string>
+			<key>two</key>
+			<string>שני כרטיסים</string>
+			<key>other</key>
+			<string>%2$d כרטיסים</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>two</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>זכית עם %#@winners@ — סכום הזכייה יפורסם בהמשך.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>כרטיס אחד</string>
+			<key>two</key>
+			<string>שני כרטיסים</string>
+			<key>other</key>
+			<string>%d כרטיסים</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>הפעם לא זכית %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>בכרטיס שלך</string>
+			<key>two</key>
+			<string>באף אחד משני הכרטיסים שלך</string>
+			<key>other</key>
+			<string>באף אחד מ־%d הכרטיסים שלך</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>התראה אחת שלא נקראה</string>
+			<key>two</key>
+			<string>שתי התראות שלא נקראו</string>
+			<key>other</key>
+			<string>%ld התראות שלא נקראו</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("hi.lproj/Localizable.strings", #"""
+/* Herald notification texts (hi). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ के नतीजे";
+"lottery.win.best" = "सबसे अच्छा मिलान: %@";
+"lottery.jackpot.body" = "जैकपॉट! आपने %@ जीते।";
+"lottery.noTickets.body" = "%1$@ के ड्रॉ के नंबर आ गए हैं: %2$@।";
+"reminder.title" = "रिमाइंडर";
+"reminder.due.body" = "%1$@ का समय %2$@ है (%3$@)।";
+"reminder.overdue.body" = "%1$@ का समय %2$@ था (%3$@)।";
+"reminder.unknown.body" = "एक रिमाइंडर का समय हो गया है।";
+"fallback.title" = "नई सूचना";
+"fallback.body" = "आपके लिए एक नई सूचना है। उसे देखने के लिए ऐप खोलें।";
+"media.failed" = "अटैच किया गया मीडिया लोड नहीं हो सका।";
+"""# + "\n"),
+        ("hi.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>आपने %3$#@tickets@ में से %2$#@winners@ पर %1$@ जीते।</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d टिकट</string>
+			<key>other</key>
+			<string>%2$d टिकटों</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>आप %#@winners@ पर जीते हैं — इनाम की राशि बाद में घोषित की जाएगी।</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d टिकट</string>
+			<key>other</key>
+			<string>%d टिकटों</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>इस बार %#@tickets@ पर कोई इनाम नहीं निकला।</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>आपके टिकट</string>
+			<key>other</key>
+			<string>आपके %d टिकटों</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld अपठित सूचना</string>
+			<key>other</key>
+			<string>%ld अपठित सूचनाएँ</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("hr.lproj/Localizable.strings", #"""
+/* Herald notification texts (hr). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Rezultati: %@";
+"lottery.win.best" = "Najbolji pogodak: %@";
+"lottery.jackpot.body" = "Jackpot! Osvojili ste %@.";
+"lottery.noTickets.body" = "Brojevi izvlačenja od %1$@: %2$@.";
+"reminder.title" = "Podsjetnik";
+"reminder.due.body" = "„%1$@” — rok %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@” — rok je istekao %2$@ (%3$@).";
+"reminder.unknown.body" = "Imate podsjetnik.";
+"fallback.title" = "Nova obavijest";
+"fallback.body" = "Imate novu obavijest. Otvorite aplikaciju da biste je vidjeli.";
+"media.failed" = "Priloženi medijski sadržaj nije moguće učitati.";
+"""# + "\n"),
+        ("hr.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Osvojili ste %1$@ — %2$#@winners@ od %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d dobitni listić</string>
+			<key>few</key>
+			<string>%2$d dobitna listića</string>
+			<key>other</key>
+			<string>%2$d dobitnih listića</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Dobitak na %#@winners@ — iznos dobitka bit će objavljen naknadno.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d listiću</string>
+			<key>few</key>
+			<string>%d listića</string>
+			<key>other</key>
+			<string>%d listića</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ovaj put nema dobitka — odigrali ste %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d listić</string>
+			<key>few</key>
+			<string>%d listića</string>
+			<key>other</key>
+			<string>%d listića</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld nepročitana obavijest</string>
+			<key>few</key>
+			<string>%ld nepročitane obavijesti</string>
+			<key>other</key>
+			<string>%ld nepročitanih obavijesti</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("hu.lproj/Localizable.strings", #"""
+/* Herald notification texts (hu). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ – eredmények";
+"lottery.win.best" = "Legjobb találat: %@";
+"lottery.jackpot.body" = "Főnyeremény! A nyereményed: %@.";
+"lottery.noTickets.body" = "Kihúzták a nyerőszámokat (%1$@): %2$@.";
+"reminder.title" = "Emlékeztető";
+"reminder.due.body" = "„%1$@” esedékes: %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@” esedékes volt: %2$@ (%3$@).";
+"reminder.unknown.body" = "Esedékes egy emlékeztető.";
+"fallback.title" = "Új értesítés";
+"fallback.body" = "Új értesítésed érkezett. A megtekintéshez nyisd meg az appot.";
+"media.failed" = "A csatolt médiatartalmat nem sikerült betölteni.";
+"""# + "\n"),
+        ("hu.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Nyereményed: %1$@ – %3$#@tickets@ szelvényből %2$#@winners@ nyert.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@winners@ – a nyeremény összegét később teszik közzé.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d szelvényed nyert</string>
+			<key>other</key>
+			<string>%d szelvényed nyert</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@tickets@</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ezúttal a szelvényed nem nyert.</string>
+			<key>other</key>
+			<string>Ezúttal egyik szelvényed sem nyert (%d szelvény).</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld olvasatlan értesítés</string>
+			<key>other</key>
+			<string>%ld olvasatlan értesítés</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("id.lproj/Localizable.strings", #"""
+/* Herald notification texts (id). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Hasil %@";
+"lottery.win.best" = "Kecocokan terbaik: %@";
+"lottery.jackpot.body" = "Jackpot! Anda memenangkan %@.";
+"lottery.noTickets.body" = "Angka undian %1$@ sudah keluar: %2$@.";
+"reminder.title" = "Pengingat";
+"reminder.due.body" = "%1$@ jatuh tempo %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ sudah jatuh tempo %2$@ (%3$@).";
+"reminder.unknown.body" = "Ada pengingat yang jatuh tempo.";
+"fallback.title" = "Pemberitahuan baru";
+"fallback.body" = "Anda memiliki pemberitahuan baru. Buka app untuk melihatnya.";
+"media.failed" = "Media terlampir tidak dapat dimuat.";
+"""# + "\n"),
+        ("id.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Anda memenangkan %1$@ dengan %2$#@winners@ dari %3$#@tickets@ tiket.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Anda menang dengan %#@winners@ tiket — jumlah hadiah akan diumumkan kemudian.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Kali ini %#@tickets@ tiket Anda belum menang.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld pemberitahuan belum dibaca</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("it.lproj/Localizable.strings", #"""
+/* Herald notification texts (it). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Risultati %@";
+"lottery.win.best" = "Combinazione migliore: %@";
+"lottery.jackpot.body" = "Jackpot! Hai vinto %@.";
+"lottery.noTickets.body" = "Sono usciti i numeri dell’estrazione del %1$@: %2$@.";
+"reminder.title" = "Promemoria";
+"reminder.due.body" = "«%1$@» scade %2$@ (%3$@).";
+"reminder.overdue.body" = "La scadenza di «%1$@» era %2$@ (%3$@).";
+"reminder.unknown.body" = "C’è un promemoria in scadenza.";
+"fallback.title" = "Nuova notifica";
+"fallback.body" = "Hai una nuova notifica. Apri l’app per vederla.";
+"media.failed" = "Impossibile caricare i contenuti multimediali allegati.";
+"""# + "\n"),
+        ("it.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Hai vinto %1$@ con %2$#@winners@ su %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d schedina</string>
+			<key>many</key>
+			<string>%2$d di schedine</string>
+			<key>other</key>
+			<string>%2$d schedine</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Hai vinto con %#@winners@: l’importo della vincita sarà comunicato a breve.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d schedina</string>
+			<key>many</key>
+			<string>%d di schedine</string>
+			<key>other</key>
+			<string>%d schedine</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Nessuna vincita questa volta con %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>la tua schedina</string>
+			<key>many</key>
+			<string>le tue %d di schedine</string>
+			<key>other</key>
+			<string>le tue %d schedine</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notifica non letta</string>
+			<key>many</key>
+			<string>%ld di notifiche non lette</string>
+			<key>other</key>
+			<string>%ld notifiche non lette</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ja.lproj/Localizable.strings", #"""
+/* Herald notification texts (ja). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@の結果";
+"lottery.win.best" = "最高一致数：%@";
+"lottery.jackpot.body" = "ジャックポット！%@を獲得しました。";
+"lottery.noTickets.body" = "%1$@の当せん番号が発表されました：%2$@";
+"reminder.title" = "リマインダー";
+"reminder.due.body" = "%1$@の期限は%2$@です（%3$@）。";
+"reminder.overdue.body" = "%1$@の期限は%2$@でした（%3$@）。";
+"reminder.unknown.body" = "リマインダーの期限です。";
+"fallback.title" = "新しい通知";
+"fallback.body" = "新しい通知があります。Appを開いて確認してください。";
+"media.failed" = "添付メディアを読み込めませんでした。";
+"""# + "\n"),
+        ("ja.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%3$#@tickets@枚中%2$#@winners@枚が当せんし、%1$@を獲得しました。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@winners@枚が当せんしました。当せん金額は後日発表されます。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>今回は%#@tickets@枚のチケットで当せんはありませんでした。</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld件の未読通知</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ko.lproj/Localizable.strings", #"""
+/* Herald notification texts (ko). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ 결과";
+"lottery.win.best" = "최고 일치: %@";
+"lottery.jackpot.body" = "잭팟! 당첨금: %@";
+"lottery.noTickets.body" = "%1$@ 추첨 번호가 발표되었습니다: %2$@";
+"reminder.title" = "미리 알림";
+"reminder.due.body" = "%1$@ 마감: %2$@ (%3$@)";
+"reminder.overdue.body" = "%1$@ 마감 시간 지남: %2$@ (%3$@)";
+"reminder.unknown.body" = "미리 알림 시간이 되었습니다.";
+"fallback.title" = "새로운 알림";
+"fallback.body" = "새로운 알림이 있습니다. 앱을 열어 확인하세요.";
+"media.failed" = "첨부된 미디어를 불러올 수 없습니다.";
+"""# + "\n"),
+        ("ko.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>티켓 %3$#@tickets@장 중 %2$#@winners@장이 당첨되었습니다. 당첨금: %1$@</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>티켓 %#@winners@장이 당첨되었습니다. 당첨 금액은 추후 발표됩니다.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>이번에는 티켓 %#@tickets@장 중 당첨된 티켓이 없습니다.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>읽지 않은 알림 %ld개</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("lt.lproj/Localizable.strings", #"""
+/* Herald notification texts (lt). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ rezultatai";
+"lottery.win.best" = "Geriausias atitikmuo: %@";
+"lottery.jackpot.body" = "Didysis prizas! Laimėjote %@.";
+"lottery.noTickets.body" = "Tiražo %1$@ skaičiai: %2$@.";
+"reminder.title" = "Priminimas";
+"reminder.due.body" = "„%1$@“ — terminas %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@“ — terminas baigėsi %2$@ (%3$@).";
+"reminder.unknown.body" = "Turite priminimą.";
+"fallback.title" = "Naujas pranešimas";
+"fallback.body" = "Gavote naują pranešimą. Atidarykite programėlę, kad jį pamatytumėte.";
+"media.failed" = "Nepavyko įkelti pridėtos medijos.";
+"""# + "\n"),
+        ("lt.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Laimėjote %1$@ — %2$#@winners@ iš %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d laimingas bilietas</string>
+			<key>few</key>
+			<string>%2$d laimingi bilietai</string>
+			<key>many</key>
+			<string>%2$d laimingo bilieto</string>
+			<key>other</key>
+			<string>%2$d laimingų bilietų</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Laimėjote su %#@winners@ — laimėjimo suma bus paskelbta vėliau.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d bilietu</string>
+			<key>few</key>
+			<string>%d bilietais</string>
+			<key>many</key>
+			<string>%d bilieto</string>
+			<key>other</key>
+			<string>%d bilietų</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Šį kartą jūsų %#@tickets@ nelaimėjo.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>bilietas</string>
+			<key>few</key>
+			<string>%d bilietai</string>
+			<key>many</key>
+			<string>%d bilieto</string>
+			<key>other</key>
+			<string>%d bilietų</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld neperskaitytas pranešimas</string>
+			<key>few</key>
+			<string>%ld neperskaityti pranešimai</string>
+			<key>many</key>
+			<string>%ld neperskaityto pranešimo</string>
+			<key>other</key>
+			<string>%ld neperskaitytų pranešimų</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("lv.lproj/Localizable.strings", #"""
+/* Herald notification texts (lv). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ rezultāti";
+"lottery.win.best" = "Labākā sakritība: %@";
+"lottery.jackpot.body" = "Džekpots! Jūs laimējāt %@.";
+"lottery.noTickets.body" = "Izlozes %1$@ skaitļi: %2$@.";
+"reminder.title" = "Atgādinājums";
+"reminder.due.body" = "“%1$@” — termiņš %2$@ (%3$@).";
+"reminder.overdue.body" = "“%1$@” — termiņš beidzās %2$@ (%3$@).";
+"reminder.unknown.body" = "Jums ir atgādinājums.";
+"fallback.title" = "Jauns paziņojums";
+"fallback.body" = "Jums ir jauns paziņojums. Atveriet lietotni, lai to skatītu.";
+"media.failed" = "Pievienoto multividi neizdevās ielādēt.";
+"""# + "\n"),
+        ("lv.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Jūs laimējāt %1$@ — %2$#@winners@ no %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%2$d laimējušas biļetes</string>
+			<key>one</key>
+			<string>%2$d laimējusi biļete</string>
+			<key>other</key>
+			<string>%2$d laimējušas biļetes</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%3$d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Jūs laimējāt ar %#@winners@ — laimesta summa tiks paziņota vēlāk.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>%d biļetēm</string>
+			<key>one</key>
+			<string>%d biļeti</string>
+			<key>other</key>
+			<string>%d biļetēm</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Šoreiz %#@tickets@ nelaimēja.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>jūsu %d biļetes</string>
+			<key>one</key>
+			<string>jūsu biļete</string>
+			<key>other</key>
+			<string>jūsu %d biļetes</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>zero</key>
+			<string>%ld nelasīti paziņojumi</string>
+			<key>one</key>
+			<string>%ld nelasīts paziņojums</string>
+			<key>other</key>
+			<string>%ld nelasīti paziņojumi</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ms.lproj/Localizable.strings", #"""
+/* Herald notification texts (ms). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Keputusan %@";
+"lottery.win.best" = "Padanan terbaik: %@";
+"lottery.jackpot.body" = "Jackpot! Anda memenangi %@.";
+"lottery.noTickets.body" = "Nombor cabutan %1$@ sudah keluar: %2$@.";
+"reminder.title" = "Peringatan";
+"reminder.due.body" = "Tarikh akhir %1$@ %2$@ (%3$@).";
+"reminder.overdue.body" = "Tarikh akhir %1$@ telah berlalu %2$@ (%3$@).";
+"reminder.unknown.body" = "Ada peringatan yang perlu diberi perhatian.";
+"fallback.title" = "Pemberitahuan baharu";
+"fallback.body" = "Anda mempunyai pemberitahuan baharu. Buka app untuk melihatnya.";
+"media.failed" = "Media yang dilampirkan tidak dapat dimuatkan.";
+"""# + "\n"),
+        ("ms.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Anda memenangi %1$@ dengan %2$#@winners@ daripada %3$#@tickets@ tiket.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Anda menang dengan %#@winners@ tiket — jumlah hadiah akan diumumkan kemudian.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Kali ini %#@tickets@ tiket anda tidak menang.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld pemberitahuan belum dibaca</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("nb.lproj/Localizable.strings", #"""
+/* Herald notification texts (nb). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultater for %@";
+"lottery.win.best" = "Beste resultat: %@";
+"lottery.jackpot.body" = "Jackpot! Du vant %@.";
+"lottery.noTickets.body" = "Tallene for trekningen %1$@ er klare: %2$@.";
+"reminder.title" = "Påminnelse";
+"reminder.due.body" = "%1$@ forfaller %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ forfalt %2$@ (%3$@).";
+"reminder.unknown.body" = "Du har en påminnelse.";
+"fallback.title" = "Nytt varsel";
+"fallback.body" = "Du har et nytt varsel. Åpne appen for å se det.";
+"media.failed" = "Kunne ikke laste inn de vedlagte mediene.";
+"""# + "\n"),
+        ("nb.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vant %1$@ på %2$#@winners@ av %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d kupong</string>
+			<key>other</key>
+			<string>%2$d kuponger</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vant på %#@winners@ – premiebeløpet blir kunngjort senere.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d kupong</string>
+			<key>other</key>
+			<string>%d kuponger</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ingen gevinst denne gangen på %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>kupongen din</string>
+			<key>other</key>
+			<string>de %d kupongene dine</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld ulest varsel</string>
+			<key>other</key>
+			<string>%ld uleste varsler</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("nl.lproj/Localizable.strings", #"""
+/* Herald notification texts (nl). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Uitslag %@";
+"lottery.win.best" = "Beste resultaat: %@";
+"lottery.jackpot.body" = "Jackpot! Je hebt %@ gewonnen.";
+"lottery.noTickets.body" = "De uitslag van de trekking van %1$@ is bekend: %2$@.";
+"reminder.title" = "Herinnering";
+"reminder.due.body" = "%1$@ staat %2$@ gepland (%3$@).";
+"reminder.overdue.body" = "%1$@ stond %2$@ gepland (%3$@).";
+"reminder.unknown.body" = "Er staat een herinnering voor je klaar.";
+"fallback.title" = "Nieuwe melding";
+"fallback.body" = "Je hebt een nieuwe melding. Open de app om deze te bekijken.";
+"media.failed" = "De bijgevoegde media konden niet worden geladen.";
+"""# + "\n"),
+        ("nl.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Je hebt %1$@ gewonnen met %2$#@winners@ van %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d lot</string>
+			<key>other</key>
+			<string>%2$d loten</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Je hebt gewonnen met %#@winners@ – het prijsbedrag wordt later bekendgemaakt.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d lot</string>
+			<key>other</key>
+			<string>%d loten</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Deze keer geen prijs op %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>je lot</string>
+			<key>other</key>
+			<string>je %d loten</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld ongelezen melding</string>
+			<key>other</key>
+			<string>%ld ongelezen meldingen</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("pl.lproj/Localizable.strings", #"""
+/* Herald notification texts (pl). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Wyniki: %@";
+"lottery.win.best" = "Najlepsze trafienie: %@";
+"lottery.jackpot.body" = "Główna wygrana! Wygrywasz %@.";
+"lottery.noTickets.body" = "Znamy wyniki losowania z %1$@: %2$@.";
+"reminder.title" = "Przypomnienie";
+"reminder.due.body" = "Termin „%1$@” upływa %2$@ (%3$@).";
+"reminder.overdue.body" = "Termin „%1$@” upłynął %2$@ (%3$@).";
+"reminder.unknown.body" = "Masz przypomnienie.";
+"fallback.title" = "Nowe powiadomienie";
+"fallback.body" = "Masz nowe powiadomienie. Otwórz aplikację, aby je zobaczyć.";
+"media.failed" = "Nie udało się wczytać załączonych multimediów.";
+"""# + "\n"),
+        ("pl.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Wygrana: %1$@ — %2$#@winners@ z %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d wygrany kupon</string>
+			<key>few</key>
+			<string>%2$d wygrane kupony</string>
+			<key>many</key>
+			<string>%2$d wygranych kuponów</string>
+			<key>other</key>
+			<string>%2$d wygranego kuponu</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Wygrywasz na %#@winners@ — kwota wygranej zostanie ogłoszona później.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d kuponie</string>
+			<key>few</key>
+			<string>%d kuponach</string>
+			<key>many</key>
+			<string>%d kuponach</string>
+			<key>other</key>
+			<string>%d kuponu</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Tym razem bez wygranej na %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Twoim kuponie</string>
+			<key>few</key>
+			<string>Twoich %d kuponach</string>
+			<key>many</key>
+			<string>Twoich %d kuponach</string>
+			<key>other</key>
+			<string>Twoich %d kuponu</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld nieprzeczytane powiadomienie</string>
+			<key>few</key>
+			<string>%ld nieprzeczytane powiadomienia</string>
+			<key>many</key>
+			<string>%ld nieprzeczytanych powiadomień</string>
+			<key>other</key>
+			<string>%ld nieprzeczytanego powiadomienia</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("pt-BR.lproj/Localizable.strings", #"""
+/* Herald notification texts (pt-BR). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultados: %@";
+"lottery.win.best" = "Melhor acerto: %@";
+"lottery.jackpot.body" = "Prêmio máximo! Você ganhou %@.";
+"lottery.noTickets.body" = "Saíram os números do sorteio de %1$@: %2$@.";
+"reminder.title" = "Lembrete";
+"reminder.due.body" = "“%1$@” vence %2$@ (%3$@).";
+"reminder.overdue.body" = "“%1$@” venceu %2$@ (%3$@).";
+"reminder.unknown.body" = "Você tem um lembrete pendente.";
+"fallback.title" = "Nova notificação";
+"fallback.body" = "Você tem uma nova notificação. Abra o app para vê-la.";
+"media.failed" = "Não foi possível carregar a mídia anexada.";
+"""# + "\n"),
+        ("pt-BR.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Você ganhou %1$@ com %2$#@winners@ de %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d aposta</string>
+			<key>many</key>
+			<string>%2$d de apostas</string>
+			<key>other</key>
+			<string>%2$d apostas</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Você ganhou com %#@winners@ — o valor do prêmio será divulgado em breve.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d aposta</string>
+			<key>many</key>
+			<string>%d de apostas</string>
+			<key>other</key>
+			<string>%d apostas</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Não foi desta vez com %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>sua aposta</string>
+			<key>many</key>
+			<string>suas %d de apostas</string>
+			<key>other</key>
+			<string>suas %d apostas</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificação não lida</string>
+			<key>many</key>
+			<string>%ld de notificações não lidas</string>
+			<key>other</key>
+			<string>%ld notificações não lidas</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("pt-PT.lproj/Localizable.strings", #"""
+/* Herald notification texts (pt-PT). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultados: %@";
+"lottery.win.best" = "Melhor acerto: %@";
+"lottery.jackpot.body" = "Jackpot! Ganhou %@.";
+"lottery.noTickets.body" = "Já saíram os números do sorteio de %1$@: %2$@.";
+"reminder.title" = "Lembrete";
+"reminder.due.body" = "O prazo de «%1$@» termina %2$@ (%3$@).";
+"reminder.overdue.body" = "O prazo de «%1$@» terminou %2$@ (%3$@).";
+"reminder.unknown.body" = "Tem um lembrete pendente.";
+"fallback.title" = "Nova notificação";
+"fallback.body" = "Tem uma nova notificação. Abra a app para a ver.";
+"media.failed" = "Não foi possível carregar o conteúdo multimédia anexado.";
+"""# + "\n"),
+        ("pt-PT.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ganhou %1$@ com %2$#@winners@ de %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d aposta</string>
+			<key>many</key>
+			<string>%2$d de apostas</string>
+			<key>other</key>
+			<string>%2$d apostas</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ganhou com %#@winners@ — o valor do prémio será anunciado em breve.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d aposta</string>
+			<key>many</key>
+			<string>%d de apostas</string>
+			<key>other</key>
+			<string>%d apostas</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Desta vez não houve prémio com %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>a sua aposta</string>
+			<key>many</key>
+			<string>as suas %d de apostas</string>
+			<key>other</key>
+			<string>as suas %d apostas</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificação não lida</string>
+			<key>many</key>
+			<string>%ld de notificações não lidas</string>
+			<key>other</key>
+			<string>%ld notificações não lidas</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ro.lproj/Localizable.strings", #"""
+/* Herald notification texts (ro). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Rezultate %@";
+"lottery.win.best" = "Cea mai bună potrivire: %@";
+"lottery.jackpot.body" = "Marele premiu! Ați câștigat %@.";
+"lottery.noTickets.body" = "Numerele extragerii din %1$@: %2$@.";
+"reminder.title" = "Memento";
+"reminder.due.body" = "„%1$@” — termen %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@” — termenul a expirat %2$@ (%3$@).";
+"reminder.unknown.body" = "Aveți un memento.";
+"fallback.title" = "Notificare nouă";
+"fallback.body" = "Aveți o notificare nouă. Deschideți aplicația pentru a o vedea.";
+"media.failed" = "Conținutul media atașat nu a putut fi încărcat.";
+"""# + "\n"),
+        ("ro.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ați câștigat %1$@ cu %2$#@winners@ din %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d bilet</string>
+			<key>few</key>
+			<string>%2$d bilete</string>
+			<key>other</key>
+			<string>%2$d de bilete</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ați câștigat cu %#@winners@ — valoarea câștigului va fi anunțată ulterior.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d bilet</string>
+			<key>few</key>
+			<string>%d bilete</string>
+			<key>other</key>
+			<string>%d de bilete</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>De data aceasta nu ați câștigat cu %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>biletul dumneavoastră</string>
+			<key>few</key>
+			<string>cele %d bilete ale dumneavoastră</string>
+			<key>other</key>
+			<string>cele %d de bilete ale dumneavoastră</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld notificare necitită</string>
+			<key>few</key>
+			<string>%ld notificări necitite</string>
+			<key>other</key>
+			<string>%ld de notificări necitite</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("ru.lproj/Localizable.strings", #"""
+/* Herald notification texts (ru). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Результаты %@";
+"lottery.win.best" = "Лучшее совпадение: %@";
+"lottery.jackpot.body" = "Джекпот! Вы выиграли %@.";
+"lottery.noTickets.body" = "Результаты тиража от %1$@: %2$@.";
+"reminder.title" = "Напоминание";
+"reminder.due.body" = "«%1$@» — срок %2$@ (%3$@).";
+"reminder.overdue.body" = "«%1$@» — срок истёк %2$@ (%3$@).";
+"reminder.unknown.body" = "Пора выполнить напоминание.";
+"fallback.title" = "Новое уведомление";
+"fallback.body" = "У вас новое уведомление. Откройте приложение, чтобы посмотреть его.";
+"media.failed" = "Не удалось загрузить вложенные медиафайлы.";
+"""# + "\n"),
+        ("ru.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ваш выигрыш — %1$@: %2$#@winners@ из %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d выигрышный билет</string>
+			<key>few</key>
+			<string>%2$d выигрышных билета</string>
+			<key>many</key>
+			<string>%2$d выигрышных билетов</string>
+			<key>other</key>
+			<string>%2$d выигрышного билета</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Выигрыш по %#@winners@ — сумма выигрыша будет объявлена позже.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d билету</string>
+			<key>few</key>
+			<string>%d билетам</string>
+			<key>many</key>
+			<string>%d билетам</string>
+			<key>other</key>
+			<string>%d билета</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>В этот раз %#@tickets@ без выигрыша.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>ваш билет</string>
+			<key>few</key>
+			<string>ваши %d билета</string>
+			<key>many</key>
+			<string>ваши %d билетов</string>
+			<key>other</key>
+			<string>ваши %d билета</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld непрочитанное уведомление</string>
+			<key>few</key>
+			<string>%ld непрочитанных уведомления</string>
+			<key>many</key>
+			<string>%ld непрочитанных уведомлений</string>
+			<key>other</key>
+			<string>%ld непрочитанного уведомления</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("sk.lproj/Localizable.strings", #"""
+/* Herald notification texts (sk). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Výsledky: %@";
+"lottery.win.best" = "Najlepšia zhoda: %@";
+"lottery.jackpot.body" = "Jackpot! Vyhrali ste %@.";
+"lottery.noTickets.body" = "Výsledky žrebovania z %1$@: %2$@.";
+"reminder.title" = "Pripomienka";
+"reminder.due.body" = "„%1$@“ — termín %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@“ — termín uplynul %2$@ (%3$@).";
+"reminder.unknown.body" = "Máte pripomienku.";
+"fallback.title" = "Nové upozornenie";
+"fallback.body" = "Máte nové upozornenie. Otvorte aplikáciu a zobrazte si ho.";
+"media.failed" = "Priložené médiá sa nepodarilo načítať.";
+"""# + "\n"),
+        ("sk.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vyhrali ste %1$@ — %2$#@winners@ z %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d výherný tiket</string>
+			<key>few</key>
+			<string>%2$d výherné tikety</string>
+			<key>many</key>
+			<string>%2$d výherného tiketu</string>
+			<key>other</key>
+			<string>%2$d výherných tiketov</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Vyhrali ste na %#@winners@ — výška výhry bude oznámená neskôr.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d tikete</string>
+			<key>few</key>
+			<string>%d tiketoch</string>
+			<key>many</key>
+			<string>%d tiketu</string>
+			<key>other</key>
+			<string>%d tiketoch</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Tentoraz bez výhry na %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>vašom tikete</string>
+			<key>few</key>
+			<string>vašich %d tiketoch</string>
+			<key>many</key>
+			<string>vašich %d tiketu</string>
+			<key>other</key>
+			<string>vašich %d tiketoch</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld neprečítané upozornenie</string>
+			<key>few</key>
+			<string>%ld neprečítané upozornenia</string>
+			<key>many</key>
+			<string>%ld neprečítaného upozornenia</string>
+			<key>other</key>
+			<string>%ld neprečítaných upozornení</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("sl.lproj/Localizable.strings", #"""
+/* Herald notification texts (sl). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Rezultati: %@";
+"lottery.win.best" = "Najboljše ujemanje: %@";
+"lottery.jackpot.body" = "Glavni dobitek! Dobili ste %@.";
+"lottery.noTickets.body" = "Izžrebane številke z dne %1$@: %2$@.";
+"reminder.title" = "Opomnik";
+"reminder.due.body" = "»%1$@« — rok %2$@ (%3$@).";
+"reminder.overdue.body" = "»%1$@« — rok je potekel %2$@ (%3$@).";
+"reminder.unknown.body" = "Imate opomnik.";
+"fallback.title" = "Novo obvestilo";
+"fallback.body" = "Imate novo obvestilo. Odprite aplikacijo, da si ga ogledate.";
+"media.failed" = "Priložene predstavnosti ni bilo mogoče naložiti.";
+"""# + "\n"),
+        ("sl.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Dobili ste %1$@ — %2$#@winners@ od %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d dobitna srečka</string>
+			<key>two</key>
+			<string>%2$d dobitni srečki</string>
+			<key>few</key>
+			<string>%2$d dobitne srečke</string>
+			<key>other</key>
+			<string>%2$d dobitnih srečk</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>two</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Dobili ste na %#@winners@ — višina dobitka bo objavljena pozneje.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d srečki</string>
+			<key>two</key>
+			<string>%d srečkah</string>
+			<key>few</key>
+			<string>%d srečkah</string>
+			<key>other</key>
+			<string>%d srečkah</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Tokrat brez dobitka na %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>vaši srečki</string>
+			<key>two</key>
+			<string>vaših %d srečkah</string>
+			<key>few</key>
+			<string>vaših %d srečkah</string>
+			<key>other</key>
+			<string>vaših %d srečkah</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld neprebrano obvestilo</string>
+			<key>two</key>
+			<string>%ld neprebrani obvestili</string>
+			<key>few</key>
+			<string>%ld neprebrana obvestila</string>
+			<key>other</key>
+			<string>%ld neprebranih obvestil</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("sr.lproj/Localizable.strings", #"""
+/* Herald notification texts (sr). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Резултати: %@";
+"lottery.win.best" = "Најбољи погодак: %@";
+"lottery.jackpot.body" = "Џекпот! Освојили сте %@.";
+"lottery.noTickets.body" = "Бројеви извлачења од %1$@: %2$@.";
+"reminder.title" = "Подсетник";
+"reminder.due.body" = "„%1$@“ — рок %2$@ (%3$@).";
+"reminder.overdue.body" = "„%1$@“ — рок је истекао %2$@ (%3$@).";
+"reminder.unknown.body" = "Имате подсетник.";
+"fallback.title" = "Ново обавештење";
+"fallback.body" = "Имате ново обавештење. Отворите апликацију да бисте га видели.";
+"media.failed" = "Приложени медијски садржај није могуће учитати.";
+"""# + "\n"),
+        ("sr.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Освојили сте %1$@ — %2$#@winners@ од %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d добитни тикет</string>
+			<key>few</key>
+			<string>%2$d добитна тикета</string>
+			<key>other</key>
+			<string>%2$d добитних тикета</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Добитак на %#@winners@ — износ добитка биће објављен накнадно.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d тикету</string>
+			<key>few</key>
+			<string>%d тикета</string>
+			<key>other</key>
+			<string>%d тикета</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Овог пута нема добитка — уплатили сте %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d тикет</string>
+			<key>few</key>
+			<string>%d тикета</string>
+			<key>other</key>
+			<string>%d тикета</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld непрочитано обавештење</string>
+			<key>few</key>
+			<string>%ld непрочитана обавештења</string>
+			<key>other</key>
+			<string>%ld непрочитаних обавештења</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("sv.lproj/Localizable.strings", #"""
+/* Herald notification texts (sv). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Resultat för %@";
+"lottery.win.best" = "Bästa resultat: %@";
+"lottery.jackpot.body" = "Jackpott! Du vann %@.";
+"lottery.noTickets.body" = "Dragningen %1$@ är klar: %2$@.";
+"reminder.title" = "Påminnelse";
+"reminder.due.body" = "%1$@ – förfaller %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ – förföll %2$@ (%3$@).";
+"reminder.unknown.body" = "Du har en påminnelse.";
+"fallback.title" = "Ny notis";
+"fallback.body" = "Du har en ny notis. Öppna appen för att se den.";
+"media.failed" = "Den bifogade median kunde inte läsas in.";
+"""# + "\n"),
+        ("sv.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vann %1$@ på %2$#@winners@ av %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d lott</string>
+			<key>other</key>
+			<string>%2$d lotter</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Du vann på %#@winners@ – vinstbeloppet meddelas senare.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d lott</string>
+			<key>other</key>
+			<string>%d lotter</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ingen vinst den här gången på %#@tickets@.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>din lott</string>
+			<key>other</key>
+			<string>dina %d lotter</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld oläst notis</string>
+			<key>other</key>
+			<string>%ld olästa notiser</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("th.lproj/Localizable.strings", #"""
+/* Herald notification texts (th). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "ผลรางวัล %@";
+"lottery.win.best" = "ตรงมากที่สุด: %@";
+"lottery.jackpot.body" = "แจ็กพอต! คุณได้รับรางวัล %@";
+"lottery.noTickets.body" = "ผลการออกรางวัลงวด %1$@ ออกแล้ว: %2$@";
+"reminder.title" = "การเตือนความจำ";
+"reminder.due.body" = "%1$@ ครบกำหนด%2$@ (%3$@)";
+"reminder.overdue.body" = "%1$@ ครบกำหนดไปแล้วเมื่อ %2$@ (%3$@)";
+"reminder.unknown.body" = "มีการเตือนความจำที่ครบกำหนด";
+"fallback.title" = "การแจ้งเตือนใหม่";
+"fallback.body" = "คุณมีการแจ้งเตือนใหม่ เปิดแอปเพื่อดู";
+"media.failed" = "ไม่สามารถโหลดสื่อที่แนบมาได้";
+"""# + "\n"),
+        ("th.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>คุณถูกรางวัล %1$@ จากสลาก %2$#@winners@ ใบ จากทั้งหมด %3$#@tickets@ ใบ</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>สลากของคุณถูกรางวัล %#@winners@ ใบ — จะประกาศจำนวนเงินรางวัลภายหลัง</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>งวดนี้สลากทั้ง %#@tickets@ ใบของคุณไม่ถูกรางวัล</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>การแจ้งเตือนที่ยังไม่ได้อ่าน %ld รายการ</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("tr.lproj/Localizable.strings", #"""
+/* Herald notification texts (tr). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@ sonuçları";
+"lottery.win.best" = "En iyi eşleşme: %@";
+"lottery.jackpot.body" = "Büyük ikramiye! %@ kazandınız.";
+"lottery.noTickets.body" = "%1$@ çekilişinin numaraları belli oldu: %2$@.";
+"reminder.title" = "Anımsatıcı";
+"reminder.due.body" = "“%1$@” zamanı: %2$@ (%3$@).";
+"reminder.overdue.body" = "“%1$@” zamanı geçti: %2$@ (%3$@).";
+"reminder.unknown.body" = "Bir anımsatıcının zamanı geldi.";
+"fallback.title" = "Yeni bildirim";
+"fallback.body" = "Yeni bir bildiriminiz var. Görmek için uygulamayı açın.";
+"media.failed" = "Ekteki medya yüklenemedi.";
+"""# + "\n"),
+        ("tr.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%1$@ kazandınız: %3$#@tickets@ biletinizden %2$#@winners@ tanesi kazandı.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@winners@ biletiniz kazandı — ikramiye tutarı daha sonra açıklanacak.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Bu sefer %#@tickets@ kazanamadı.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>biletiniz</string>
+			<key>other</key>
+			<string>%d biletiniz</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld okunmamış bildirim</string>
+			<key>other</key>
+			<string>%ld okunmamış bildirim</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("uk.lproj/Localizable.strings", #"""
+/* Herald notification texts (uk). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Результати: %@";
+"lottery.win.best" = "Найкращий збіг: %@";
+"lottery.jackpot.body" = "Джекпот! Ви виграли %@.";
+"lottery.noTickets.body" = "Результати тиражу від %1$@: %2$@.";
+"reminder.title" = "Нагадування";
+"reminder.due.body" = "«%1$@» — термін %2$@ (%3$@).";
+"reminder.overdue.body" = "«%1$@» — термін минув %2$@ (%3$@).";
+"reminder.unknown.body" = "Настав час нагадування.";
+"fallback.title" = "Нове сповіщення";
+"fallback.body" = "У вас нове сповіщення. Відкрийте застосунок, щоб переглянути його.";
+"media.failed" = "Не вдалося завантажити вкладені медіафайли.";
+"""# + "\n"),
+        ("uk.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ваш виграш — %1$@: %2$#@winners@ з %3$#@tickets@.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%2$d виграшний квиток</string>
+			<key>few</key>
+			<string>%2$d виграшні квитки</string>
+			<key>many</key>
+			<string>%2$d виграшних квитків</string>
+			<key>other</key>
+			<string>%2$d виграшного квитка</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%3$d</string>
+			<key>few</key>
+			<string>%3$d</string>
+			<key>many</key>
+			<string>%3$d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Ви маєте виграш на %#@winners@ — суму виграшу буде оголошено пізніше.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>%d квиток</string>
+			<key>few</key>
+			<string>%d квитки</string>
+			<key>many</key>
+			<string>%d квитків</string>
+			<key>other</key>
+			<string>%d квитка</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Цього разу %#@tickets@ без виграшу.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>ваш квиток</string>
+			<key>few</key>
+			<string>ваші %d квитки</string>
+			<key>many</key>
+			<string>ваші %d квитків</string>
+			<key>other</key>
+			<string>ваші %d квитка</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>one</key>
+			<string>%ld непрочитане сповіщення</string>
+			<key>few</key>
+			<string>%ld непрочитані сповіщення</string>
+			<key>many</key>
+			<string>%ld непрочитаних сповіщень</string>
+			<key>other</key>
+			<string>%ld непрочитаного сповіщення</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("vi.lproj/Localizable.strings", #"""
+/* Herald notification texts (vi). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "Kết quả %@";
+"lottery.win.best" = "Trùng khớp nhiều nhất: %@";
+"lottery.jackpot.body" = "Trúng độc đắc! Bạn đã trúng %@.";
+"lottery.noTickets.body" = "Đã có kết quả kỳ quay %1$@: %2$@.";
+"reminder.title" = "Lời nhắc";
+"reminder.due.body" = "%1$@ đến hạn %2$@ (%3$@).";
+"reminder.overdue.body" = "%1$@ đã đến hạn %2$@ (%3$@).";
+"reminder.unknown.body" = "Có một lời nhắc đến hạn.";
+"fallback.title" = "Thông báo mới";
+"fallback.body" = "Bạn có thông báo mới. Mở ứng dụng để xem.";
+"media.failed" = "Không thể tải phương tiện đính kèm.";
+"""# + "\n"),
+        ("vi.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Bạn đã trúng %1$@ với %2$#@winners@ trên tổng số %3$#@tickets@ vé.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d vé</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Bạn đã trúng thưởng với %#@winners@ vé — số tiền thưởng sẽ được công bố sau.</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>Lần này %#@tickets@ vé của bạn không trúng thưởng.</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld thông báo chưa đọc</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("zh-Hans.lproj/Localizable.strings", #"""
+/* Herald notification texts (zh-Hans). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@开奖结果";
+"lottery.win.best" = "最佳匹配：%@";
+"lottery.jackpot.body" = "头奖！您赢得了 %@。";
+"lottery.noTickets.body" = "%1$@ 的开奖号码已公布：%2$@。";
+"reminder.title" = "提醒事项";
+"reminder.due.body" = "“%1$@”将于%2$@到期（%3$@）。";
+"reminder.overdue.body" = "“%1$@”已于%2$@到期（%3$@）。";
+"reminder.unknown.body" = "有一个提醒事项到期。";
+"fallback.title" = "新通知";
+"fallback.body" = "您有一条新通知。打开 App 即可查看。";
+"media.failed" = "无法载入附带的媒体。";
+"""# + "\n"),
+        ("zh-Hans.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>您的 %3$#@tickets@ 张彩票中有 %2$#@winners@ 张中奖，共赢得 %1$@。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>您有 %#@winners@ 张彩票中奖，奖金金额将稍后公布。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>很遗憾，您的 %#@tickets@ 张彩票本期未中奖。</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld 条未读通知</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
+        ("zh-Hant.lproj/Localizable.strings", #"""
+/* Herald notification texts (zh-Hant). Generated by Tools/l10n/generate_tables.py. */
+
+"lottery.title" = "%@開獎結果";
+"lottery.win.best" = "最佳配對：%@";
+"lottery.jackpot.body" = "頭獎！您贏得了 %@。";
+"lottery.noTickets.body" = "%1$@ 的開獎號碼已公布：%2$@。";
+"reminder.title" = "提醒事項";
+"reminder.due.body" = "「%1$@」將於%2$@到期（%3$@）。";
+"reminder.overdue.body" = "「%1$@」已於%2$@到期（%3$@）。";
+"reminder.unknown.body" = "有一則提醒事項到期。";
+"fallback.title" = "新通知";
+"fallback.body" = "您有一則新通知。打開 App 即可查看。";
+"media.failed" = "無法載入附加的媒體。";
+"""# + "\n"),
+        ("zh-Hant.lproj/Localizable.stringsdict", #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>lottery.win.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>您的 %3$#@tickets@ 張彩券中有 %2$#@winners@ 張中獎，共贏得 %1$@。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%2$d</string>
+		</dict>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%3$d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.unknownAmount.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>您有 %#@winners@ 張彩券中獎，獎金金額將於稍後公布。</string>
+		<key>winners</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.loss.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>很可惜，您的 %#@tickets@ 張彩券本期未中獎。</string>
+		<key>tickets</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>%d</string>
+		</dict>
+	</dict>
+	<key>badge.summary</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@count@</string>
+		<key>count</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>ld</string>
+			<key>other</key>
+			<string>%ld 則未讀通知</string>
+		</dict>
+	</dict>
+</dict>
+</plist>
+"""# + "\n"),
     ]
 }
