@@ -61,12 +61,18 @@ let package = Package(
             name: "HeraldStore",
             dependencies: ["HeraldLottery", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
+        // Rich notifications: media references, downloads into the container
+        // (type sniffed, size capped while streaming), attachment descriptions.
+        .target(
+            name: "HeraldMedia",
+            dependencies: ["HeraldJSON", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
         .target(
             name: "HeraldStage",
             dependencies: [
                 "HeraldPayload", "HeraldRender", "HeraldTables", "HeraldLottery", "HeraldSealing",
-                "HeraldStore", "HeraldICU", "HeraldJSON",
+                "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia",
             ],
             swiftSettings: strict),
         // herald validate: the translation linter.
@@ -99,6 +105,7 @@ let package = Package(
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
+        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldJSON"]),
         .testTarget(name: "HeraldStageTests", dependencies: ["HeraldStage", "HeraldJSON", "HeraldPayload"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"]),
         // Runs the real `herald` binary as a subprocess.
