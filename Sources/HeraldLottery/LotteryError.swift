@@ -7,6 +7,8 @@ public enum LotteryError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDate(String)
     /// `what` ("numbers", "bonus") has `actual` entries where the game needs `expected`.
     case wrongCount(game: String, what: String, expected: Int, actual: Int)
+    /// Bonus numbers on a ticket for a game whose bonus ball is drawn from the main balls.
+    case bonusNotPicked(game: String, name: String)
     /// A number outside the game's range for `what`.
     case outOfRange(game: String, what: String, value: Int, range: ClosedRange<Int>)
     /// The same number twice in `what`.
@@ -36,6 +38,8 @@ public enum LotteryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid draw date '\(text)': expected a calendar day as YYYY-MM-DD"
         case .wrongCount(let game, let what, let expected, let actual):
             return "\(game): \(what) needs \(expected) number\(expected == 1 ? "" : "s"), got \(actual)"
+        case .bonusNotPicked(let game, let name):
+            return "\(game): the \(name) is drawn from the main balls and is not picked on a ticket; give no bonus numbers"
         case .outOfRange(let game, let what, let value, let range):
             return "\(game): \(what) number \(value) is outside \(range.lowerBound)–\(range.upperBound)"
         case .duplicate(let game, let what, let value):

@@ -21,6 +21,9 @@ public struct Ticket: Sendable, Hashable {
         let rules = try GameRules.named(game)
         try rules.checkDate(draw)
         try rules.checkMain(numbers)
+        if let bonusRule = rules.bonus, bonusRule.pool == .sameAsMain, !bonus.isEmpty {
+            throw .bonusNotPicked(game: game, name: bonusRule.name)
+        }
         try rules.checkNumbers(
             bonus, what: rules.bonus?.name ?? "bonus", count: rules.ticketBonusCount,
             range: rules.bonus?.range ?? 0...0)
