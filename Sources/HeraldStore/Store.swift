@@ -122,18 +122,20 @@ public final class Store: Sendable {
     }
 
     private static func ticket(from row: Row) throws(StoreError) -> StoredTicket {
-        let id: Int64 = row["id"] ?? 0
+        let id: Int64 = column(row, "id") ?? 0
         func invalid(_ detail: String) -> StoreError { .invalidRow(table: "ticket", id: String(id), detail: detail) }
-        guard let game = row["game"] as String?, let drawText = row["draw"] as String?,
-              let numbersText = row["numbers"] as String?, let bonusText = row["bonus"] as String?,
-              let created = row["created"] as Int64?
-        else { throw invalid("missing column value") }
+        guard let game: String = column(row, "game"), let drawText: String = column(row, "draw"),
+              let numbersText: String = column(row, "numbers"), let bonusText: String = column(row, "bonus"),
+              let created: Int64 = column(row, "created")
+        else { throw invalid("missing or mistyped column value") }
         guard let numbers = NumberList.parse(numbersText) else { throw invalid("numbers '\(numbersText)'") }
         guard let bonus = NumberList.parse(bonusText) else { throw invalid("bonus '\(bonusText)'") }
+        let multiplier: Int? = column(row, "multiplier")
+        let addOn: Bool = column(row, "multiplierAddOn") ?? false
         do {
             let ticket = try Ticket(
                 game: game, draw: try DrawDate(drawText), numbers: numbers, bonus: bonus,
-                multiplier: row["multiplier"] as Int?, multiplierAddOn: (row["multiplierAddOn"] as Bool?) ?? false)
+                multiplier: multiplier, multiplierAddOn: addOn)
             return StoredTicket(id: id, ticket: ticket, created: Milliseconds.date(created))
         } catch {
             throw invalid(error.description)
@@ -178,14 +180,21 @@ public final class Store: Sendable {
     }
 
     private static func reminder(from row: Row) throws(StoreError) -> Reminder {
-        let idText: String = (row["id"] as String?) ?? ""
+        let idText: String = column(row, "id") ?? ""
         guard let id = UUID(uuidString: idText) else {
             throw .invalidRow(table: "reminder", id: idText, detail: "id is not a UUID")
         }
-        guard let title = row["title"] as String?, let due = row["due"] as Int64? else {
+        guard let title: String = column(row, "title"), let due: Int64 = column(row, "due") else {
             throw .invalidRow(table: "reminder", id: idText, detail: "missing title or due")
         }
-        return Reminder(id: id, title: title, due: Milliseconds.date(due), notes: row["notes"] as String?)
+        return Reminder(id: id, title: title, due: Milliseconds.date(due), notes: column(row, "notes"))
+    }
+
+    /// A column's value converted to `T`, or nil when it is NULL, absent or of another type
+    /// (GRDB's subscript would stop the process on a failed conversion).
+    private static func column<T: DatabaseValueConvertible>(_ row: Row, _ name: String) -> T? {
+        guard let value = row[name] as DatabaseValue? else { return nil }
+        return T.fromDatabaseValue(value)
     }
 
     // MARK: Badge
@@ -214,8 +223,9 @@ public final class Store: Sendable {
         guard (-Self.maximumBadge...Self.maximumBadge).contains(delta) else { throw .badgeOutOfRange(delta) }
         return try perform(write: true, deadline: deadline) { db in
             let current = try Int.fetchOne(db, sql: "SELECT count FROM badge WHERE id = 1") ?? 0
-            let next = max(0, current + delta)
-            guard next <= Self.maximumBadge else { throw StoreError.badgeOutOfRange(current + delta) }
+            let (sum, overflow) = current.addingReportingOverflow(delta)
+            guard !overflow, sum <= Self.maximumBadge else { throw StoreError.badgeOutOfRange(overflow ? Int.max : sum) }
+            let next = max(0, sum)
             try db.execute(sql: "UPDATE badge SET count = ? WHERE id = 1", arguments: [next])
             return next
         }

@@ -134,4 +134,19 @@ import Testing
         shell.waitUntilExit()
         #expect(try store.incrementBadge(deadline: .now + .seconds(5)) == 41)
     }
+
+    @Test func rowsTamperedWithOutsideTheStoreAreErrorsNotCrashes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = try Store.open(directory: temp.path)
+        try store.addTicket(try Ticket(game: "loto6", draw: try DrawDate("2026-11-19"), numbers: [1, 2, 3, 4, 5, 6], bonus: []))
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [store.path, "UPDATE ticket SET numbers = '1,2,x'; INSERT INTO reminder VALUES ('not-a-uuid', 't', 0, NULL);"]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(throws: StoreError.invalidRow(table: "ticket", id: "1", detail: "numbers '1,2,x'")) { try store.tickets() }
+        #expect(throws: StoreError.invalidRow(table: "reminder", id: "not-a-uuid", detail: "id is not a UUID")) { try store.reminders() }
+    }
 }
