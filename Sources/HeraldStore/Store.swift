@@ -131,6 +131,9 @@ public final class Store: Sendable {
         guard let numbers = NumberList.parse(numbersText) else { throw invalid("numbers '\(numbersText)'") }
         guard let bonus = NumberList.parse(bonusText) else { throw invalid("bonus '\(bonusText)'") }
         let multiplier: Int? = column(row, "multiplier")
+        if multiplier == nil, let raw = row["multiplier"] as DatabaseValue?, !raw.isNull {
+            throw invalid("multiplier \(raw)")
+        }
         let addOn: Bool = column(row, "multiplierAddOn") ?? false
         do {
             let ticket = try Ticket(
