@@ -161,35 +161,62 @@ public final class NumberFormat: @unchecked Sendable {
     public func formatAndSelect(_ value: NumericValue, rules: PluralRules) throws(ICUError)
         -> (text: String, category: PluralCategory)
     {
-        var keyword: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0, 0, 0, 0)
-        let text: String
         switch value {
-        case .int(let i):
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID) {
-                    hicu_number_format_select(handle, rules.handle, 0, i, 0, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
-            }
-        case .double(let d):
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID) {
-                    hicu_number_format_select(handle, rules.handle, 1, 0, d, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
-            }
+        case .int(let i): return try formatSelect(kind: 0, int: i, rules: rules)
+        case .double(let d): return try formatSelect(kind: 1, double: d, rules: rules)
         case .decimal(let s):
             guard NumericValue.isDecimalLiteral(s) else {
                 throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: s)
             }
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID, input: s) {
-                    hicu_number_format_select(handle, rules.handle, 2, 0, 0, s, Int32(s.utf8.count), $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
+            return try formatSelect(kind: 2, decimal: s, rules: rules)
+        }
+    }
+
+    /// Formats an exact amount given in minor units (`123450` with 2 digits is
+    /// 1234.50) and, when `rules` is given, selects the plural category of the
+    /// formatted text. `digits` must be 0...18.
+    public func formatAndSelect(minorUnits: Int64, digits: Int, rules: PluralRules?) throws(ICUError)
+        -> (text: String, category: PluralCategory?)
+    {
+        guard (0...18).contains(digits) else {
+            throw ICUError(message: "fraction digits \(digits) outside 0...18", operation: "format number", locale: locale.icuID)
+        }
+        let r = try formatSelect(kind: 3, int: minorUnits, digits: Int32(digits), rules: rules)
+        return (r.text, rules == nil ? nil : r.category)
+    }
+
+    @inline(__always)
+    private func formatSelect(
+        kind: Int32, int: Int64 = 0, double: Double = 0, decimal: String? = nil, digits: Int32 = 0,
+        rules: PluralRules?
+    ) throws(ICUError) -> (text: String, category: PluralCategory) {
+        var index: Int32 = -1
+        let rulesHandle = rules?.handle
+        let text: String
+        if let decimal {
+            let length = Int32(decimal.utf8.count)
+            text = try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
+                hicu_number_format_select_index(handle, rulesHandle, kind, 0, 0, decimal, length, digits, $0, $1, &index, $2)
+            }
+        } else {
+            text = try icuString(operation: "format number", locale: locale.icuID) {
+                hicu_number_format_select_index(handle, rulesHandle, kind, int, double, nil, 0, digits, $0, $1, &index, $2)
             }
         }
-        let category = withUnsafeBytes(of: &keyword) { raw -> PluralCategory in
-            let bytes = raw.prefix { $0 != 0 }
-            return PluralCategory(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .other
+        return (text, PluralCategory(index: index))
+    }
+}
+
+extension PluralCategory {
+    /// From the shim's index (0 zero … 5 other); anything else is `other`.
+    init(index: Int32) {
+        switch index {
+        case 0: self = .zero
+        case 1: self = .one
+        case 2: self = .two
+        case 3: self = .few
+        case 4: self = .many
+        default: self = .other
         }
-        return (text, category)
     }
 }

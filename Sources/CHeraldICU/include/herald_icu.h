@@ -115,6 +115,18 @@ int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
                                   int32_t decimal_len, char *out, int32_t cap,
                                   char *keyword, int32_t keyword_cap, int32_t *status);
 
+/// Like hicu_number_format_select, but the category comes back as an index
+/// (0 zero, 1 one, 2 two, 3 few, 4 many, 5 other; -1 when `rules` is NULL) and
+/// there is a fourth kind: 3 = an amount in minor units (`int_value`, e.g.
+/// 123450) with `digits` fraction digits (0...18, e.g. 2 → 1234.50), formatted
+/// exactly without floating point.
+int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
+                                        const HICUPluralRules *rules, int kind,
+                                        int64_t int_value, double double_value,
+                                        const char *decimal, int32_t decimal_len,
+                                        int32_t digits, char *out, int32_t cap,
+                                        int32_t *category, int32_t *status);
+
 /// ucurr_getDefaultFractionDigits (usage 0 standard, 1 cash).
 int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *status);
 /// 1 when the ISO code names a currency ICU knows.
