@@ -45,10 +45,13 @@ public enum Currency {
     public static func formatter(
         currency isoCode: String, locale: LocaleID, width: String? = nil
     ) throws(ICUError) -> CurrencyFormat {
-        try CurrencyFormat.cache.value(for: CurrencyFormat.Key(code: isoCode, locale: locale.icuID, width: width)) {
+        if let hit = locale.slots.currency(code: isoCode, width: width) { return hit }
+        let made = try CurrencyFormat.cache.value(for: CurrencyFormat.Key(code: isoCode, locale: locale.icuID, width: width)) {
             () throws(ICUError) in
             try CurrencyFormat(currency: isoCode, locale: locale, width: width)
         }
+        locale.slots.remember(made, code: isoCode, width: width)
+        return made
     }
 }
 

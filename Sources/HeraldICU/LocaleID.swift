@@ -5,6 +5,8 @@ internal import CHeraldICU
 public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// ICU's canonical id: `zh_Hant_TW`, `sr_Latn`, `en_US@numbers=arab`.
     public let icuID: String
+    /// Shortcuts to this locale's cached formatters (shared by equal ids).
+    let slots: LocaleSlots
 
     /// Parses a tag or id. Throws for empty input, characters outside
     /// `[A-Za-z0-9_@=;-]`, a language subtag that is not 2–3 letters (or
@@ -46,10 +48,17 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             throw fail("'\(lang)' is not a language subtag")
         }
         self.icuID = id
+        self.slots = LocaleSlots.shared(for: id)
     }
 
     /// Wraps an id already known to be canonical (no validation).
-    public init(unchecked icuID: String) { self.icuID = icuID }
+    public init(unchecked icuID: String) {
+        self.icuID = icuID
+        self.slots = LocaleSlots.shared(for: icuID)
+    }
+
+    public static func == (a: LocaleID, b: LocaleID) -> Bool { a.icuID == b.icuID }
+    public func hash(into hasher: inout Hasher) { hasher.combine(icuID) }
 
     public static let english = LocaleID(unchecked: "en")
 
