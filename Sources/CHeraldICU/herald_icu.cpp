@@ -23,6 +23,7 @@
 #include <unicode/fmtable.h>
 #include <unicode/msgfmt.h>
 #include <unicode/unistr.h>
+#include <unicode/locid.h>
 
 #include <cstring>
 #include <string>
@@ -177,11 +178,37 @@ int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t ca
 
 int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
                                  int32_t *status) {
+    // Locale::createCanonical applies CLDR's aliases (iw -> he, in -> id,
+    // sh -> sr_Latn, tl -> fil), which uloc_canonicalize in ICU 72 does not.
+    icu::Locale l = icu::Locale::createCanonical(locale);
+    if (l.isBogus()) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    return copyOut(l.getName(), -1, out, cap, status);
+}
+
+int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_canonicalize(locale, buf, (int32_t)sizeof buf, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
+    UResourceBundle *rb = ures_openDirect(nullptr, locale, &ec);
+    if (U_SUCCESS(ec)) {
+        UErrorCode e2 = U_ZERO_ERROR;
+        int32_t l = 0;
+        const UChar *s = ures_getStringByKey(rb, "%%Parent", &l, &e2);
+        if (U_SUCCESS(e2) && l > 0 && l < ULOC_FULLNAME_CAPACITY) {
+            char b[ULOC_FULLNAME_CAPACITY];
+            u_UCharsToChars(s, b, l);
+            b[l] = 0;
+            ures_close(rb);
+            return copyOut(b, l, out, cap, status);
+        }
+        ures_close(rb);
+    }
+    char buf[ULOC_FULLNAME_CAPACITY];
+    UErrorCode e3 = U_ZERO_ERROR;
+    int32_t n = uloc_getParent(locale, buf, (int32_t)sizeof buf, &e3);
+    if (U_FAILURE(e3)) {
+        *status = e3;
         return 0;
     }
     return copyOut(buf, n, out, cap, status);

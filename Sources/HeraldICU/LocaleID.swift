@@ -38,7 +38,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             if Int(parsed) != trimmed.utf8.count {
                 throw fail("not a valid BCP 47 tag (understood \(parsed) of \(trimmed.utf8.count) characters)")
             }
-            id = fromTag
+            id = try icuString(operation: "locale id", input: text) {
+                hicu_locale_canonicalize(fromTag, $0, $1, $2)
+            }
         }
         let lang = try icuString(operation: "locale id", input: text) {
             hicu_locale_part(id, 0, $0, $1, $2)
@@ -99,6 +101,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// True when ICU has data for this locale's language (not only root).
     public var hasICUData: Bool { hicu_locale_has_data(icuID) != 0 }
+
+    /// The CLDR parent (`en_AU` → `en_001`, `es_MX` → `es_419`,
+    /// `sr_Latn` → root, `en_XZ` → `en`), nil at the root.
+    public var cldrParent: LocaleID? {
+        let p = (try? icuString(operation: "parent locale") { hicu_locale_cldr_parent(icuID, $0, $1, $2) }) ?? ""
+        return p.isEmpty || p == "root" ? nil : LocaleID(unchecked: p)
+    }
 
     /// The locale's name in English ("Portuguese (Brazil)").
     public var englishName: String {

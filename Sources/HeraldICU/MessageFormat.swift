@@ -69,7 +69,10 @@ public final class MessageFormat: Sendable {
             case .number(let n):
                 kinds.append(1); values.append(n.description); numbers.append(0)
                 if case .double(let d) = n, !d.isFinite {
-                    throw ICUError(message: "not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
+                    throw ICUError(message: "argument '\(name)' is not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
+                }
+                if case .decimal(let text) = n, let problem = NumericValue.decimalProblem(text) {
+                    throw ICUError(message: "argument '\(name)': \(problem)", operation: "message format", locale: locale.icuID, input: pattern)
                 }
             case .date(let ms):
                 kinds.append(2); values.append(""); numbers.append(ms)

@@ -34,6 +34,42 @@ public enum NumericValue: Sendable, Hashable, CustomStringConvertible {
         return c == nil
     }
 
+    /// The largest number of integer digits a decimal literal may have once
+    /// its exponent is applied ("1e100" has 101). Larger literals ("1e400",
+    /// "1e999999999") are refused with an error instead of asking ICU for
+    /// hundreds or millions of digits.
+    public static let maxIntegerDigits = 101
+    /// The largest exponent magnitude accepted in a literal ("1e-5000" is refused).
+    public static let maxExponent = 5000
+
+    /// Why `s` cannot be formatted, or nil when it can: not a decimal
+    /// literal, or out of range (see `maxIntegerDigits`, `maxExponent`).
+    static func decimalProblem(_ s: String) -> String? {
+        guard isDecimalLiteral(s) else { return "not a decimal number" }
+        var mantissa = Substring(s)
+        var exponent = 0
+        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = s[..<e]
+            let digits = s[s.index(after: e)...].drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+            if digits.count > 6 { return "exponent out of range (at most ±\(maxExponent))" }
+            exponent = Int(s[s.index(after: e)...].drop { $0 == "+" }) ?? 0
+            if abs(exponent) > maxExponent { return "exponent out of range (at most ±\(maxExponent))" }
+        }
+        let unsigned = mantissa.drop { $0 == "-" || $0 == "+" }
+        let integerPart = unsigned.prefix { $0 != "." }.drop { $0 == "0" }
+        var significantInteger = integerPart.count
+        if significantInteger == 0 {
+            // 0.00123e5: the first significant digit's position decides.
+            let fraction = unsigned.drop { $0 != "." }.dropFirst()
+            let leadingZeros = fraction.prefix { $0 == "0" }.count
+            significantInteger = fraction.count == leadingZeros ? 0 : -leadingZeros
+        }
+        if significantInteger + exponent > maxIntegerDigits {
+            return "number too large to format (more than \(maxIntegerDigits) integer digits)"
+        }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case .int(let i): return String(i)
@@ -99,6 +135,16 @@ public final class NumberFormat: @unchecked Sendable {
         return try .for(skeleton: digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits), locale: locale)
     }
 
+    /// Scientific notation as Apple's localized `%e`/`%E` prints it:
+    /// `fractionDigits` after the separator, an upper-case `E`, a signed
+    /// exponent of at least two digits, in the locale's symbols and digits
+    /// (1234.5 → en `1.234500E+03`, de `1,234500E+03`). `%e` uses 6 digits.
+    public static func scientific(fractionDigits: Int = 6, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        let digits = min(max(fractionDigits, 0), 20)
+        let precision = digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits)
+        return try .for(skeleton: "scientific/+ee/sign-always " + precision, locale: locale)
+    }
+
     /// A formatter that shows `value` as written: its visible fraction digits kept.
     public static func asWritten(_ value: NumericValue, locale: LocaleID) throws(ICUError) -> NumberFormat {
         switch value {
@@ -140,8 +186,8 @@ public final class NumberFormat: @unchecked Sendable {
     /// Formats a decimal literal as written. Throws for text that is not a
     /// decimal number.
     public func format(decimal: String) throws(ICUError) -> String {
-        guard NumericValue.isDecimalLiteral(decimal) else {
-            throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: decimal)
+        if let problem = NumericValue.decimalProblem(decimal) {
+            throw ICUError(message: problem, operation: "format number", locale: locale.icuID, input: decimal)
         }
         return try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
             hicu_number_format_decimal(handle, decimal, Int32(decimal.utf8.count), $0, $1, $2)
@@ -165,8 +211,8 @@ public final class NumberFormat: @unchecked Sendable {
         case .int(let i): return try formatSelect(kind: 0, int: i, rules: rules)
         case .double(let d): return try formatSelect(kind: 1, double: d, rules: rules)
         case .decimal(let s):
-            guard NumericValue.isDecimalLiteral(s) else {
-                throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: s)
+            if let problem = NumericValue.decimalProblem(s) {
+                throw ICUError(message: problem, operation: "format number", locale: locale.icuID, input: s)
             }
             return try formatSelect(kind: 2, decimal: s, rules: rules)
         }

@@ -49,9 +49,14 @@ int32_t hicu_locale_from_tag(const char *tag, char *out, int32_t cap, int32_t *p
 /// ICU id to a BCP 47 tag. `strict` rejects ids that have no valid tag form.
 int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t cap,
                            int32_t *status);
-/// uloc_canonicalize: "en_us" -> "en_US", "iw" -> "he" (deprecated codes mapped).
+/// CLDR canonical form (Locale::createCanonical): "en_us" -> "en_US",
+/// "iw" -> "he", "in" -> "id", "sh" -> "sr_Latn" (deprecated codes mapped).
 int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
                                  int32_t *status);
+/// The CLDR parent locale (ICU's "%%Parent" resource when the locale has
+/// one: en_AU -> en_001, es_MX -> es_419, sr_Latn -> root, pt_AO -> pt_PT;
+/// otherwise the id with its last subtag removed: en_XZ -> en, en -> "").
+int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_add_likely(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_minimize(const char *locale, char *out, int32_t cap, int32_t *status);
 /// part: 0 language, 1 script, 2 region, 3 variant.
