@@ -9,6 +9,13 @@ import Darwin
 /// An ICU MessageFormat pattern (`{count, plural, one {# item} other {# items}}`,
 /// `{n, selectordinal, …}`, `{x, select, …}`, `{v, number, ::currency/EUR}`),
 /// parsed once per pattern and locale and shared.
+///
+/// `#` and plural selection use the locale's default number format, which
+/// drops trailing zeros: `.decimal("1.0")` shows "1" and selects `one` in
+/// English. To show fraction digits, give the argument a skeleton
+/// (`{n, number, ::.0}`) or format the number with `NumberFormat` first.
+/// Arguments: NaN/infinite doubles and out-of-range decimals (see
+/// `NumericValue.maxIntegerDigits`) are errors.
 public final class MessageFormat: Sendable {
     public enum Argument: Sendable, Hashable {
         case string(String)
