@@ -43,6 +43,8 @@ import Testing
         #expect(throws: ICUError.self) {
             try DateFormat.for(skeleton: "yMMMd", locale: en, zone: "UTC").format(epochMilliseconds: .nan)
         }
+        #expect(throws: ICUError.self) { try DateFormat.for(skeleton: "", locale: en, zone: "UTC") }
+        #expect(throws: ICUError.self) { try DateFormat.for(skeleton: "y\u{0}M", locale: en, zone: "UTC") }
         #expect(DateFormat.isKnownZone("Europe/Paris"))
         #expect(!DateFormat.isKnownZone("Europe/Atlantis"))
     }

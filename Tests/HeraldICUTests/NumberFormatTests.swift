@@ -52,6 +52,10 @@ import Testing
         #expect(try fmt("", "fa").format(decimal: "1234") == "۱٬۲۳۴")
         #expect(try fmt("", "hi_IN").format(decimal: "12345678") == "1,23,45,678")
         #expect(try fmt("", "en-US-u-nu-arab").format(1234) == "١٬٢٣٤")
+        // de-CH groups with U+2019 and uses a decimal point (CLDR de_CH symbols).
+        #expect(try fmt("", "de_CH").format(decimal: "1234567.5") == "1\u{2019}234\u{2019}567.5")
+        // CLDR ar (arab digits) minusSign is U+061C U+002D, like the plus sign in %e.
+        #expect(try fmt("", "ar_EG").format(decimal: "-5") == "\u{61C}-٥")
     }
 
     /// apple-strings-formats.md §4: localized %d, %.2f and %e.
@@ -134,6 +138,7 @@ import Testing
             #expect(error.input == "currency/EUR precision-bogus")
             #expect(error.description.contains("de"))
             #expect(error.description.contains("precision-bogus"))
+            #expect(error.description.contains("invalid number skeleton"))
         }
         #expect(throws: ICUError.self) { try fmt("::", "en") }
         #expect(throws: ICUError.self) { try fmt("currency/", "en") }
