@@ -64,6 +64,10 @@ public final class CurrencyFormat: Sendable {
     public let fractionDigits: Int
     /// The underlying number formatter (`currency/EUR [unit-width-…]`).
     public let number: NumberFormat
+    /// The width asked for (nil: symbol).
+    public let width: String?
+    /// The code as the caller spelled it (cache key).
+    let requestedCode: String
 
     struct Key: Hashable, Sendable {
         let code: String
@@ -86,6 +90,8 @@ public final class CurrencyFormat: Sendable {
             skeleton += " unit-width-\(width)"
         }
         self.isoCode = code
+        self.requestedCode = isoCode
+        self.width = width
         self.fractionDigits = digits
         self.number = try NumberFormat.for(skeleton: skeleton, locale: locale)
     }
