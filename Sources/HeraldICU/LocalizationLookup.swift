@@ -68,10 +68,8 @@ public enum LocalizationLookup {
             let normalized: String
         }
         let entries: [Entry] = available.map { name in
-            if let id = try? LocaleID(legacyNames[lowercased(name)] ?? name) {
-                return Entry(name: name, base: baseID(id), normalized: normalizedID(id))
-            }
-            return Entry(name: name, base: nil, normalized: lowercased(name))
+            let ids = folderIDs(name)
+            return Entry(name: name, base: ids.base, normalized: ids.normalized)
         }
 
         var best: Entry?
@@ -173,6 +171,23 @@ public enum LocalizationLookup {
     }()
 
     // MARK: - Chains
+
+    private static let folderCache = Mutex<[String: (base: String?, normalized: String)]>([:])
+
+    /// A folder name's base and normalized ids (nil base: not a locale id,
+    /// such as `Base`), cached because catalogs ask about the same names on
+    /// every lookup.
+    static func folderIDs(_ name: String) -> (base: String?, normalized: String) {
+        if let hit = folderCache.withLock({ $0[name] }) { return hit }
+        let ids: (base: String?, normalized: String)
+        if let id = try? LocaleID(legacyNames[lowercased(name)] ?? name) {
+            ids = (baseID(id), normalizedID(id))
+        } else {
+            ids = (nil, lowercased(name))
+        }
+        folderCache.withLock { if $0.count < 4096 { $0[name] = ids } }
+        return ids
+    }
 
     private static let chainCache = Mutex<[String: [String]]>([:])
 
