@@ -204,6 +204,9 @@ public final class NumberFormat: @unchecked Sendable {
 
     /// Formats `value` and selects its plural category on the formatted
     /// result (uplrules_selectFormatted): `1` → one, `1.0` → other in English.
+    /// NaN and infinite doubles show as ICU prints them ("NaN", "∞") and
+    /// select `other`; decimal literals out of range (see
+    /// `NumericValue.maxIntegerDigits`) or malformed are errors.
     public func formatAndSelect(_ value: NumericValue, rules: PluralRules) throws(ICUError)
         -> (text: String, category: PluralCategory)
     {

@@ -168,6 +168,14 @@ import Testing
             #expect(error.description.contains("1e400"))
             #expect(error.description.contains("too large"))
         }
+        // Non-finite doubles select "other" (no plural rule matches them).
+        let rules = try PluralRules.for(LocaleID("en"))
+        let nan = try en.formatAndSelect(.double(.nan), rules: rules)
+        #expect(nan.text == "NaN" && nan.category == .other)
+        let inf = try en.formatAndSelect(.double(.infinity), rules: rules)
+        #expect(inf.text == "∞" && inf.category == .other)
+        #expect(rules.select(Double.nan) == .other)
+        #expect(rules.select(1) == .one)
         let huge = try fmt("currency/EUR", "en").formatAndSelect(minorUnits: Int64.max, digits: 18, rules: nil)
         #expect(huge.text == "€9.22")
         #expect(throws: ICUError.self) { try fmt("", "en").formatAndSelect(minorUnits: 1, digits: 19, rules: nil) }
