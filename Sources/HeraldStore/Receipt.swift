@@ -56,10 +56,14 @@ public struct ReceiptCounts: Sendable, Hashable {
 extension Store {
     /// The longest push id recorded (in characters); longer ones are refused.
     public static let maximumPushIDLength = 256
+    /// The deadline the stage gives ``recordReceipt(pushID:shownAt:locale:kind:deadline:)``
+    /// (`.now + receiptRecordingTimeout`): short enough never to hold up the notification.
+    public static let receiptRecordingTimeout: Duration = .milliseconds(200)
 
     /// Records that the push `pushID` was shown. Idempotent: recording the same push id again
     /// keeps the first row and returns false. One `INSERT … ON CONFLICT DO NOTHING`, so it is
-    /// cheap; the stage calls it after rendering with a short deadline (200 ms) and treats a
+    /// cheap; the stage calls it after rendering with a short deadline
+    /// (``receiptRecordingTimeout``, 200 ms) and treats a
     /// failure (e.g. ``StoreError/locked(path:)``) as a diagnostic only, so recording never
     /// delays or prevents the notification.
     @discardableResult

@@ -33,8 +33,13 @@ public struct ReceiptDeliveryPolicy: Sendable, Hashable {
         self.retryBudget = retryBudget
     }
 
-    /// The lease a flush takes on a batch.
-    var lease: Duration { retryBudget + requestTimeout + .seconds(5) }
+    /// How long recording a batch's outcome may wait for the store's lock.
+    static let markTimeout: Duration = .seconds(30)
+
+    /// The lease a flush takes on a batch: the last attempt's start and end, then the time
+    /// to write the outcome down, then a margin — so no other flush can claim the batch while
+    /// this one may still send it or has not yet marked it.
+    var lease: Duration { retryBudget + requestTimeout + Self.markTimeout + .seconds(5) }
 }
 
 /// What one flush did.
@@ -99,9 +104,10 @@ public final class ReceiptDelivery: Sendable {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// A claim owner unique to this process and call: host, process id, random suffix.
+    /// A claim owner unique to this process and call: process id and a random suffix (the
+    /// store is a local file, so processes on one machine are all that share it).
     public static func uniqueOwner() -> String {
-        "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
+        "pid \(ProcessInfo.processInfo.processIdentifier) \(UUID().uuidString.prefix(8).lowercased())"
     }
 
     /// Sends every pending receipt no other flush holds, batch by batch, oldest first. Stops at
@@ -118,7 +124,7 @@ public final class ReceiptDelivery: Sendable {
             report.requests += outcome.attempts
             // Recording the outcome waits longer than usual for the lock: a 2xx not written
             // down would be sent again once the lease ends.
-            let markDeadline = ContinuousClock.now + .seconds(30)
+            let markDeadline = ContinuousClock.now + ReceiptDeliveryPolicy.markTimeout
             switch outcome.result {
             case .delivered:
                 try store.markDelivered(ids: ids, attempts: outcome.attempts, deadline: markDeadline)
@@ -229,7 +235,9 @@ public final class ReceiptDelivery: Sendable {
     private static func describe(_ error: any Error, timeout: Duration) -> String {
         guard let error = error as? URLError else { return "network error: \(error.localizedDescription)" }
         switch error.code {
-        case .timedOut: return "no answer within \(timeout)"
+        case .timedOut:
+            let (seconds, attoseconds) = timeout.components
+            return "no answer within \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
         case .cannotConnectToHost: return "cannot connect to the endpoint (connection refused)"
         case .networkConnectionLost: return "the connection was closed before a response"
         case .cannotFindHost, .dnsLookupFailed: return "cannot resolve the endpoint's host"

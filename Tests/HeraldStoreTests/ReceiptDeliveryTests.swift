@@ -156,6 +156,24 @@ import Testing
         #expect(pending.allSatisfy { ($0.lastError ?? "").contains("after 2 attempts") })
     }
 
+    @Test func aServerThatDoesNotAnswerInTimeIsARetryableFailure() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = try Store.open(directory: temp.path)
+        _ = try Self.record(1, in: store)
+        // The server answers every request after 1.5 s; the client waits 300 ms.
+        let server = try ReceiptTestServer(delayMilliseconds: 1500)
+        defer { server.stop() }
+        var policy = Self.quick
+        policy.maxAttempts = 2
+        policy.requestTimeout = .milliseconds(300)
+        let report = try await ReceiptDelivery(endpoint: try ReceiptEndpoint(server.url), store: store, policy: policy).flush()
+        #expect(report.failed == 1)
+        #expect(report.requests == 2)
+        #expect(report.errors == ["1 receipt(s) still pending: no answer within 300 ms (after 2 attempts)"])
+        #expect(try store.pendingReceipts().first?.lastError == "no answer within 300 ms (after 2 attempts)")
+    }
+
     @Test func twoFlushesAtOnceSendEachReceiptOnce() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
