@@ -24,7 +24,7 @@ struct ReceiptsRecord: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .customLong("push-id"), help: "The push's id (push_id or herald.receipt).")
+    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).")
     var pushID: String
 
     @Option(help: "The locale it was shown in (BCP 47 tag).")
