@@ -90,8 +90,9 @@ struct ReceiptsFlush: AsyncParsableCommand {
         discussion: """
             The endpoint is --endpoint, else "receiptsEndpoint" in <store>/config.json (an \
             http:// or https:// URL). A 2xx marks a batch delivered; 408, 429, 5xx and network \
-            errors are retried with exponential backoff up to --max-attempts requests per batch, \
-            then the batch stays pending with its error; any other 4xx rejects it for good. \
+            errors are retried with exponential backoff up to --max-attempts requests per batch \
+            (none starting later than 30 s after the batch was taken), then the batch stays \
+            pending with its error; any other 4xx rejects it for good. \
             Flushes may run in several processes at once: each receipt is sent by one of them. \
             Prints `delivered N, rejected N, pending N (R requests)`; exit 0 when nothing failed, \
             1 when some receipts were rejected or stay pending (one error line each batch), \
