@@ -218,6 +218,12 @@ public final class Catalog: MessageCatalog {
         }
     }
 
+    /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
+    public var loadedFiles: [String] {
+        let read = state.withLock { Set($0.files.keys) }
+        return sources.filter { read.contains($0.readPath) }.map(\.displayPath).sorted()
+    }
+
     // MARK: MessageCatalog
 
     /// Localizations as written, one spelling per normalized name (`.lproj`

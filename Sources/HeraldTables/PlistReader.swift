@@ -272,8 +272,7 @@ struct XMLPlistParser {
             i = save
             item = try value(depth: 0)
         }
-        try skipMisc()
-        if i < text.count { throw fail(i, "unexpected content after the property list") }
+        // CoreFoundation ignores whatever follows the property list.
         return item
     }
 
@@ -374,14 +373,14 @@ struct XMLPlistParser {
         case "true", "false":
             if !t.selfClosing { try closeTag(t.name) }
             return PlistItem(node: .bool(t.name == "true"), origin: origin)
-        case "string", "integer", "real", "date", "data":
+        case "string", "integer", "real", "date", "data", "key":
             var s = ""
             if !t.selfClosing {
                 s = try characters()
                 try closeTag(t.name)
             }
             switch t.name {
-            case "string": return PlistItem(node: .string(s), origin: origin)
+            case "string", "key": return PlistItem(node: .string(s), origin: origin)  // CF reads a <key> in value position as a string
             case "integer":
                 let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \"\(v)\"") }
