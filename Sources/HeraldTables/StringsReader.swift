@@ -121,6 +121,8 @@ struct OldStyleParser {
         var valueOffset: Int
         /// After the point where the device stops reading.
         var ignored = false
+        /// The comment written on the lines just above the key (byte range of its text).
+        var comment: Range<Int>? = nil
     }
 
     struct Outcome {
@@ -143,7 +145,9 @@ struct OldStyleParser {
         for pair in outcome.pairs {
             let keyOrigin = lines.origin(file, pair.keyOffset)
             let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : lines.origin(file, pair.valueOffset)
-            let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin)
+            var comment: String? = nil
+            if let r = pair.comment { comment = commentText(r) }
+            let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
             if pair.ignored {
                 result.ignoredOnDevice.append(entry)
             } else {
@@ -163,6 +167,20 @@ struct OldStyleParser {
         for e in outcome.errors.prefix(50) {
             result.fail(rule: "syntax", e.message, at: lines.origin(file, e.offset))
         }
+    }
+}
+
+extension OldStyleParser {
+    /// A comment's text, trimmed of blank space and of leading `*` decoration lines.
+    func commentText(_ r: Range<Int>) -> String? {
+        let raw = String(decoding: text[r], as: UTF8.self)
+        let lines = raw.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).map { line -> Substring in
+            var l = line.drop { $0 == " " || $0 == "\t" }
+            while let last = l.last, last == " " || last == "\t" { l = l.dropLast() }
+            return l
+        }
+        let joined = lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        return joined.isEmpty ? nil : joined
     }
 }
 
@@ -193,6 +211,21 @@ private struct Scanner {
     let p: UnsafeBufferPointer<UInt8>
     var i = 0
     var n: Int { p.count }
+    /// The last comment that started on a line of its own since the previous entry.
+    var pendingComment: Range<Int>? = nil
+    /// Where the previous entry ended (a comment on the same line belongs to it).
+    var entryEnd = 0
+
+    /// True when a line break lies between the previous entry's end and `at`.
+    func startsOwnLine(_ at: Int) -> Bool {
+        if entryEnd == 0 { return true }
+        var j = entryEnd
+        while j < at {
+            if p[j] == 0x0A || p[j] == 0x0D { return true }
+            j += 1
+        }
+        return false
+    }
 
     init(p: UnsafeBufferPointer<UInt8>) { self.p = p }
 
@@ -206,6 +239,7 @@ private struct Scanner {
             } else if c == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {
                 i += 3
             } else if c == 0x2F, i + 1 < n, p[i + 1] == 0x2F {
+                let start = i
                 i += 2
                 while i < n {
                     let d = p[i]
@@ -213,14 +247,20 @@ private struct Scanner {
                     if d == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 { break }
                     i += 1
                 }
+                if startsOwnLine(start) { pendingComment = (start + 2)..<i }
             } else if c == 0x2F, i + 1 < n, p[i + 1] == 0x2A {
+                let start = i
                 i += 2
                 var closed = false
                 while i + 1 < n {
                     if p[i] == 0x2A && p[i + 1] == 0x2F { i += 2; closed = true; break }
                     i += 1
                 }
-                if !closed { i = n }
+                if !closed {
+                    i = n
+                } else if startsOwnLine(start) {
+                    pendingComment = (start + 2)..<(i - 2)
+                }
             } else {
                 return
             }
@@ -469,6 +509,8 @@ private struct Scanner {
                 i += 1
                 continue
             }
+            let comment = pendingComment
+            pendingComment = nil
             do throws(OldStyleParser.Failure) {
                 let keyOffset = i
                 let key = try string()
@@ -476,7 +518,8 @@ private struct Scanner {
                 guard i < n else { throw .init(offset: i, message: "missing ';' after key \"\(key)\" at end of file") }
                 if p[i] == 0x3B {  // "key"; shorthand
                     i += 1
-                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring))
+                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring, comment: comment))
+                    entryEnd = i
                     continue
                 }
                 guard p[i] == 0x3D else {  // =
@@ -491,7 +534,7 @@ private struct Scanner {
                     o.nonString.append(.init(offset: valueOffset, message: "value of \"\(key)\" is \(kind); a .strings table holds only strings, so this key has no text"))
                 } else {
                     let value = try string()
-                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring))
+                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring, comment: comment))
                 }
                 let valueEnd = i
                 skipSpace()
@@ -499,9 +542,11 @@ private struct Scanner {
                     // Keep the pair for the linter and go on from the next token.
                     o.errors.append(.init(offset: valueEnd, message: "missing ';' after the value of \"\(key)\" (found \(describe(i)))"))
                     if o.errors.count > 200 { return }
+                    entryEnd = valueEnd
                     continue
                 }
                 i += 1
+                entryEnd = i
             } catch {
                 o.errors.append(error)
                 if o.errors.count > 200 { return }

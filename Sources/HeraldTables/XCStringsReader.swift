@@ -114,7 +114,7 @@ public enum XCStringsReader {
                 }
             }
             if !servedSource, let src = out.sourceLanguage {
-                add(src, Entry(key: key, message: .plain(SourceText(key, origin: keyOrigin)), format: .xcstrings, origin: keyOrigin, state: nil, shouldTranslate: shouldTranslate, comment: comment))
+                add(src, Entry(key: key, message: .plain(SourceText(key, origin: keyOrigin)), format: .xcstrings, origin: keyOrigin, state: nil, shouldTranslate: shouldTranslate, comment: comment, isSourceFallback: true))
             }
         }
         out.diagnostics = ctx.diags
