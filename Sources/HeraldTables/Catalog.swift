@@ -39,7 +39,8 @@ public final class Catalog: MessageCatalog {
     private struct State {
         var files: [String: FileResult] = [:]
         var tables: [String: Table] = [:]
-        var xcstringsLoaded = false
+        /// Computed once the String Catalogs have been read.
+        var localizations: [String]? = nil
     }
 
     enum FileResult: Sendable {
@@ -229,6 +230,7 @@ public final class Catalog: MessageCatalog {
     /// Localizations as written, one spelling per normalized name (`.lproj`
     /// spelling first), sorted.
     public var localizations: [String] {
+        if let known = state.withLock({ $0.localizations }) { return known }
         var byKey: [String: String] = [:]
         for s in sources {
             if let l = s.localization, byKey[LocalizationLookup.normalize(l)] == nil { byKey[LocalizationLookup.normalize(l)] = l }
@@ -238,7 +240,9 @@ public final class Catalog: MessageCatalog {
                 byKey[LocalizationLookup.normalize(l)] = l
             }
         }
-        return byKey.values.sorted()
+        let list = byKey.values.sorted()
+        state.withLock { $0.localizations = list }
+        return list
     }
 
     public var tableNames: [String] {

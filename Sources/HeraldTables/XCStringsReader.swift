@@ -36,21 +36,15 @@ public struct XCStringsFile: Sendable {
 public enum XCStringsReader {
     public static let syntheticPluralName = "plural"
 
-    static func escape(_ key: String) -> String {
-        var out = ""
-        for c in key.unicodeScalars {
-            if c == "~" { out += "~0" } else if c == "/" { out += "~1" } else { out.unicodeScalars.append(c) }
-        }
-        return out
-    }
-
     /// Reads one catalog. `file` is the path to put in origins.
     public static func read(bytes: [UInt8], file: String) -> XCStringsFile {
         let table = tableName(file)
         var out = XCStringsFile(file: file, table: table, sourceLanguage: nil, version: nil, localizations: [:], diagnostics: [], droppedOnDevice: false)
         let parsed: JSONParser.Result
         do {
-            parsed = try JSONParser.parseDetailed(bytes, options: .init(recordPositions: true))
+            // Positions come from JSONPositions (one allocation-light pass),
+            // far cheaper than the parser's pointer-keyed position table.
+            parsed = try JSONParser.parseDetailed(bytes)
         } catch {
             out.droppedOnDevice = true
             out.diagnostics.append(TableDiagnostic(
@@ -58,24 +52,27 @@ public enum XCStringsReader {
                 origin: Origin(file: file, position: error.position), fileDroppedOnDevice: true))
             return out
         }
-        var ctx = Context(file: file, positions: parsed.positions)
+        let tree = JSONPositions.scan(bytes)
+        var ctx = Context(file: file, lines: LineMap(bytes), bytes: bytes)
         for d in parsed.duplicateKeys {
             ctx.diags.append(TableDiagnostic(
                 rule: "duplicate-key", severity: .warning, message: "JSON key \(d.pointer) is written twice; the last one wins",
                 origin: Origin(file: file, position: d.position)))
         }
+        let rootAt = At(node: tree, keyOffset: nil)
         guard let root = parsed.value.objectValue else {
             out.droppedOnDevice = true
-            out.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: "a String Catalog is a JSON object", origin: ctx.origin(""), fileDroppedOnDevice: true))
+            out.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: "a String Catalog is a JSON object", origin: ctx.origin(rootAt), fileDroppedOnDevice: true))
             return out
         }
         out.sourceLanguage = root["sourceLanguage"]?.stringValue
         out.version = root["version"]?.stringValue
         if out.sourceLanguage == nil {
-            ctx.structure("the catalog has no \"sourceLanguage\"", at: "")
+            ctx.structure("the catalog has no \"sourceLanguage\"", at: rootAt)
         }
+        let stringsAt = ctx.member("strings", of: root, at: rootAt)
         guard let strings = root["strings"]?.objectValue else {
-            if root["strings"] != nil { ctx.structure("\"strings\" is not an object", at: "/strings") }
+            if root["strings"] != nil { ctx.structure("\"strings\" is not an object", at: stringsAt) }
             out.diagnostics = ctx.diags
             return out
         }
@@ -86,31 +83,33 @@ public enum XCStringsReader {
                 r.encoding = .utf8
                 out.localizations[lang] = r
             }
-            var idx = indexes[lang] ?? [:]
-            out.localizations[lang]?.add(entry, index: &idx)
-            indexes[lang] = idx
+            out.localizations[lang]?.add(entry, index: &indexes[lang, default: [:]])
         }
-        for (key, value) in strings {
-            let kp = "/strings/" + escape(key)
-            let keyOrigin = ctx.origin(kp + "#key")
+        let direct = stringsAt.node.map { $0.children.count == strings.count } ?? false
+        for (index, member) in strings.entries.enumerated() {
+            let key = member.key
+            let value = member.value
+            let kAt = direct ? stringsAt.child(index) : ctx.member(key, of: strings, at: stringsAt)
+            let keyOrigin = ctx.keyOrigin(kAt)
             guard let obj = value.objectValue else {
-                ctx.structure("entry \"\(key)\" is \(value.typeName), not an object", at: kp, key: key)
+                ctx.structure("entry \"\(key)\" is \(value.typeName), not an object", at: kAt, key: key)
                 continue
             }
             let comment = obj["comment"]?.stringValue
             let shouldTranslate = obj["shouldTranslate"]?.boolValue ?? true
             var servedSource = false
             if let locs = obj["localizations"] {
+                let locsAt = ctx.member("localizations", of: obj, at: kAt)
                 guard let lo = locs.objectValue else {
-                    ctx.structure("\"localizations\" of \"\(key)\" is not an object", at: kp + "/localizations", key: key)
+                    ctx.structure("\"localizations\" of \"\(key)\" is not an object", at: locsAt, key: key)
                     continue
                 }
                 for (lang, l) in lo {
-                    let lp = kp + "/localizations/" + escape(lang)
+                    let lAt = ctx.member(lang, of: lo, at: locsAt)
                     var state: String? = nil
-                    guard let m = ctx.message(l, at: lp, key: key, state: &state, depth: 0) else { continue }
+                    guard let m = ctx.message(l, at: lAt, key: key, state: &state, depth: 0) else { continue }
                     if lang == out.sourceLanguage { servedSource = true }
-                    add(lang, Entry(key: key, message: m, format: .xcstrings, origin: ctx.origin(lp + "#key"), state: state, shouldTranslate: shouldTranslate, comment: comment))
+                    add(lang, Entry(key: key, message: m, format: .xcstrings, origin: ctx.keyOrigin(lAt), state: state, shouldTranslate: shouldTranslate, comment: comment))
                 }
             }
             if !servedSource, let src = out.sourceLanguage {
@@ -128,120 +127,163 @@ public enum XCStringsReader {
         return name
     }
 
+    /// A place in the document: the value's position node and, for an
+    /// object member, where its key starts.
+    struct At {
+        var node: JSONPositions.Node?
+        var keyOffset: Int?
+
+        func child(_ i: Int) -> At {
+            guard let node, i < node.children.count else { return At(node: nil, keyOffset: nil) }
+            return At(node: node.children[i], keyOffset: i < node.keyRanges.count ? node.keyRanges[i].lowerBound : nil)
+        }
+    }
+
     struct Context {
         let file: String
-        let positions: [String: SourcePosition]
+        let lines: LineMap
+        let bytes: [UInt8]
         var diags: [TableDiagnostic] = []
 
-        func origin(_ pointer: String) -> Origin {
-            if let p = positions[pointer] { return Origin(file: file, position: p) }
-            if pointer.hasSuffix("#key"), let p = positions[String(pointer.dropLast(4))] { return Origin(file: file, position: p) }
-            return Origin(file: file, line: 1, column: 1)
+        func origin(_ at: At) -> Origin {
+            guard let o = at.node?.offset ?? at.keyOffset else { return Origin(file: file, line: 1, column: 1) }
+            return lines.origin(file, o)
         }
 
-        mutating func structure(_ text: String, at pointer: String, key: String? = nil, severity: TableDiagnostic.Severity = .error) {
-            diags.append(TableDiagnostic(rule: "structure", severity: severity, message: text, origin: origin(pointer), key: key))
+        func keyOrigin(_ at: At) -> Origin {
+            guard let o = at.keyOffset ?? at.node?.offset else { return Origin(file: file, line: 1, column: 1) }
+            return lines.origin(file, o)
+        }
+
+        /// The member `key` of `obj` (whose positions are `at`). Duplicate
+        /// keys (last value wins, first position kept) are matched by decoding the raw keys.
+        func member(_ key: String, of obj: JSONObject, at: At) -> At {
+            guard let node = at.node, let i = obj.entries.firstIndex(where: { $0.key == key }) else { return At(node: nil, keyOffset: nil) }
+            if node.children.count == obj.count { return at.child(i) }
+            var first: Int? = nil
+            var last: Int? = nil
+            for (j, r) in node.keyRanges.enumerated() {
+                let raw = Array(bytes[r])
+                if let k = (try? JSONParser.parse(bytes: raw))?.stringValue, k == key {
+                    if first == nil { first = j }
+                    last = j
+                }
+            }
+            guard let first, let last else { return At(node: nil, keyOffset: nil) }
+            return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
+        }
+
+        mutating func structure(_ text: String, at: At, key: String? = nil, severity: TableDiagnostic.Severity = .error, onKey: Bool = false) {
+            diags.append(TableDiagnostic(rule: "structure", severity: severity, message: text, origin: onKey ? keyOrigin(at) : origin(at), key: key))
         }
 
         /// A stringUnit's value (and its state folded into `state`).
-        mutating func unit(_ v: JSONValue, at p: String, key: String, state: inout String?) -> SourceText? {
+        mutating func unit(_ v: JSONValue, at: At, key: String, state: inout String?) -> SourceText? {
             guard let u = v.objectValue else {
-                structure("stringUnit of \"\(key)\" is \(v.typeName), not an object", at: p, key: key)
+                structure("stringUnit of \"\(key)\" is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             if let s = u["state"]?.stringValue {
                 if state == nil || state == "translated" { state = s }
             }
             guard let value = u["value"]?.stringValue else {
-                structure("stringUnit of \"\(key)\" has no string \"value\"", at: p, key: key)
+                structure("stringUnit of \"\(key)\" has no string \"value\"", at: at, key: key)
                 return nil
             }
-            return SourceText(value, origin: origin(p + "/value"))
+            return SourceText(value, origin: origin(member("value", of: u, at: at)))
         }
 
         /// Plural variations → category → text.
-        mutating func forms(_ v: JSONValue, at p: String, key: String, state: inout String?) -> [PluralCategory: SourceText]? {
+        mutating func forms(_ v: JSONValue, at: At, key: String, state: inout String?) -> [PluralCategory: SourceText]? {
             guard let o = v.objectValue else {
-                structure("plural variations of \"\(key)\" are \(v.typeName), not an object", at: p, key: key)
+                structure("plural variations of \"\(key)\" are \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             var out: [PluralCategory: SourceText] = [:]
             for (cat, f) in o {
-                let fp = p + "/" + XCStringsReader.escape(cat)
+                let fAt = member(cat, of: o, at: at)
                 guard let c = PluralCategory(rawValue: cat) else {
-                    structure("unknown plural category \"\(cat)\" in \"\(key)\"", at: fp + "#key", key: key, severity: .warning)
+                    structure("unknown plural category \"\(cat)\" in \"\(key)\"", at: fAt, key: key, severity: .warning, onKey: true)
                     continue
                 }
-                guard let u = f["stringUnit"] else {
-                    structure("plural form \"\(cat)\" of \"\(key)\" has no stringUnit", at: fp, key: key)
+                guard let u = f["stringUnit"], let fo = f.objectValue else {
+                    structure("plural form \"\(cat)\" of \"\(key)\" has no stringUnit", at: fAt, key: key)
                     continue
                 }
-                if let t = unit(u, at: fp + "/stringUnit", key: key, state: &state) { out[c] = t }
+                if let t = unit(u, at: member("stringUnit", of: fo, at: fAt), key: key, state: &state) { out[c] = t }
             }
             return out
         }
 
         /// A localization (or a variation value) → Message.
-        mutating func message(_ v: JSONValue, at p: String, key: String, state: inout String?, depth: Int) -> Message? {
+        mutating func message(_ v: JSONValue, at: At, key: String, state: inout String?, depth: Int) -> Message? {
             guard depth < 16, let o = v.objectValue else {
-                structure(depth >= 16 ? "variations of \"\(key)\" nest too deeply" : "localization of \"\(key)\" is \(v.typeName), not an object", at: p, key: key)
+                structure(depth >= 16 ? "variations of \"\(key)\" nest too deeply" : "localization of \"\(key)\" is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             var substitutions: [String: PluralVariable] = [:]
             if let subs = o["substitutions"] {
+                let subsAt = member("substitutions", of: o, at: at)
                 if let so = subs.objectValue {
                     for (name, s) in so {
-                        let sp = p + "/substitutions/" + XCStringsReader.escape(name)
+                        let sAt = member(name, of: so, at: subsAt)
                         let argNum = s["argNum"]?.intValue.map { Int($0) }
                         let spec = s["formatSpecifier"]?.stringValue
-                        if argNum == nil { structure("substitution \"\(name)\" of \"\(key)\" has no integer argNum", at: sp, key: key, severity: .warning) }
+                        if argNum == nil { structure("substitution \"\(name)\" of \"\(key)\" has no integer argNum", at: sAt, key: key, severity: .warning) }
                         var fs: [PluralCategory: SourceText] = [:]
-                        if let pv = s["variations"]?["plural"] {
-                            fs = forms(pv, at: sp + "/variations/plural", key: key, state: &state) ?? [:]
+                        if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
+                            let vAt = member("variations", of: sv, at: sAt)
+                            fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
                         } else {
-                            structure("substitution \"\(name)\" of \"\(key)\" has no plural variations", at: sp, key: key)
+                            structure("substitution \"\(name)\" of \"\(key)\" has no plural variations", at: sAt, key: key)
                         }
-                        substitutions[name] = PluralVariable(name: name, valueType: spec, argNum: argNum, specType: "NSStringPluralRuleType", forms: fs, origin: origin(sp + "#key"))
+                        substitutions[name] = PluralVariable(name: name, valueType: spec, argNum: argNum, specType: "NSStringPluralRuleType", forms: fs, origin: keyOrigin(sAt))
                     }
                 } else {
-                    structure("substitutions of \"\(key)\" are not an object", at: p + "/substitutions", key: key)
+                    structure("substitutions of \"\(key)\" are not an object", at: subsAt, key: key)
                 }
             }
             if let su = o["stringUnit"] {
-                guard let t = unit(su, at: p + "/stringUnit", key: key, state: &state) else { return nil }
+                guard let t = unit(su, at: member("stringUnit", of: o, at: at), key: key, state: &state) else { return nil }
                 if !substitutions.isEmpty { return .plural(format: t, variables: substitutions) }
                 return .plain(t)
             }
             if let vars = o["variations"] {
-                let vp = p + "/variations"
-                if let pl = vars["plural"] {
-                    guard let fs = forms(pl, at: vp + "/plural", key: key, state: &state) else { return nil }
+                let vAt = member("variations", of: o, at: at)
+                guard let vo = vars.objectValue else {
+                    structure("variations of \"\(key)\" are not an object", at: vAt, key: key)
+                    return nil
+                }
+                if let pl = vo["plural"] {
+                    let pAt = member("plural", of: vo, at: vAt)
+                    guard let fs = forms(pl, at: pAt, key: key, state: &state) else { return nil }
                     let (argNum, valueType) = XCStringsReader.firstNumericSpecifier(fs)
                     let name = XCStringsReader.syntheticPluralName
-                    let variable = PluralVariable(name: name, valueType: valueType, argNum: argNum, forms: fs, origin: origin(vp + "/plural#key"))
+                    let variable = PluralVariable(name: name, valueType: valueType, argNum: argNum, forms: fs, origin: keyOrigin(pAt))
                     var vars = substitutions
                     vars[name] = variable
-                    return .plural(format: SourceText("%#@\(name)@", origin: origin(vp + "/plural#key")), variables: vars)
+                    return .plural(format: SourceText("%#@\(name)@", origin: keyOrigin(pAt)), variables: vars)
                 }
-                if let dv = vars["device"] {
+                if let dv = vo["device"] {
+                    let dAt = member("device", of: vo, at: vAt)
                     guard let d = dv.objectValue else {
-                        structure("device variations of \"\(key)\" are not an object", at: vp + "/device", key: key)
+                        structure("device variations of \"\(key)\" are not an object", at: dAt, key: key)
                         return nil
                     }
                     var out: [String: Message] = [:]
                     for (device, dm) in d {
-                        let dp = vp + "/device/" + XCStringsReader.escape(device)
+                        let eAt = member(device, of: d, at: dAt)
                         if !StringsdictReader.deviceNames.contains(device) {
-                            structure("unknown device \"\(device)\" in \"\(key)\"", at: dp + "#key", key: key, severity: .warning)
+                            structure("unknown device \"\(device)\" in \"\(key)\"", at: eAt, key: key, severity: .warning, onKey: true)
                         }
-                        if let m = message(dm, at: dp, key: key, state: &state, depth: depth + 1) { out[device] = m }
+                        if let m = message(dm, at: eAt, key: key, state: &state, depth: depth + 1) { out[device] = m }
                     }
                     return .devices(out)
                 }
-                structure("variations of \"\(key)\" have neither \"plural\" nor \"device\"", at: vp, key: key)
+                structure("variations of \"\(key)\" have neither \"plural\" nor \"device\"", at: vAt, key: key)
                 return nil
             }
-            structure("localization of \"\(key)\" has neither stringUnit nor variations", at: p, key: key)
+            structure("localization of \"\(key)\" has neither stringUnit nor variations", at: at, key: key)
             return nil
         }
     }
