@@ -318,6 +318,9 @@ public final class Catalog: MessageCatalog {
     /// every file (including files that yield no table, such as an
     /// unparsable String Catalog).
     public func loadAll() -> CatalogContents {
+        // Parse every file first, on all cores (the cache is thread-safe).
+        let all = sources
+        DispatchQueue.concurrentPerform(iterations: all.count) { _ = file(all[$0]) }
         var tables: [Table] = []
         for loc in localizations {
             for name in tableNames {

@@ -76,7 +76,23 @@ func runTablesBench(args: [String]) {
         return hits
     }
     let eager = best(runs) { Catalog(root: dir).loadAll().tables.count }
+    // Baseline: Foundation reading the same files, one after another (no positions, no merging).
+    let foundationApp = best(runs) { () -> Int in
+        var n = 0
+        for l in languages {
+            for ext in ["strings", "stringsdict"] {
+                if let d = FileManager.default.contents(atPath: dir + "/" + l + ".lproj/Localizable." + ext) {
+                    n += ((try? PropertyListSerialization.propertyList(from: d, options: [], format: nil)) as? [String: Any])?.count ?? 0
+                }
+            }
+        }
+        if let d = FileManager.default.contents(atPath: dir + "/Notifications.xcstrings") {
+            n += ((try? JSONSerialization.jsonObject(with: d)) as? [String: Any])?.count ?? 0
+        }
+        return n
+    }
     print(String(format: "  50-language app (%.1f MB, %d files)", Double(appBytes) / 1_000_000, languages.count * 2 + 1))
+    print(String(format: "    Foundation reading every file (baseline): %6.1f ms", foundationApp.seconds * 1000))
     print(String(format: "    scan + first lookup (one locale):   %6.1f ms", cold.seconds * 1000))
     print(String(format: "    scan + lookups in all 50 locales:   %6.1f ms  (%d hits)", all.seconds * 1000, all.result))
     print(String(format: "    loadAll (every table, diagnostics): %6.1f ms  (%d tables)", eager.seconds * 1000, eager.result))
