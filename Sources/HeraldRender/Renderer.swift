@@ -194,7 +194,7 @@ public final class Renderer: Sendable {
             category = select(value, variable: v, state: &state)
         }
         var used = category
-        var form = v.forms[category]
+        var form = v.formTable[PluralCategory.index(category)]
         if form == nil {
             used = .other
             form = v.forms[.other]
@@ -218,19 +218,16 @@ public final class Renderer: Sendable {
         let formatter: NumberFormat?
         switch v.valueType {
         case .integer(let length, let signed):
-            let spec = FormatSpecifier(
-                conversion: signed ? .signedInteger : .unsignedInteger, flags: .init(), width: nil, precision: nil, length: length,
-                position: nil, argumentIndex: v.argumentIndex, utf8Range: 0..<0, text: "%#@\(v.name)@")
-            switch SpecifierFormatting.integer(value, length: length, signed: signed, spec: spec, index: v.argumentIndex, state: &state) {
+            switch SpecifierFormatting.integer(value, length: length, signed: signed, spec: v.selectionSpecifier, index: v.argumentIndex, state: &state) {
             case .signed(let i): shown = .int(i)
             case .unsigned(let u): shown = u <= UInt64(Int64.max) ? .int(Int64(u)) : .decimal(String(u))
             }
-            formatter = try? NumberFormat.decimal(fractionDigits: 0, locale: state.numberLocale)
+            formatter = v.selectFormatter
         case .fixed(let digits):
             let d = value.doubleValue
             guard d.isFinite else { return .other }
             shown = .decimal(SpecifierFormatting.cFormat("f", flags: "", precision: digits, d))
-            formatter = try? NumberFormat.decimal(fractionDigits: digits, locale: state.numberLocale)
+            formatter = v.selectFormatter
         case .printf(let spec):
             let d = value.doubleValue
             guard d.isFinite else { return .other }
@@ -246,7 +243,10 @@ public final class Renderer: Sendable {
         guard let formatter else { return .other }
         let category: PluralCategory
         do {
-            category = try formatter.formatAndSelect(shown, rules: rules).category
+            let (text, selected) = try formatter.formatAndSelect(shown, rules: rules)
+            category = selected
+            // The form's own %d usually shows the same number with the same formatter: keep the text.
+            if case .int(let i) = shown { state.lastInteger = (v.argumentIndex, ObjectIdentifier(formatter), i, text) }
         } catch {
             state.diagnose(.error, "plural-value", "plural variable '\(v.name)' cannot select on \(value): \(error)")
             return .other
@@ -301,6 +301,20 @@ public final class Renderer: Sendable {
                 return .number(.int(0))
             }
             return .string(state.isolate ? SpecifierFormatting.isolateStart + s + SpecifierFormatting.isolateEnd : s)
+        }
+    }
+}
+
+extension PluralCategory {
+    /// The position in `allCases` (zero 0 … other 5).
+    static func index(_ c: PluralCategory) -> Int {
+        switch c {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
         }
     }
 }

@@ -17,6 +17,8 @@ struct RenderState {
     var used: [Bool]
     var diagnostics: [RenderDiagnostic] = []
     var plural: [String: PluralCategory] = [:]
+    /// The last integer a plural variable formatted: (argument, formatter, value, text).
+    var lastInteger: (index: Int, formatter: ObjectIdentifier, value: Int64, text: String)?
 
     init(arguments: [RenderArgument], numberLocale: LocaleID, isolate: Bool) {
         self.arguments = arguments
@@ -31,9 +33,9 @@ struct RenderState {
     }
 
     /// The argument at `index`, marking it used; nil (with a diagnostic) when missing.
-    mutating func argument(_ index: Int, for what: String) -> RenderArgument? {
+    mutating func argument(_ index: Int, for what: @autoclosure () -> String) -> RenderArgument? {
         guard index >= 0, index < arguments.count else {
-            diagnose(.error, "missing-argument", "\(what) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+            diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
             return nil
         }
         used[index] = true
@@ -41,13 +43,13 @@ struct RenderState {
     }
 
     /// The argument read as a number. A string that is not a number gives nil (diagnosed).
-    mutating func number(_ argument: RenderArgument, index: Int, for what: String) -> NumericValue? {
+    mutating func number(_ argument: RenderArgument, index: Int, for what: @autoclosure () -> String) -> NumericValue? {
         switch argument {
         case .number(let n): return n
         case .string(let s):
             let trimmed = s.trimmingASCIISpaces()
             if let n = NumericValue(literal: trimmed) { return n }
-            diagnose(.error, "not-a-number", "\(what) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
             return nil
         }
     }
@@ -73,6 +75,14 @@ enum SizedInteger {
         case .unsigned(let v): return String(v)
         }
     }
+    func sameValue(as other: SizedInteger) -> Bool {
+        switch (self, other) {
+        case (.signed(let a), .signed(let b)): return a == b
+        case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.signed(let a), .unsigned(let b)), (.unsigned(let b), .signed(let a)): return a >= 0 && UInt64(a) == b
+        }
+    }
+
     var bits: UInt64 {
         switch self {
         case .signed(let v): return UInt64(bitPattern: v)
@@ -179,7 +189,7 @@ enum SpecifierFormatting {
         case (.none, false): result = .unsigned(UInt64(UInt32(truncatingIfNeeded: bits)))
         case (_, false): result = .unsigned(bits)
         }
-        if result.text != wide.text {
+        if !result.sameValue(as: wide) {
             let size: String
             switch length {
             case .hh: size = "8 bits"
@@ -239,7 +249,12 @@ enum SpecifierFormatting {
             let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, spec: spec, index: index, state: &state)
             var text: String
             switch v {
-            case .signed(let i): text = c.formatter?.format(i) ?? String(i)
+            case .signed(let i):
+                if let last = state.lastInteger, last.index == index, last.value == i, let f = c.formatter, ObjectIdentifier(f) == last.formatter {
+                    text = last.text
+                } else {
+                    text = c.formatter?.format(i) ?? String(i)
+                }
             case .unsigned(let u):
                 text = u <= UInt64(Int64.max) ? (c.formatter?.format(Int64(u)) ?? String(u)) : ((try? c.formatter?.format(decimal: String(u))) ?? String(u))
             }

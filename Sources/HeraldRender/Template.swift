@@ -46,19 +46,33 @@ final class CompiledVariable: Sendable {
     /// How the value is formatted for selection (from NSStringFormatValueTypeKey).
     let valueType: ValueType
     let forms: [PluralCategory: Template]
+    /// `forms` indexed by `PluralCategory.allCases` order (no hashing while rendering).
+    let formTable: [Template?]
     let rules: PluralRules?
+    /// The formatter selection uses for integer and fixed value types, opened at compile time.
+    let selectFormatter: NumberFormat?
     let diagnostics: [RenderDiagnostic]
+    /// Stands for the variable in integer-size diagnostics.
+    let selectionSpecifier: FormatSpecifier
 
     init(
         name: String, argumentIndex: Int, valueType: ValueType, forms: [PluralCategory: Template], rules: PluralRules?,
-        diagnostics: [RenderDiagnostic]
+        selectFormatter: NumberFormat?, diagnostics: [RenderDiagnostic]
     ) {
         self.name = name
         self.argumentIndex = argumentIndex
         self.valueType = valueType
         self.forms = forms
+        self.formTable = PluralCategory.allCases.map { forms[$0] }
         self.rules = rules
+        self.selectFormatter = selectFormatter
         self.diagnostics = diagnostics
+        var length = FormatSpecifier.Length.none
+        var signed = true
+        if case .integer(let l, let s) = valueType { length = l; signed = s }
+        self.selectionSpecifier = FormatSpecifier(
+            conversion: signed ? .signedInteger : .unsignedInteger, flags: .init(), width: nil, precision: nil, length: length,
+            position: nil, argumentIndex: argumentIndex, utf8Range: 0..<0, text: "%#@\(name)@")
     }
 }
 
@@ -197,7 +211,15 @@ struct TemplateCompiler {
             rules = nil
             diagnostics.append(RenderDiagnostic(severity: .error, message: "no plural rules for \(pluralLocale): \(error)", code: "icu"))
         }
-        return .variable(CompiledVariable(name: name, argumentIndex: index, valueType: valueType, forms: forms, rules: rules, diagnostics: diagnostics))
+        var selectFormatter: NumberFormat?
+        switch valueType {
+        case .integer: selectFormatter = try? NumberFormat.decimal(fractionDigits: 0, locale: numberLocale)
+        case .fixed(let digits): selectFormatter = try? NumberFormat.decimal(fractionDigits: digits, locale: numberLocale)
+        default: selectFormatter = nil
+        }
+        return .variable(CompiledVariable(
+            name: name, argumentIndex: index, valueType: valueType, forms: forms, rules: rules, selectFormatter: selectFormatter,
+            diagnostics: diagnostics))
     }
 
     static func valueType(_ text: String?, diagnostics: inout [RenderDiagnostic]) -> ValueType {
