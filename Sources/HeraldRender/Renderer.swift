@@ -121,6 +121,7 @@ public final class Renderer: Sendable {
         var state = RenderState(
             arguments: arguments, numberLocale: compiled.numberLocale, isolate: options.isolateArguments && compiled.rightToLeft)
         var out = ""
+        out.reserveCapacity(96)
         renderNode(compiled.node, options: options, state: &state, into: &out)
         if let firstUnused = state.used.firstIndex(of: false) {
             let unused = state.used.indices.filter { !state.used[$0] }.map { String($0 + 1) }
@@ -174,7 +175,7 @@ public final class Renderer: Sendable {
         for part in template.parts {
             switch part {
             case .literal(let s): out += s
-            case .specifier(let c): out += SpecifierFormatting.field(c, state: &state)
+            case .specifier(let c): SpecifierFormatting.field(c, state: &state, into: &out)
             case .variable(let v): renderVariable(v, state: &state, into: &out)
             case .brokenVariable(let name, let index, let diagnostic):
                 state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)

@@ -95,40 +95,40 @@ enum SpecifierFormatting {
     static let isolateStart = "\u{2068}"
     static let isolateEnd = "\u{2069}"
 
-    /// The whole field for `spec` (padded, isolated), or the empty string when the argument is missing.
-    static func field(_ c: CompiledSpecifier, state: inout RenderState) -> String {
-        let spec = c.spec
-        guard let arg = state.argument(c.argumentIndex, for: "'\(spec.text)'") else { return "" }
+    /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
+    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout String) {
+        guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
         var body: String
         var zeroPaddable = false
-        switch spec.conversion {
+        switch c.conversion {
         case .object, .cString:
             switch arg {
             case .string(let s): body = s
             case .number(let n):
-                if spec.conversion == .cString {
+                if c.conversion == .cString {
                     body = n.description
                 } else {
                     body = (try? NumberFormat.asWritten(n, locale: state.numberLocale).format(n)) ?? n.description
                 }
             }
-            if let p = spec.precision { body = String(body.prefix(p)) }
+            if let p = c.precision { body = String(body.prefix(p)) }
         case .character(let wide):
             switch arg {
             case .string(let s): body = s.first.map { String($0) } ?? ""
             case .number(let n):
-                let v = integer(n, length: wide ? .h : .hh, signed: false, spec: spec, index: c.argumentIndex, state: &state).bits
+                let v = integer(n, length: wide ? .h : .hh, signed: false, spec: c.spec, index: c.argumentIndex, state: &state).bits
                 body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
             }
         default:
-            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(spec.text)'") else {
+            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(c.spec.text)'") else {
                 body = arg.description
                 break
             }
             zeroPaddable = true
             body = numeric(n, c, index: c.argumentIndex, state: &state)
         }
-        if let width = spec.width {
+        if let width = c.width {
+            let spec = c.spec
             let count = body.count
             if count < width {
                 let pad = width - count
@@ -141,7 +141,13 @@ enum SpecifierFormatting {
                 }
             }
         }
-        return state.isolate ? isolateStart + body + isolateEnd : body
+        if state.isolate {
+            out.unicodeScalars.append("\u{2068}")
+            out += body
+            out.unicodeScalars.append("\u{2069}")
+        } else {
+            out += body
+        }
     }
 
     /// Zeros after the sign (the locale's zero digit for localized specifiers).
@@ -243,9 +249,9 @@ enum SpecifierFormatting {
 
     /// The text of a numeric conversion (no padding).
     static func numeric(_ n: NumericValue, _ c: CompiledSpecifier, index: Int, state: inout RenderState) -> String {
-        let spec = c.spec
-        switch spec.conversion {
+        switch c.conversion {
         case .signedInteger, .unsignedInteger:
+            let spec = c.spec
             let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, spec: spec, index: index, state: &state)
             var text: String
             switch v {
@@ -263,6 +269,7 @@ enum SpecifierFormatting {
             }
             return text
         case .hex, .octal:
+            let spec = c.spec
             let v = integer(n, length: spec.length, signed: false, spec: spec, index: index, state: &state).bits
             var digits: String
             var prefix = ""
@@ -276,20 +283,24 @@ enum SpecifierFormatting {
             if let p = spec.precision, digits.count < p { digits = String(repeating: "0", count: p - digits.count) + digits }
             return prefix + digits
         case .pointer:
+            let spec = c.spec
             let v = integer(n, length: .l, signed: false, spec: spec, index: index, state: &state).bits
             return "0x" + String(v, radix: 16)
         case .fixed:
+            let spec = c.spec
             let d = double(n)
             guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
             let posix = cFormat("f", flags: "", precision: min(spec.precision ?? 6, 20), d)
             return (try? c.formatter?.format(decimal: posix)) ?? posix
         case .exponent:
+            let spec = c.spec
             let d = double(n)
             guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
             // Round like printf first, so ICU's half-even never differs from the C library.
             let posix = cFormat("e", flags: "", precision: min(spec.precision ?? 6, 20), d)
             return c.formatter?.format(Double(posix) ?? d) ?? posix
         case .general(let upper):
+            let spec = c.spec
             let d = double(n)
             let flags = spec.flags.alternate ? "#" : ""
             let posix = cFormat(upper ? "G" : "g", flags: flags, precision: spec.precision, d)
@@ -305,6 +316,7 @@ enum SpecifierFormatting {
             let skeleton = (fraction == 0 ? "precision-integer" : "." + String(repeating: "0", count: fraction)) + plus
             return (try? NumberFormat.for(skeleton: skeleton, locale: state.numberLocale).format(decimal: posix)) ?? posix
         case .hexFloat(let upper):
+            let spec = c.spec
             var flags = ""
             if spec.flags.plusSign { flags += "+" }
             if spec.flags.alternate { flags += "#" }

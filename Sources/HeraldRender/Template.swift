@@ -32,11 +32,24 @@ enum TemplatePart: Sendable {
 }
 
 /// A specifier with the number formatter it will use already opened.
-struct CompiledSpecifier: Sendable {
-    var spec: FormatSpecifier
-    var argumentIndex: Int
+final class CompiledSpecifier: Sendable {
+    let spec: FormatSpecifier
+    let argumentIndex: Int
     /// For `%d %i %u %f %e`: the formatter for the requested locale.
-    var formatter: NumberFormat?
+    let formatter: NumberFormat?
+    /// Copies of the fields rendering reads, so it never copies `spec`.
+    let conversion: FormatSpecifier.Conversion
+    let width: Int?
+    let precision: Int?
+
+    init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?) {
+        self.spec = spec
+        self.argumentIndex = argumentIndex
+        self.formatter = formatter
+        self.conversion = spec.conversion
+        self.width = spec.width
+        self.precision = spec.precision
+    }
 }
 
 /// A plural variable bound to its argument, with its forms compiled.
