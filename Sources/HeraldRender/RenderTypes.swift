@@ -69,20 +69,27 @@ public struct RenderResult: Sendable {
     public var locale: LocaleID
     public var key: String
     public var table: String
-    /// Plural variable name → the category whose form was used.
-    public var plural: [String: PluralCategory]
+    /// Plural variable → the category whose form was used, in the order the
+    /// variables were rendered.
+    public var pluralChoices: [(variable: String, category: PluralCategory)]
     public var diagnostics: [RenderDiagnostic]
+
+    /// Plural variable name → the category whose form was used.
+    public var plural: [String: PluralCategory] {
+        get { Dictionary(pluralChoices.map { ($0.variable, $0.category) }, uniquingKeysWith: { _, last in last }) }
+        set { pluralChoices = newValue.keys.sorted().map { ($0, newValue[$0]!) } }
+    }
 
     public init(
         text: String, servedBy: String, locale: LocaleID, key: String, table: String,
-        plural: [String: PluralCategory], diagnostics: [RenderDiagnostic]
+        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
     ) {
         self.text = text
         self.servedBy = servedBy
         self.locale = locale
         self.key = key
         self.table = table
-        self.plural = plural
+        self.pluralChoices = pluralChoices
         self.diagnostics = diagnostics
     }
 }

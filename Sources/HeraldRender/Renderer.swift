@@ -132,7 +132,7 @@ public final class Renderer: Sendable {
         }
         return RenderResult(
             text: out, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
-            plural: state.plural, diagnostics: state.diagnostics)
+            pluralChoices: state.plural, diagnostics: state.diagnostics)
     }
 
     static func renderNode(_ node: TemplateNode, options: RenderOptions, state: inout RenderState, into out: inout String) {
@@ -207,7 +207,7 @@ public final class Renderer: Sendable {
                 }
             }
         }
-        state.plural[v.name] = used
+        state.choose(used, for: v.name)
         if let form { renderTemplate(form, state: &state, into: &out) }
     }
 

@@ -16,7 +16,15 @@ struct RenderState {
     let isolate: Bool
     var used: [Bool]
     var diagnostics: [RenderDiagnostic] = []
-    var plural: [String: PluralCategory] = [:]
+    var plural: [(variable: String, category: PluralCategory)] = []
+
+    mutating func choose(_ category: PluralCategory, for variable: String) {
+        if let i = plural.firstIndex(where: { $0.variable == variable }) {
+            plural[i].category = category
+        } else {
+            plural.append((variable, category))
+        }
+    }
     /// The last integer a plural variable formatted: (argument, formatter, value, text).
     var lastInteger: (index: Int, formatter: ObjectIdentifier, value: Int64, text: String)?
 

@@ -93,7 +93,7 @@ struct FormatCommand: ParsableCommand {
     static func object(_ r: RenderResult, locale: String?) -> JSONObject {
         var pairs: [(String, JSONValue)] = [("text", .string(r.text)), ("servedBy", .string(r.servedBy)), ("key", .string(r.key))]
         if let locale { pairs.append(("locale", .string(locale))) }
-        pairs.append(("plural", .object(JSONObject(r.plural.keys.sorted().map { ($0, JSONValue.string(r.plural[$0]!.rawValue)) }))))
+        pairs.append(("plural", .object(JSONObject(r.pluralChoices.sorted { $0.variable < $1.variable }.map { ($0.variable, JSONValue.string($0.category.rawValue)) }))))
         if !r.diagnostics.isEmpty {
             pairs.append(("diagnostics", .array(r.diagnostics.map { .string("\($0.severity.rawValue): \($0.message) [\($0.code)]") })))
         }
