@@ -171,7 +171,9 @@ public final class Renderer: Sendable {
     }
 
     static func renderTemplate(_ template: Template, state: inout RenderState, into out: inout String) {
-        for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        if !template.diagnostics.isEmpty {
+            for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        }
         for part in template.parts {
             switch part {
             case .literal(let s): out += s
@@ -187,7 +189,9 @@ public final class Renderer: Sendable {
     }
 
     static func renderVariable(_ v: CompiledVariable, state: inout RenderState, into out: inout String) {
-        for d in v.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        if !v.diagnostics.isEmpty {
+            for d in v.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        }
         var category = PluralCategory.other
         if let arg = state.argument(v.argumentIndex, for: "%#@\(v.name)@"),
             let value = state.number(arg, index: v.argumentIndex, for: "plural variable '\(v.name)'")

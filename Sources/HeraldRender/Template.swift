@@ -15,12 +15,18 @@ indirect enum TemplateNode: Sendable {
 }
 
 /// One compiled printf-style format string.
-struct Template: Sendable {
-    var parts: [TemplatePart]
+final class Template: Sendable {
+    let parts: [TemplatePart]
     /// Problems of the format string, reported on every render that uses it.
-    var diagnostics: [RenderDiagnostic]
+    let diagnostics: [RenderDiagnostic]
     /// Highest argument index read + 1 (including plural variables, not their forms).
-    var argumentCount: Int
+    let argumentCount: Int
+
+    init(parts: [TemplatePart], diagnostics: [RenderDiagnostic], argumentCount: Int) {
+        self.parts = parts
+        self.diagnostics = diagnostics
+        self.argumentCount = argumentCount
+    }
 }
 
 enum TemplatePart: Sendable {
