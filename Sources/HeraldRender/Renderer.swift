@@ -275,14 +275,21 @@ public final class Renderer: Sendable {
         var args: [(name: String, value: MessageFormat.Argument)] = []
         if t.usesNames {
             for (i, a) in t.arguments.enumerated() {
-                guard let arg = state.argument(i, for: "{\(a.name)}") else { continue }
+                guard let arg = state.argument(i, for: "{\(a.name)}") else {
+                    // Missing: empty text, or 0 where the pattern needs a number (diagnosed).
+                    args.append((a.name, a.numeric ? .number(.int(0)) : .string("")))
+                    continue
+                }
                 args.append((a.name, icuValue(arg, numeric: a.numeric, name: a.name, index: i, state: &state)))
             }
         } else {
             let numericNames = Set(t.arguments.filter(\.numeric).map(\.name))
             let highest = t.arguments.compactMap { Int($0.name) }.max() ?? -1
-            for i in 0...max(highest, -1) where highest >= 0 {
-                guard let arg = state.argument(i, for: "{\(i)}") else { continue }
+            for i in 0..<(highest + 1) {
+                guard let arg = state.argument(i, for: "{\(i)}") else {
+                    args.append((String(i), numericNames.contains(String(i)) ? .number(.int(0)) : .string("")))
+                    continue
+                }
                 args.append((String(i), icuValue(arg, numeric: numericNames.contains(String(i)), name: String(i), index: i, state: &state)))
             }
         }

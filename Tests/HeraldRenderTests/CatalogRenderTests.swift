@@ -91,3 +91,61 @@ import Testing
         #expect(broken.diagnostics.contains { $0.code == "icu" })
     }
 }
+
+@Suite struct HostileTests {
+    @Test func icuPatternWithoutArguments() {
+        let r = Renderer.renderUncached(message: plain("No arguments at all"), locale: loc("en"), arguments: [s("extra")], icu: true)
+        #expect(r.text == "No arguments at all")
+        #expect(r.diagnostics.contains { $0.code == "unused-argument" })
+    }
+
+    @Test func icuNamedArgumentsBindInOrderOfFirstUse() {
+        let m = plain("{sender} sent {count, plural, one {# photo} other {# photos}} to {sender}")
+        let r = Renderer.renderUncached(message: m, locale: loc("en"), arguments: [s("Ana"), s("1")], icu: true)
+        #expect(r.text == "Ana sent 1 photo to Ana")
+        let missing = Renderer.renderUncached(message: m, locale: loc("en"), arguments: [s("Ana")], icu: true)
+        #expect(missing.diagnostics.contains { $0.code == "missing-argument" })
+        #expect(!missing.text.contains("{"))
+        let none = Renderer.renderUncached(message: plain("Hi {0}!"), locale: loc("en"), arguments: [], icu: true)
+        #expect(none.text == "Hi !")
+    }
+
+    @Test func percentNInTemplateIsNotAConversion() {
+        let r = render(plain("a %n b"), "en", [])
+        #expect(r.text == "a %n b")
+        #expect(r.diagnostics.contains { $0.code == "invalid-specifier" })
+    }
+
+    @Test func payloadLooksLikeFormats() {
+        let m = plural("%#@v@ from %@", type: "d", [.one: "%d message", .other: "%d messages"])
+        let r = render(m, "en", [n(2), s("%1$@ %#@v@ {0} %n %999999999d")])
+        #expect(r.text == "2 messages from %1$@ %#@v@ {0} %n %999999999d")
+        #expect(r.diagnostics.isEmpty)
+    }
+
+    @Test func unknownVariableShowsTheArgument() {
+        let m = Message.plural(format: text("%#@nope@ left"), variables: [:])
+        let r = render(m, "en", [n(3)])
+        #expect(r.text == "3 left")
+        #expect(r.diagnostics.contains { $0.code == "unknown-variable" })
+    }
+
+    @Test func nonFiniteAndHugeNumbers() {
+        let inf = render(plain("%d"), "en", [.number(.double(.infinity))])
+        #expect(inf.text == "0")
+        #expect(inf.diagnostics.contains { $0.code == "not-a-number" })
+        let big = render(plain("%lld"), "en", [d("1e30")])
+        #expect(big.diagnostics.contains { $0.code == "integer-overflow" })
+        let pluralNaN = render(plural(type: "f", [.one: "one", .other: "other"]), "en", [.number(.double(.nan))])
+        #expect(pluralNaN.text == "other")
+    }
+
+    @Test func emptyAndMissingForms() {
+        let r = render(plural(type: "d", [.one: "one only"]), "en", [n(5)])
+        #expect(r.text == "one only")
+        #expect(r.diagnostics.contains { $0.code == "plural-form-missing" })
+        let none = render(Message.devices([:]), "en", [])
+        #expect(none.text == "")
+        #expect(none.diagnostics.contains { $0.code == "no-variant" })
+    }
+}
