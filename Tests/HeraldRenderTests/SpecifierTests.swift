@@ -53,6 +53,9 @@ import Testing
         #expect(render(plain("%s"), "de", [s("Straße")]).text == "Straße")
         #expect(render(plain("%@"), "de", [s("1234567")]).text == "1234567")
         #expect(render(plain("100%%"), "de", []).text == "100%")
+        // glibc printf: %a of 1.0 is 0x1p+0; %p prints 0x and hex digits.
+        #expect(render(plain("%a"), "de", [n(1)]).text == "0x1p+0")
+        #expect(render(plain("%p"), "de", [n(255)]).text == "0xff")
     }
 
     @Test func objectWithNumberIsLocalized() {
