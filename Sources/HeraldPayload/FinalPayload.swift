@@ -59,7 +59,10 @@ public enum PayloadWriter {
             throw PayloadError("the rendered alert has no text (title, subtitle and body are empty)", pointer: "/aps/alert")
         }
         if let badge, badge < 0 { throw PayloadError("badge must not be negative, found \(badge)", pointer: "/aps/badge") }
-        var fields = AlertFields(title: rendered.title, subtitle: rendered.subtitle, body: rendered.body)
+        // Empty fields are left out; an empty string below only stands in for
+        // a field being measured.
+        func nonEmpty(_ s: String?) -> String? { (s ?? "").isEmpty ? nil : s }
+        var fields = AlertFields(title: nonEmpty(rendered.title), subtitle: nonEmpty(rendered.subtitle), body: nonEmpty(rendered.body))
         var shortened: [String] = []
 
         func assemble(_ f: AlertFields) -> JSONObject {
@@ -117,14 +120,13 @@ public enum PayloadWriter {
     }
 
     static func alertValue(_ f: AlertFields, original: Alert?) -> JSONValue {
-        func nonEmpty(_ s: String?) -> String? { (s ?? "").isEmpty ? nil : s }
-        if original?.wasString ?? false, nonEmpty(f.title) == nil, nonEmpty(f.subtitle) == nil, let body = f.body {
+        if original?.wasString ?? false, f.title == nil, f.subtitle == nil, let body = f.body {
             return .string(body)
         }
         var o = original?.raw.objectValue ?? JSONObject()
         for k in resolvedAlertKeys { o[k] = nil }
         for (k, v) in [("title", f.title), ("subtitle", f.subtitle), ("body", f.body)] {
-            o[k] = nonEmpty(v).map(JSONValue.string)
+            o[k] = v.map(JSONValue.string)
         }
         return .object(o)
     }
