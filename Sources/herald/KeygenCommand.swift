@@ -19,7 +19,7 @@ struct KeygenCommand: ParsableCommand {
             be written or already exists, 2 on a usage error.
             """)
 
-    @OptionGroup var keys: KeyDirectoryOptions
+    @OptionGroup var keys: KeyLocationOptions
 
     @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').")
     var keyID: String = "k1"
@@ -32,7 +32,7 @@ struct KeygenCommand: ParsableCommand {
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg), algorithm.needsKey else {
-            CLIOutput.error("unknown --alg \"\(alg)\" (use hpke or aes-gcm)")
+            SealCommandOutput.error("unknown --alg \"\(alg)\" (use hpke or aes-gcm)")
             throw ExitCode(2)
         }
         let dir = KeyDirectory(path: keys.resolvedPath)
@@ -40,11 +40,16 @@ struct KeygenCommand: ParsableCommand {
         do {
             key = try dir.generate(keyID: keyID, algorithm: algorithm)
         } catch {
-            CLIOutput.error(error.description)
+            SealCommandOutput.error(error.description)
             if case .invalidKeyID = error { throw ExitCode(2) }
             throw ExitCode(1)
         }
-        CLIOutput.note("wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
+        if let attrs = try? FileManager.default.attributesOfItem(atPath: dir.path),
+            let perms = (attrs[.posixPermissions] as? NSNumber)?.intValue, perms & 0o077 != 0
+        {
+            SealCommandOutput.warning("\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
+        }
+        SealCommandOutput.note("wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
         if json {
             var o = JSONObject()
             o["kid"] = .string(keyID)
@@ -64,7 +69,7 @@ struct KeygenCommand: ParsableCommand {
 
 /// `--keys DIR` / `--store DIR`: where key files live (cli.md: `<store>/keys`,
 /// the store being `$HERALD_STORE` or `~/.herald`).
-struct KeyDirectoryOptions: ParsableArguments {
+struct KeyLocationOptions: ParsableArguments {
     @Option(help: "Key file directory (default: <store>/keys).")
     var keys: String?
 
@@ -81,7 +86,7 @@ struct KeyDirectoryOptions: ParsableArguments {
 }
 
 /// Diagnostics on stderr, one line each, as cli.md asks.
-enum CLIOutput {
+enum SealCommandOutput {
     static func error(_ message: String) { write("herald: error: \(message)\n") }
     static func warning(_ message: String) { write("herald: warning: \(message)\n") }
     static func note(_ message: String) { write("herald: \(message)\n") }

@@ -25,7 +25,7 @@ struct SealCommand: ParsableCommand {
     @Option(name: .customLong("key-id"), help: "The recipient's key id.")
     var keyID: String?
 
-    @OptionGroup var keys: KeyDirectoryOptions
+    @OptionGroup var keys: KeyLocationOptions
 
     @Option(help: "Seal only these fields of the herald object (comma-separated).")
     var fields: String?
@@ -41,15 +41,15 @@ struct SealCommand: ParsableCommand {
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg) else {
-            CLIOutput.error("unknown --alg \"\(alg)\" (use hpke, aes-gcm or rot13)")
+            SealCommandOutput.error("unknown --alg \"\(alg)\" (use hpke, aes-gcm or rot13)")
             throw ExitCode(2)
         }
         if algorithm.needsKey && keyID == nil {
-            CLIOutput.error("--key-id is required for \(algorithm.commandLineName)")
+            SealCommandOutput.error("--key-id is required for \(algorithm.commandLineName)")
             throw ExitCode(2)
         }
         if publicKey != nil && algorithm != .hpke {
-            CLIOutput.error("--public-key is for hpke only")
+            SealCommandOutput.error("--public-key is for hpke only")
             throw ExitCode(2)
         }
         let fieldList: [String]? = fields.map {
@@ -62,7 +62,7 @@ struct SealCommand: ParsableCommand {
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         } else {
             guard let data = FileManager.default.contents(atPath: payload) else {
-                CLIOutput.error("cannot read \(payload)")
+                SealCommandOutput.error("cannot read \(payload)")
                 throw ExitCode(2)
             }
             bytes = Array(data)
@@ -71,11 +71,11 @@ struct SealCommand: ParsableCommand {
         do {
             parsed = try APNsPayload.parse(bytes: bytes)
         } catch {
-            CLIOutput.error("\(source):\(error)")
+            SealCommandOutput.error("\(source):\(error)")
             throw ExitCode(2)
         }
         if case .notEligible(let reason) = parsed.eligibility {
-            CLIOutput.warning("the service extension will not see this push: \(reason)")
+            SealCommandOutput.warning("the service extension will not see this push: \(reason)")
         }
 
         var key: SealingKey?
@@ -87,7 +87,7 @@ struct SealCommand: ParsableCommand {
                     key = try KeyDirectory(path: keys.resolvedPath).sealingKey(for: keyID)
                 }
             } catch {
-                CLIOutput.error(error.description)
+                SealCommandOutput.error(error.description)
                 if case .invalidKeyID = error { throw ExitCode(2) }
                 if case .invalidPublicKey = error { throw ExitCode(2) }
                 throw ExitCode(1)
@@ -98,14 +98,14 @@ struct SealCommand: ParsableCommand {
         do {
             sealed = try PayloadSealing.seal(payload: parsed.root, fields: fieldList, algorithm: algorithm, keyID: keyID, key: key)
         } catch {
-            CLIOutput.error(error.description)
+            SealCommandOutput.error(error.description)
             if case .keyAlgorithmMismatch = error { throw ExitCode(1) }
             throw ExitCode(2)
         }
         let text = JSONWriter.write(.object(sealed), pretty: pretty)
         let size = JSONWriter.write(.object(sealed)).utf8.count
         if size > APNsPayload.maximumBytes {
-            CLIOutput.warning("the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
+            SealCommandOutput.warning("the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
         }
         print(text)
     }
