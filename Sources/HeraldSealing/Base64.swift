@@ -35,8 +35,9 @@ enum Base64 {
         }
     }
 
-    /// Decodes `text`; a bad character is `badBase64` with its offset, a length
-    /// that is not a multiple of 4 (all characters valid) is `truncated`.
+    /// Decodes `text`; a bad character (or non-canonical final character) is
+    /// `badBase64` with its offset, a length that is not a multiple of 4 (all
+    /// characters valid) is `truncated`.
     static func decode(_ text: String, field: String) throws(SealingError) -> [UInt8] {
         let s = Array(text.utf8)
         var padding = 0
@@ -59,6 +60,10 @@ enum Base64 {
             out.append(UInt8(n >> 16 & 0xFF))
             if s[i + 2] != UInt8(ascii: "=") { out.append(UInt8(n >> 8 & 0xFF)) }
             if s[i + 3] != UInt8(ascii: "=") { out.append(UInt8(n & 0xFF)) }
+            // Canonical only (RFC 4648 §3.5): the bits padding leaves unused must be zero,
+            // so no two texts decode to the same bytes.
+            if s[i + 2] == UInt8(ascii: "="), n & 0xFFFF != 0 { throw .badBase64(field: field, offset: i + 1) }
+            if s[i + 3] == UInt8(ascii: "="), n & 0xFF != 0 { throw .badBase64(field: field, offset: i + 2) }
             i += 4
         }
         return out

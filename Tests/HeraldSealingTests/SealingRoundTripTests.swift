@@ -127,6 +127,9 @@ let drawPlaintext: JSONObject = {
         #expect(throws: SealingError.truncated(field: "x")) { try Base64.decode("Zm9vYm", field: "x") }
         #expect(throws: SealingError.badBase64(field: "x", offset: 2)) { try Base64.decode("Zm*vYg==", field: "x") }
         #expect(throws: SealingError.badBase64(field: "x", offset: 2)) { try Base64.decode("Zm=vYg==", field: "x") }
+        // Non-canonical: "Zh==" would also decode to "f" in a lenient decoder.
+        #expect(throws: SealingError.badBase64(field: "x", offset: 1)) { try Base64.decode("Zh==", field: "x") }
+        #expect(throws: SealingError.badBase64(field: "x", offset: 2)) { try Base64.decode("Zm9=", field: "x") }
     }
 
     @Test func rot13IsTheClassicCipher() {

@@ -186,3 +186,36 @@ import Testing
         #expect(throws: SealingError.self) { try Self.open(f.envelope, pubOnly) }
     }
 }
+
+/// Every single-character change of `enc`, `ct` and `kcv` fails, and nothing
+/// partial comes back (a deterministic sweep, not a random fuzz).
+@Suite struct SealingCharacterSweepTests {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+    @Test(arguments: [SealingAlgorithm.hpke, .aesGCM])
+    func everyCharacterOfEveryField(alg: SealingAlgorithm) throws {
+        let f = try SealingTamperTests.fixture(alg)
+        var checked = 0
+        for field in ["enc", "ct", "kcv"] {
+            let text = Array(f.envelope[field]?.stringValue ?? "")
+            for i in text.indices where text[i] != "=" {
+                var changed = text
+                // The next character of the alphabet: always a different 6-bit value.
+                let k = Self.alphabet.firstIndex(of: text[i]) ?? 0
+                changed[i] = Self.alphabet[(k + 1) % 64]
+                let t = SealingTamperTests.replacing(f.envelope, field, .string(String(changed)))
+                do {
+                    let opened = try SealingTamperTests.open(t, f.keys)
+                    Issue.record("\(field)[\(i)] changed and still opened: \(opened.keys)")
+                } catch {
+                    // Only these errors are possible for a one-character change.
+                    switch error {
+                    case .authenticationFailed, .wrongKey, .badBase64: checked += 1
+                    default: Issue.record("\(field)[\(i)]: unexpected \(error)")
+                    }
+                }
+            }
+        }
+        #expect(checked > 80)
+    }
+}
