@@ -145,3 +145,51 @@ import Testing
         #expect(PayloadWriter.shorten("👨‍👩‍👧‍👦x", maxEscapedBytes: 28) == "👨‍👩‍👧‍👦…")
     }
 }
+
+/// Many bodies built from tricky clusters, at many budgets: the invariants hold
+/// for each (a deterministic generator, so a failure reproduces).
+@Suite struct ShorteningSweepTests {
+    static let pieces = [
+        "👨‍👩‍👧‍👦", "🇫🇷", "🇯🇵", "e\u{0301}", "a\u{0308}\u{0301}", "שלום", "مرحبا", " ", "\u{2068}Ada\u{2069}",
+        "\"", "\n", "👍🏽", "한", "\u{1100}\u{1161}\u{11A8}", "x", "€",
+    ]
+
+    /// A small linear congruential generator (deterministic).
+    struct LCG {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+    }
+
+    @Test func invariantsHoldEverywhere() throws {
+        var rng = LCG(state: 42)
+        let p = try APNsPayload.parse(#"{"aps":{"alert":{"title":"T","body":"x"},"mutable-content":1}}"#)
+        for _ in 0..<300 {
+            var body = ""
+            for _ in 0..<(1 + rng.next(120)) { body += Self.pieces[rng.next(Self.pieces.count)] }
+            let limit = 70 + rng.next(400)
+            let out: FinalPayload
+            do {
+                out = try PayloadWriter.finalPayload(from: p, alert: RenderedAlert(title: "T", body: body), limit: limit)
+            } catch {
+                Issue.record("\(error) for limit \(limit)")
+                continue
+            }
+            #expect(out.byteCount <= limit)
+            let back = try JSONParser.parse(out.json)
+            let got = back["aps"]?["alert"]?["body"]?.stringValue ?? ""
+            #expect(!got.isEmpty)
+            if out.shortenedFields.isEmpty {
+                #expect(got == body)
+                continue
+            }
+            #expect(got.hasSuffix("…"))
+            var kept = String(got.dropLast())
+            while let last = kept.unicodeScalars.last, last == "\u{2069}" || last == "\u{202C}" { kept.unicodeScalars.removeLast() }
+            // A whole-grapheme prefix of the original, as Swift's Characters see it.
+            #expect(Array(body).starts(with: Array(kept)), "\(body.debugDescription) → \(got.debugDescription)")
+        }
+    }
+}
