@@ -153,3 +153,26 @@ public enum OutputGuard {
         return out
     }
 }
+
+/// A problem found in one field of an alert.
+public struct AlertFieldProblem: Sendable, Equatable, CustomStringConvertible {
+    /// "title", "subtitle" or "body".
+    public let field: String
+    public let problem: OutputProblem
+
+    public var description: String { "alert \(field): \(problem)" }
+}
+
+extension OutputGuard {
+    /// Checks each field of a rendered alert (absent fields are fine; an alert
+    /// with no text at all is reported once, as an empty body).
+    public static func problems(in alert: RenderedAlert, knownSecrets: [String] = []) -> [AlertFieldProblem] {
+        guard alert.hasText else { return [AlertFieldProblem(field: "body", problem: .empty)] }
+        var out: [AlertFieldProblem] = []
+        for (name, text) in [("title", alert.title), ("subtitle", alert.subtitle), ("body", alert.body)] {
+            guard let text, !text.isEmpty else { continue }
+            for p in problems(in: text, knownSecrets: knownSecrets) { out.append(AlertFieldProblem(field: name, problem: p)) }
+        }
+        return out
+    }
+}

@@ -35,3 +35,13 @@ import Testing
         #expect(!OutputGuard.isClean("%@"))
     }
 }
+
+@Suite struct AlertGuardTests {
+    @Test func perField() {
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "Hi", body: "ok")) == [])
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "", body: nil)) == [AlertFieldProblem(field: "body", problem: .empty)])
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "%@ won", body: "ok")) == [AlertFieldProblem(field: "title", problem: .leftoverSpecifier("%@"))])
+        let p = OutputGuard.problems(in: RenderedAlert(subtitle: "x", body: "Reminder d82ed5ae-c363-46af-9b0d-301c2e21c58e"))
+        #expect(p.map(\.field) == ["body"])
+    }
+}
