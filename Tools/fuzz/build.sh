@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (Tools/fuzz/harnesses/fuzz-*.swift) into
+# .build-fuzz/fuzzers/. See Tools/fuzz/README.md.
+#
+#   Tools/fuzz/build.sh [HARNESS...]     default: every harness
+#
+# 1. `swift build --sanitize=fuzzer --sanitize=address` builds the library
+#    modules the harnesses use (coverage-instrumented, with AddressSanitizer)
+#    into their own scratch path, .build-fuzz, so the normal .build is untouched.
+# 2. Each harness is compiled and linked with `swiftc -sanitize=fuzzer,address`
+#    against those modules' object files: libFuzzer supplies `main`, which is why
+#    the harnesses are not targets in Package.swift (they cannot link without it).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+scratch=${HERALD_FUZZ_SCRATCH:-$root/.build-fuzz}
+out=$scratch/fuzzers
+mkdir -p "$out"
+
+harnesses=("$@")
+if [ ${#harnesses[@]} -eq 0 ]; then
+    harnesses=()
+    for f in Tools/fuzz/harnesses/fuzz-*.swift; do harnesses+=("$(basename "$f" .swift)"); done
+fi
+
+# The library targets that hold every module a harness imports.
+for target in HeraldRender HeraldPayload HeraldSealing; do
+    echo "fuzz: building $target (log: $scratch/build-$target.log)"
+    if ! swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --target "$target" \
+        >"$scratch/build-$target.log" 2>&1; then
+        tail -n 40 "$scratch/build-$target.log" >&2
+        echo "fuzz: building $target failed" >&2
+        exit 1
+    fi
+done
+
+bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+
+# Object files of the library modules (not tests, executables or unused packages).
+objects=()
+modulemaps=()
+for dir in "$bin"/*.build; do
+    name=$(basename "$dir" .build)
+    case "$name" in
+        *Tests | HeraldPackage* | herald | herald_bench | ArgumentParser* | generate_* | GRDB | HeraldStore | HeraldStage | \
+            HeraldLint | HeraldPreview | HeraldExamples | HeraldMedia | HeraldLottery) continue ;;
+    esac
+    while IFS= read -r -d '' o; do objects+=("$o"); done < <(find "$dir" -name '*.o' -print0)
+    [ -f "$dir/module.modulemap" ] && modulemaps+=(-Xcc "-fmodule-map-file=$dir/module.modulemap")
+done
+[ ${#objects[@]} -gt 0 ] || { echo "fuzz: no object files under $bin" >&2; exit 1; }
+
+icu_libs=$(pkg-config --libs icu-i18n icu-uc)
+for h in "${harnesses[@]}"; do
+    src=Tools/fuzz/harnesses/$h.swift
+    [ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 1; }
+    echo "fuzz: linking $h"
+    swiftc -sanitize=fuzzer,address -parse-as-library -g -Onone -use-ld=lld \
+        -module-name "$(echo "$h" | tr '-' '_')" \
+        -I "$bin/Modules" "${modulemaps[@]}" \
+        -Xcc "-fmodule-map-file=$root/Sources/CICU/module.modulemap" \
+        Tools/fuzz/harnesses/FuzzSupport.swift "$src" "${objects[@]}" \
+        $icu_libs -lstdc++ -o "$out/$h"
+done
+echo "fuzz: built ${harnesses[*]} in $out"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# CI smoke: builds every harness and runs each over its seed corpus once
+# (libFuzzer -runs=0: every seed is executed, nothing is mutated). Exit 1 when
+# any seed crashes. See Tools/fuzz/README.md.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+scratch=${HERALD_FUZZ_SCRATCH:-$root/.build-fuzz}
+Tools/fuzz/build.sh
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+failed=0
+for f in Tools/fuzz/harnesses/fuzz-*.swift; do
+    h=$(basename "$f" .swift)
+    if "$scratch/fuzzers/$h" -runs=0 -timeout=20 -rss_limit_mb=4096 Tools/fuzz/corpus/"$h" >"$scratch/smoke-$h.log" 2>&1; then
+        echo "fuzz smoke: $h: $(ls Tools/fuzz/corpus/"$h" | wc -l) seeds ok"
+    else
+        failed=1
+        tail -n 30 "$scratch/smoke-$h.log" >&2
+        echo "fuzz smoke: $h: FAILED" >&2
+    fi
+done
+exit $failed
