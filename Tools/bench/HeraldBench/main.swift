@@ -15,7 +15,7 @@ import Darwin
 #endif
 
 /// The same 16 locales, in the same order, as bench_icu.c.
-let benchLocales = [
+let icuBenchLocales = [
     "en_US", "de_DE", "fr_FR", "es_ES", "pt_BR", "it_IT", "ja_JP", "zh_Hans_CN",
     "ru_RU", "pl_PL", "ar_EG", "he_IL", "hi_IN", "cs_CZ", "lv_LV", "de_CH",
 ]
@@ -28,7 +28,7 @@ func cpuSeconds() -> Double {
 
 func runICU(iterations: Int) throws {
     var locales: [LocaleID] = []
-    for id in benchLocales { locales.append(try LocaleID(id)) }
+    for id in icuBenchLocales { locales.append(try LocaleID(id)) }
     // Warm the caches (the C side opens its formatters before timing, too).
     for l in locales {
         _ = try PluralRules.for(l)
