@@ -4,10 +4,16 @@ import Synchronization
 /// are expensive to open (milliseconds) and cheap to use, so each is opened
 /// once and shared by every thread. Values are reference types that are
 /// themselves safe to share.
+///
+/// Keys can come from input (message patterns, skeletons, locale tags), so the
+/// cache holds at most `limit` values: when full it starts over (values still
+/// in use stay alive with their users). Without the bound, a long-running
+/// process fed ever new patterns grows without end (found by fuzzing).
 final class FormatterCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: Sendable {
     private let storage = Mutex<[Key: Value]>([:])
+    let limit: Int
 
-    init() {}
+    init(limit: Int = 4096) { self.limit = max(1, limit) }
 
     func value(for key: Key, create: () throws(ICUError) -> Value) throws(ICUError) -> Value {
         if let hit = storage.withLock({ $0[key] }) { return hit }
@@ -15,6 +21,7 @@ final class FormatterCache<Key: Hashable & Sendable, Value: AnyObject & Sendable
         let made = try create()
         return storage.withLock { dict in
             if let raced = dict[key] { return raced }
+            if dict.count >= limit { dict.removeAll(keepingCapacity: true) }
             dict[key] = made
             return made
         }

@@ -67,7 +67,11 @@ public enum XCStringsReader {
         }
         out.sourceLanguage = root["sourceLanguage"]?.stringValue
         out.version = root["version"]?.stringValue
-        if out.sourceLanguage == nil {
+        if let source = out.sourceLanguage, !isLocalizationName(source) {
+            // The name becomes a folder name (`herald export --format strings`): no path tricks.
+            ctx.structure("\"sourceLanguage\" \(JSONWriter.quote(source)) is not a language id (letters, digits, '-', '_')", at: ctx.member("sourceLanguage", of: root, at: rootAt))
+            out.sourceLanguage = nil
+        } else if out.sourceLanguage == nil {
             ctx.structure("the catalog has no \"sourceLanguage\"", at: rootAt)
         }
         let stringsAt = ctx.member("strings", of: root, at: rootAt)
@@ -106,6 +110,12 @@ public enum XCStringsReader {
                 }
                 for (lang, l) in lo {
                     let lAt = ctx.member(lang, of: lo, at: locsAt)
+                    guard isLocalizationName(lang) else {
+                        ctx.structure(
+                            "localization \(JSONWriter.quote(lang)) of \"\(key)\" is not a language id (letters, digits, '-', '_'); it is ignored",
+                            at: lAt, key: key, onKey: true)
+                        continue
+                    }
                     var state: String? = nil
                     guard let m = ctx.message(l, at: lAt, key: key, state: &state, depth: 0) else { continue }
                     if lang == out.sourceLanguage { servedSource = true }
@@ -118,6 +128,17 @@ public enum XCStringsReader {
         }
         out.diagnostics = ctx.diags
         return out
+    }
+
+    /// Whether `name` can name a localization: 1 to 64 ASCII letters, digits,
+    /// `-` and `_` (`en`, `zh-Hans`, `es-419`, `en_GB`). Localization names
+    /// become folder names (`<name>.lproj`), so `/`, `.` and the rest are refused.
+    static func isLocalizationName(_ name: String) -> Bool {
+        let u = name.utf8
+        guard !u.isEmpty, u.count <= 64 else { return false }
+        return u.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+        }
     }
 
     /// `Foo/Notifications.xcstrings` → `Notifications`.
