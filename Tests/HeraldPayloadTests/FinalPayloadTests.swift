@@ -193,3 +193,21 @@ import Testing
         }
     }
 }
+
+@Suite struct EscapedLengthTests {
+    /// The fast measure must agree with what JSONWriter really writes.
+    @Test func agreesWithTheWriter() {
+        for s in ["", "plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}\u{2029}",
+                  "👨‍👩‍👧‍👦🇫🇷e\u{0301}", "مرحبا \u{2068}Ada\u{2069}", "\u{0008}\u{000C}"] {
+            #expect(PayloadWriter.escapedLength(s) == JSONWriter.quote(s).utf8.count - 2, "\(s.debugDescription)")
+        }
+    }
+
+    @Test func longBodiesAreSegmentedOnlyWhereNeeded() throws {
+        // 10 000 family emoji (250 000 bytes): the cut keeps whole clusters.
+        let family = "👨‍👩‍👧‍👦"
+        let body = String(repeating: family, count: 10_000)
+        let cut = try #require(PayloadWriter.shorten(body, maxEscapedBytes: 25 * 3 + 3))
+        #expect(cut == family + family + family + "…")
+    }
+}
