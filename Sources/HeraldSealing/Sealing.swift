@@ -114,9 +114,14 @@ public enum Sealing {
     }
 
     /// Opens an envelope (the `herald.sealed` JSON) and returns the plaintext
-    /// JSON object.
-    public static func open(envelope json: JSONValue, keys: some SealingKeyProvider) throws(SealingError) -> JSONObject {
+    /// JSON object. `allowing` limits the algorithms accepted (a stage that
+    /// wants real secrecy leaves out `.rot13`, which anyone can forge).
+    public static func open(
+        envelope json: JSONValue, keys: some SealingKeyProvider,
+        allowing allowed: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
+    ) throws(SealingError) -> JSONObject {
         let envelope = try SealedEnvelope(json: json)
+        guard allowed.contains(envelope.algorithm) else { throw .algorithmNotAllowed(envelope.algorithm) }
         let bytes = try openBytes(envelope, keys: keys)
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: bytes) } catch {
