@@ -52,7 +52,9 @@ public enum Sealing {
                 guard let pub = key.publicKey else { throw SealingError.invalidPublicKey("no public key") }
                 let recipient = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: pub.bytes)
                 var sender = try HPKE.Sender(recipientKey: recipient, ciphersuite: hpkeSuite, info: Data(header))
-                let ct = try sender.seal(plaintext, authenticating: header)
+                // The header is HPKE `info` (it keys the whole context); the AEAD
+                // data stays empty, as single-shot HPKE APIs (RFC 9180 §6.1) use it.
+                let ct = try sender.seal(plaintext)
                 envelope.encapsulated = Base64.encode(sender.encapsulatedKey)
                 envelope.ciphertext = Base64.encode(ct)
             case .aesGCM:
@@ -100,7 +102,7 @@ public enum Sealing {
                 let priv = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: key.bytes)
                 var recipient = try HPKE.Recipient(
                     privateKey: priv, ciphersuite: hpkeSuite, info: Data(header), encapsulatedKey: Data(enc))
-                return Array(try recipient.open(ct, authenticating: header))
+                return Array(try recipient.open(ct))
             case .aesGCM:
                 let box = try AES.GCM.SealedBox(
                     nonce: AES.GCM.Nonce(data: enc), ciphertext: ct.dropLast(tagBytes), tag: ct.suffix(tagBytes))
