@@ -13,6 +13,12 @@ public struct RenderedAlert: Sendable, Equatable {
         self.body = body
     }
 
+    /// The alert's literal title, subtitle and body as the payload wrote them
+    /// (loc keys unresolved): the "original alert" a fallback shows.
+    public init(literal alert: Alert) {
+        self.init(title: alert.title, subtitle: alert.subtitle, body: alert.body)
+    }
+
     /// Whether any field has text.
     public var hasText: Bool { [title, subtitle, body].contains { !($0 ?? "").isEmpty } }
 }
