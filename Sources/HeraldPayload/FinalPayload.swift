@@ -47,8 +47,9 @@ public struct FinalPayload: Sendable, Equatable {
 ///   `custom-encrypted-message` and `media-url`. Other custom keys are kept.
 /// - Over `limit` bytes, the body is shortened at a grapheme boundary with "…"
 ///   (trailing spaces trimmed, open bidi isolates/embeddings closed before the
-///   ellipsis), down to one grapheme; then the subtitle (dropped if even one
-///   grapheme does not fit); then the title. Other keys too big to fit is an error.
+///   ellipsis), down to one grapheme (or "…" alone if that grapheme is huge);
+///   then the subtitle (dropped if even one grapheme does not fit); then the
+///   title. Other keys too big to fit is an error.
 public enum PayloadWriter {
     public static let droppedKeys: [String] = ["herald", "custom-encrypted-message", "media-url"]
     /// Alert keys resolved by the stage and so not written back.
@@ -89,6 +90,8 @@ public enum PayloadWriter {
         if size(bodyless) + escapedLength(fields.body ?? "") > limit {
             for name in ["body", "subtitle", "title"] {
                 guard let text = fields[name], !text.isEmpty else { continue }
+                // Earlier fields brought to their minimum may already have made room.
+                if !shortened.isEmpty && size(fields) <= limit { break }
                 var empty = fields
                 empty[name] = ""
                 // The field's JSON text adds exactly its escaped length to the rest.
@@ -98,11 +101,15 @@ public enum PayloadWriter {
                     shortened.append(name)
                     break
                 }
-                // Not even one grapheme fits: keep the minimum and go on.
+                // Not even one grapheme fits: keep the minimum and go on. The
+                // minimum is one grapheme and "…", or "…" alone when that
+                // grapheme is itself huge (a cluster of hundreds of marks).
                 if name == "subtitle" {
                     fields[name] = nil
-                } else {
+                } else if shorten(text, maxEscapedBytes: 256) != nil {
                     fields[name] = shorten(text, maxEscapedBytes: Int.max, graphemes: 1)
+                } else {
+                    fields[name] = ellipsis
                 }
                 shortened.append(name)
             }

@@ -211,3 +211,16 @@ import Testing
         #expect(cut == family + family + family + "…")
     }
 }
+
+@Suite struct HugeClusterTests {
+    @Test func aClusterBiggerThanTheBudgetBecomesAnEllipsis() throws {
+        // One base letter with 3000 combining acute accents: a single grapheme of 6001 bytes.
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 3000)
+        #expect(zalgo.count == 1)
+        let p = try APNsPayload.parse(#"{"aps":{"alert":{"title":"x","body":"y"},"mutable-content":1}}"#)
+        let out = try PayloadWriter.finalPayload(from: p, alert: RenderedAlert(title: "Message", body: zalgo))
+        #expect(out.byteCount <= 4096)
+        #expect(out.object["aps"]?["alert"]?["body"] == .string("…"))
+        #expect(out.object["aps"]?["alert"]?["title"] == .string("Message"))
+    }
+}
