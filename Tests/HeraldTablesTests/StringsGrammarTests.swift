@@ -86,6 +86,29 @@ import Testing
         #expect(d.rule == "encoding" && d.origin.line == 2 && d.origin.column == 8)
     }
 
+    /// Corrupted binary property lists are errors, never crashes or hangs.
+    @Test func corruptBinaryPlists() throws {
+        let dir = Fixtures.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/b.stringsdict"
+        #expect(try Plutil.convert(Fixtures.path("stringsdict/Localizable.stringsdict"), to: "binary1", output: path))
+        let good = Fixtures.bytes(path)
+        #expect(!StringsdictReader.read(bytes: good, file: "b").droppedOnDevice)
+        var generator = SystemRandomNumberGenerator()
+        var dropped = 0
+        for n in stride(from: 8, to: good.count, by: 7) {
+            if StringsdictReader.read(bytes: Array(good.prefix(n)), file: "b").droppedOnDevice { dropped += 1 }
+        }
+        #expect(dropped > 0)
+        for _ in 0..<300 {
+            var b = good
+            for _ in 0..<3 { b[Int.random(in: 8..<b.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            let r = StringsdictReader.read(bytes: b, file: "b")
+            if r.droppedOnDevice { #expect(r.diagnostics.contains { $0.fileDroppedOnDevice }) }
+            _ = StringsReader.read(bytes: b, file: "b")
+        }
+    }
+
     /// Truncations and random corruption of every fixture never crash and
     /// always leave a consistent result.
     @Test func malformedInputNeverCrashes() {
