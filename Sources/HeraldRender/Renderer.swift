@@ -284,8 +284,15 @@ public final class Renderer: Sendable {
             }
         } else {
             let numericNames = Set(t.arguments.filter(\.numeric).map(\.name))
-            let highest = t.arguments.compactMap { Int($0.name) }.max() ?? -1
-            for i in 0..<(highest + 1) {
+            let numbers = Set(t.arguments.compactMap { Int($0.name) })
+            let highest = numbers.max() ?? -1
+            // Arguments up to the highest number the pattern names are bound
+            // (gaps included), but only as far as arguments were given: the
+            // pattern's number is input, and `{2147483647}` must not loop two
+            // billion times (found by fuzzing). Higher numbers the pattern
+            // names are bound once each, as missing.
+            let given = min(highest + 1, state.arguments.count)
+            for i in Array(0..<given) + numbers.filter({ $0 >= given }).sorted() {
                 guard let arg = state.argument(i, for: "{\(i)}") else {
                     args.append((String(i), numericNames.contains(String(i)) ? .number(.int(0)) : .string("")))
                     continue

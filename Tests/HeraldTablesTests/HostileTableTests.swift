@@ -42,11 +42,12 @@ import Testing
             bytes: strings("\"farewell\" = \"Salut\";\n\"greeting\" = \"Bon") + [0xFF] + strings("jour\";\n"),
             rule: "encoding", message: "invalid UTF-8 byte 0xFF", line: 2, column: 18, dropped: true),
         Case(
-            name: "10,000-deep dictionary value in a .strings file", path: "fr.lproj/Localizable.strings",
-            bytes: strings("\"greeting\" = " + String(repeating: "{", count: 10_000)),
-            // skipValue(depth: 0) reads the first '{' at offset 13; the 513th
-            // call (depth 512) stands on the 513th '{', offset 13 + 512.
-            rule: "syntax", message: "values nested more than 512 levels deep", line: 1, column: 13 + 512 + 1, dropped: true),
+            name: "10,000-deep array value in a .strings file", path: "fr.lproj/Localizable.strings",
+            bytes: strings("\"greeting\" = " + String(repeating: "(", count: 10_000)),
+            // The value's first '(' is at offset 13 and depth 1 (the key's
+            // value counts as the first level); the '(' at depth 512 is the
+            // 512th, at offset 13 + 511.
+            rule: "syntax", message: "values nested more than 512 levels deep", line: 1, column: 13 + 511 + 1, dropped: true),
         Case(
             name: "truncated .stringsdict", path: "fr.lproj/Localizable.stringsdict",
             bytes: strings("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>greeting</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n<string>%#@n"),

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// Hostile input to the real `herald` binary: what a user or an attacker
+/// controls (table files, payloads, key ids, store files, arguments). Each case
+/// asserts the exact error line and exit status, and that nothing else was
+/// lost: no output written, the key folder and the store left as they were.
+@Suite struct HostileInputTests {
+    /// A temporary folder removed at the end of the test.
+    final class Folder {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-hostile-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ bytes: [UInt8], to rel: String) throws {
+            let full = path + "/" + rel
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: full))
+        }
+
+        /// Every file below the folder with its bytes: "the folder is unchanged" compares these.
+        func snapshot() -> [String: Data] {
+            var out: [String: Data] = [:]
+            let fm = FileManager.default
+            guard let walker = fm.enumerator(atPath: path) else { return out }
+            while let rel = walker.nextObject() as? String {
+                var isDir: ObjCBool = false
+                if fm.fileExists(atPath: path + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                    out[rel] = fm.contents(atPath: path + "/" + rel)
+                }
+            }
+            return out
+        }
+    }
+
+    static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    // MARK: herald export
+
+    @Test func exportNamesEveryBrokenTableAndWritesNothing() throws {
+        let tables = try Folder()
+        try tables.write(Self.bytes("\"greeting\" = \"Hello\";\n"), to: "en.lproj/Localizable.strings")
+        try tables.write(Self.bytes("\"greeting\" = \"Bonj"), to: "fr.lproj/Localizable.strings")
+        try tables.write(Self.bytes("\"greeting\" = \"Bon") + [0xFF] + Self.bytes("\";\n"), to: "de.lproj/Localizable.strings")
+        let before = tables.snapshot()
+        let r = try HeraldBinary.run(["export", tables.path])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == """
+            \(tables.path)/de.lproj/Localizable.strings:1:18: error: invalid UTF-8 byte 0xFF [encoding]
+            \(tables.path)/fr.lproj/Localizable.strings:1:14: error: unterminated quoted string [syntax]
+
+            """)
+        #expect(tables.snapshot() == before)
+    }
+
+    @Test func exportWithAPathTrickInALocalizationWritesNothingOutsideTheOutput() throws {
+        let work = try Folder()
+        try work.write(
+            Self.bytes(#"{"sourceLanguage":"en","strings":{"greeting":{"localizations":{"../../escaped":{"stringUnit":{"state":"translated","value":"x"}},"fr":{"stringUnit":{"state":"translated","value":"Salut"}}}}}}"#),
+            to: "in/Tricks.xcstrings")
+        let out = work.path + "/deep/out"
+        let r = try HeraldBinary.run(["export", work.path + "/in", "--format", "strings", "--output", out])
+        #expect(r.status == 1)
+        #expect(r.stderr == """
+            \(work.path)/in/Tricks.xcstrings:1:64: error: localization "../../escaped" of "greeting" is not a language id (letters, digits, '-', '_'); it is ignored [structure]
+
+            """)
+        // Nothing written at all: not the output, not the place the trick points to.
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/escaped.lproj"))
+        #expect(Set(work.snapshot().keys) == ["in/Tricks.xcstrings"])
+    }
+
+    @Test func exportKeepsNulAndHugeValuesWhole() throws {
+        let tables = try Folder()
+        let huge = String(repeating: "ü", count: 1 << 19)  // 1 MiB of UTF-8
+        try tables.write(Self.bytes("\"nul\" = \"a") + [0] + Self.bytes("b\";\n\"huge\" = \"\(huge)\";\n"), to: "en.lproj/Localizable.strings")
+        try tables.write(Self.bytes("\"nul\" = \"c\";\n"), to: "de.lproj/Localizable.strings")
+        let r = try HeraldBinary.run(["export", tables.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [String: [String: String]]])
+        #expect(object["en"]?["Localizable"]?["nul"] == "a\u{0}b")
+        #expect(object["en"]?["Localizable"]?["huge"] == huge)
+        #expect(object["de"]?["Localizable"]?["nul"] == "c")
+        #expect(r.stdout.contains(#""a\u0000b""#))
+    }
+
+    // MARK: herald seal
+
+    struct SealCase: Sendable, CustomStringConvertible {
+        var name: String
+        var stdin: [UInt8]
+        var arguments: [String]
+        var error: String
+        var status: Int32
+        var description: String { name }
+    }
+
+    static let payload = #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#
+
+    static let sealCases: [SealCase] = [
+        SealCase(
+            name: "truncated payload", stdin: bytes(String(payload.prefix(20))), arguments: [],
+            error: "herald: error: <stdin>:1:21: not valid JSON: unterminated string\n", status: 2),
+        SealCase(
+            name: "10,000-deep payload",
+            stdin: bytes(#"{"aps":{},"herald":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"),
+            arguments: [],
+            // `{"aps":{},"herald":` is 19 bytes; the root is depth 0, the '[' at depth 512 is the 512th.
+            error: "herald: error: <stdin>:1:\(19 + 511 + 1): not valid JSON: nesting deeper than 512 levels\n", status: 2),
+        SealCase(
+            name: "invalid UTF-8", stdin: bytes(#"{"aps":{"alert":"a"#) + [0xC0, 0xAF] + bytes(#""}}"#), arguments: [],
+            error: "herald: error: <stdin>:1:19: not valid JSON: invalid UTF-8 byte 0xc0\n", status: 2),
+        SealCase(
+            name: "raw NUL byte", stdin: bytes(#"{"aps":{"alert":"a"#) + [0] + bytes(#""}}"#), arguments: [],
+            error: "herald: error: <stdin>:1:19: not valid JSON: control character in string (must be escaped)\n", status: 2),
+        SealCase(
+            name: "wrong type: herald is an array", stdin: bytes(#"{"aps":{"alert":"x"},"herald":[]}"#), arguments: [],
+            error: "herald: error: <stdin>:1:31: /herald: \"herald\" must be an object, found an array\n", status: 2),
+        SealCase(
+            name: "already sealed", stdin: bytes(#"{"aps":{"alert":"x","mutable-content":1},"herald":{"sealed":{"v":1}}}"#), arguments: [],
+            error: "herald: error: cannot seal: the payload's \"herald\" is already sealed\n", status: 2),
+        SealCase(
+            name: "path trick in the key id", stdin: bytes(payload), arguments: ["--key-id", "../../etc/passwd"],
+            error: "herald: error: invalid key id \"../../etc/passwd\" (use letters, digits, '.', '_', '-'; at most 64; no leading dot)\n",
+            status: 2),
+    ]
+
+    @Test(arguments: sealCases) func sealRefusesHostilePayloadsAndTouchesNoKey(_ c: SealCase) throws {
+        let store = try Folder()
+        let keys = store.path + "/keys"
+        let made = try HeraldBinary.run(["keygen", "--keys", keys, "--id", "device1"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = store.snapshot()
+        var arguments = ["seal", "--payload", "-", "--keys", keys]
+        arguments += c.arguments.isEmpty ? ["--key-id", "device1"] : c.arguments
+        let r = try HeraldBinary.run(arguments, stdin: Data(c.stdin))
+        #expect(r.status == c.status)
+        #expect(r.stderr == c.error)
+        #expect(r.stdout == "")
+        #expect(store.snapshot() == before)
+    }
+
+    // MARK: herald store
+
+    @Test func storeRefusesHostileArgumentsAndStaysUnchanged() throws {
+        let store = try Folder()
+        let added = try HeraldBinary.run([
+            "store", "add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,61", "--bonus", "9",
+            "--draw", "2026-11-18", "--store", store.path,
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let listBefore = try HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
+        let before = store.snapshot()
+        let cases: [([String], String)] = [
+            (["add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,99999999999999999999", "--bonus", "9"],
+             "herald: error: --numbers: '99999999999999999999' is not a whole number (expected a comma-separated list like 1,2,3)\n"),
+            (["add-reminder", "--id", "../../etc/passwd", "--title", "x", "--due", "2026-11-21T18:30:00Z"],
+             "herald: error: --id: '../../etc/passwd' is not a UUID\n"),
+            (["add-reminder", "--id", "D82ED5AE-C363-46AF-9B0D-301C2E21C58E", "--title", "x", "--due", "2026-11-21T18:30:00"],
+             "herald: error: --due: '2026-11-21T18:30:00' is not an ISO 8601 date-time with a zone (e.g. 2026-11-21T18:30:00Z)\n"),
+        ]
+        for (arguments, error) in cases {
+            let r = try HeraldBinary.run(["store"] + arguments + ["--store", store.path])
+            #expect(r.status == 2, "\(arguments)")
+            #expect(r.stderr == error)
+            #expect(r.stdout == "")
+        }
+        let listAfter = try HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
+        #expect(listAfter.stdout == listBefore.stdout)
+        #expect(listAfter.stdout == "1\tpowerball\t2026-11-18\t4,11,23,45,61\t9\t-\n")
+        // The database file itself is unchanged by the refused commands (WAL
+        // and shared-memory files may be touched by the reads).
+        #expect(store.snapshot()["herald.sqlite"] == before["herald.sqlite"])
+    }
+
+    @Test func storeNeverOverwritesAFileThatIsNotItsDatabase() throws {
+        let store = try Folder()
+        let garbage = Self.bytes("this is not SQLite\n") + [0, 0xFF, 0xFE] + [UInt8](repeating: 0x41, count: 4096)
+        try store.write(garbage, to: "herald.sqlite")
+        let r = try HeraldBinary.run(["store", "badge", "--increment", "1", "--store", store.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
+        #expect(r.stdout == "")
+        #expect(store.snapshot()["herald.sqlite"] == Data(garbage))
+    }
+}
