@@ -787,8 +787,8 @@ int hicu_message_uses_names(const HICUMessageFormat *fmt) {
 
 int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
                             const int *kinds, const char *const *values,
-                            const double *numbers, char *out, int32_t cap,
-                            int32_t *status) {
+                            const int32_t *valueLengths, const double *numbers, char *out,
+                            int32_t cap, int32_t *status) {
     std::vector<icu::UnicodeString> argNames((size_t)(count > 0 ? count : 0));
     std::vector<icu::Formattable> args((size_t)(count > 0 ? count : 0));
     UErrorCode ec = U_ZERO_ERROR;
@@ -796,7 +796,7 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
         argNames[(size_t)i] = icu::UnicodeString::fromUTF8(names[i]);
         switch (kinds[i]) {
             case 1: {
-                icu::Formattable f(icu::StringPiece(values[i]), ec);
+                icu::Formattable f(icu::StringPiece(values[i], valueLengths[i]), ec);
                 if (U_FAILURE(ec)) {
                     *status = ec;
                     return 0;
@@ -805,7 +805,11 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
                 break;
             }
             case 2: args[(size_t)i] = icu::Formattable(numbers[i], icu::Formattable::kIsDate); break;
-            default: args[(size_t)i] = icu::Formattable(icu::UnicodeString::fromUTF8(values[i])); break;
+            default:
+                // By length: a string argument may hold NUL characters.
+                args[(size_t)i] = icu::Formattable(
+                    icu::UnicodeString::fromUTF8(icu::StringPiece(values[i], valueLengths[i])));
+                break;
         }
     }
     icu::UnicodeString result;

@@ -86,14 +86,40 @@ public final class MessageFormat: Sendable {
             }
         }
         let count = Int32(arguments.count)
+        // Values go by length: a string argument may hold NUL characters,
+        // which a C string would cut short (found by fuzzing).
+        var lengths: [Int32] = []
+        for v in values {
+            guard let n = Int32(exactly: v.utf8.count) else {
+                throw ICUError(message: "an argument is too long", operation: "message format", locale: locale.icuID, input: pattern)
+            }
+            lengths.append(n)
+        }
+        // One buffer holding every value back to back (plus a final NUL, so it
+        // is never empty); each argument points into it with its length.
+        let joined: [CChar] = values.joined().utf8.map { CChar(bitPattern: $0) } + [0]
         return try withCStrings(names) { namePtrs throws(ICUError) in
-            try withCStrings(values) { valuePtrs throws(ICUError) in
-                try handle.withLock { box throws(ICUError) in
-                    try icuString(operation: "message format", locale: locale.icuID, input: pattern) {
-                        hicu_message_format(box.pointer, count, namePtrs, kinds, valuePtrs, numbers, $0, $1, $2)
-                    }
+            let result: Result<String, ICUError> = joined.withUnsafeBufferPointer { chars in
+                guard let base = chars.baseAddress else {
+                    return .failure(ICUError(message: "no argument buffer", operation: "message format", locale: locale.icuID, input: pattern))
+                }
+                var valuePtrs: [UnsafePointer<CChar>?] = []
+                var offset = 0
+                for n in lengths {
+                    valuePtrs.append(base + offset)
+                    offset += Int(n)
+                }
+                do throws(ICUError) {
+                    return .success(try handle.withLock { box throws(ICUError) in
+                        try icuString(operation: "message format", locale: locale.icuID, input: pattern) {
+                            hicu_message_format(box.pointer, count, namePtrs, kinds, valuePtrs, lengths, numbers, $0, $1, $2)
+                        }
+                    })
+                } catch {
+                    return .failure(error)
                 }
             }
+            return try result.get()
         }
     }
 }

@@ -18,10 +18,22 @@ import Testing
         let found = try Self.icu("{4040}-(e}-(e6}", [])
         #expect(found.diagnostics.count <= 2, "\(found.diagnostics)")
 
-        let r = try Self.icu("{0} {5000000}", [.string("a")])
+        // 32767 is the highest argument number ICU accepts (MessagePattern's
+        // Part::MAX_VALUE); the old loop diagnosed all 32768 numbers below it,
+        // each time scanning the diagnostics so far.
+        let r = try Self.icu("{0} {32767}", [.string("a")])
         #expect(r.text == "a ")
         #expect(r.diagnostics.map(\.code) == ["missing-argument"])
-        #expect(r.diagnostics.first?.message == "{5000000} reads argument 5000001, but only 1 given; left empty")
+        #expect(r.diagnostics.first?.message == "{32767} reads argument 32768, but only 1 given; left empty")
+    }
+
+    /// fuzz-icu-message (while writing the hostile-input table): a string
+    /// argument holding NUL was cut short at the NUL on its way into ICU.
+    @Test func nulInsideAnICUArgumentIsKept() throws {
+        let r = try Self.icu("<{0}>", [.string("a\u{0}b")])
+        #expect(r.text == "<a\u{0}b>")
+        let n = try Self.icu("{0, number} {1}", [.number(.decimal("1.50")), .string("\u{0}")])
+        #expect(n.text == "1.5 \u{0}")
     }
 
     /// Gaps below the arguments given still count as used (no "unused" noise).

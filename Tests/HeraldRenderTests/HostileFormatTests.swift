@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func argumentsThatLookLikeFormatsAreNotFormatted() throws {
-        let hostile = "%@%n%s%99999d{0}{count, plural, other {#}}\u{0}"
+        let hostile = "%@%n%s%99999d{0}{count, plural, other {#}}\u{0}tail"
         let r = Renderer.renderUncached(
             message: .plain(SourceText("From %@", origin: Origin(file: "t", line: 1, column: 1))),
             locale: try LocaleID("en"), arguments: [.string(hostile)])

@@ -35,24 +35,24 @@ import Testing
     static let cases: [Case] = [
         Case(
             name: "truncated .strings (inside the value)", path: "fr.lproj/Localizable.strings",
-            bytes: strings("\"greeting\" = \"Bonj"), rule: "syntax", message: "unterminated quoted string",
+            bytes: strings("\"greeting\" = \"Bonj"), rule: "syntax", message: "unterminated quoted string — the device drops the whole file",
             line: 1, column: 14, dropped: true),
         Case(
             name: "invalid UTF-8 in a .strings value", path: "fr.lproj/Localizable.strings",
             bytes: strings("\"farewell\" = \"Salut\";\n\"greeting\" = \"Bon") + [0xFF] + strings("jour\";\n"),
-            rule: "encoding", message: "invalid UTF-8 byte 0xFF", line: 2, column: 18, dropped: true),
+            rule: "encoding", message: "invalid UTF-8 byte 0xFF — the device drops the whole file", line: 2, column: 18, dropped: true),
         Case(
             name: "10,000-deep array value in a .strings file", path: "fr.lproj/Localizable.strings",
             bytes: strings("\"greeting\" = " + String(repeating: "(", count: 10_000)),
             // The value's first '(' is at offset 13 and depth 1 (the key's
             // value counts as the first level); the '(' at depth 512 is the
             // 512th, at offset 13 + 511.
-            rule: "syntax", message: "values nested more than 512 levels deep", line: 1, column: 13 + 511 + 1, dropped: true),
+            rule: "syntax", message: "values nested more than 512 levels deep — the device drops the whole file", line: 1, column: 13 + 511 + 1, dropped: true),
         Case(
             name: "truncated .stringsdict", path: "fr.lproj/Localizable.stringsdict",
             bytes: strings("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>greeting</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n<string>%#@n"),
             // The file ends inside <string>: the closing tag is missing at line 7, column 13.
-            rule: "syntax", message: "unexpected end of file", line: 7, column: 13, dropped: true),
+            rule: "syntax", message: "unexpected end of file — the device drops the whole file", line: 7, column: 13, dropped: true),
         Case(
             name: "wrong type: a format key that is an integer", path: "fr.lproj/Localizable.stringsdict",
             bytes: strings("<plist version=\"1.0\"><dict><key>greeting</key><dict><key>NSStringLocalizedFormatKey</key><integer>5</integer></dict></dict></plist>"),

@@ -185,13 +185,14 @@ void hicu_message_close(HICUMessageFormat *fmt);
 /// 1 when the pattern uses named arguments ({count}), 0 for numbered ({0}).
 int hicu_message_uses_names(const HICUMessageFormat *fmt);
 /// Formats with `count` arguments. names[i] is the argument name (or its
-/// number as text, "0"). kinds[i]: 0 string (values[i] UTF-8 text),
-/// 1 decimal number (values[i] a decimal string, "1.50"), 2 date (numbers[i]
-/// epoch ms).
+/// number as text, "0"). values[i] is valueLengths[i] bytes, not
+/// NUL-terminated. kinds[i]: 0 string (values[i] UTF-8 text, which may hold
+/// NUL characters), 1 decimal number (values[i] a decimal string, "1.50"),
+/// 2 date (numbers[i] epoch ms; values[i] unused).
 int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
                             const int *kinds, const char *const *values,
-                            const double *numbers, char *out, int32_t cap,
-                            int32_t *status);
+                            const int32_t *valueLengths, const double *numbers, char *out,
+                            int32_t cap, int32_t *status);
 
 // MARK: - Text
 
