@@ -7,7 +7,7 @@
 # corpus in .build-fuzz/corpus/<harness> that starts from the seed corpus
 # Tools/fuzz/corpus/<harness> (the seeds in the repository are never
 # modified). Crashes, timeouts and out-of-memory inputs land in
-# .build-fuzz/artifacts/<harness>/; the log is .build-fuzz/logs/<harness>.log.
+# .build-fuzz/crashes/<harness>/; the log is .build-fuzz/logs/<harness>.log.
 # Set HERALD_FUZZ_NO_BUILD=1 to skip the build step. Exit 1 when any harness
 # found something.
 set -euo pipefail
@@ -31,7 +31,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 pids=()
 for h in "${harnesses[@]}"; do
     corpus=$scratch/corpus/$h
-    artifacts=$scratch/artifacts/$h
+    artifacts=$scratch/crashes/$h
     mkdir -p "$corpus" "$artifacts" "$scratch/logs"
     cp -n Tools/fuzz/corpus/"$h"/* "$corpus"/ 2>/dev/null || true
     dict=()
@@ -49,7 +49,7 @@ for i in "${!harnesses[@]}"; do
         echo "fuzz: $h: clean ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$scratch/logs/$h.log" | awk '{print $2}') runs)"
     else
         failed=1
-        echo "fuzz: $h: FOUND A PROBLEM: see $scratch/logs/$h.log and $scratch/artifacts/$h/" >&2
+        echo "fuzz: $h: FOUND A PROBLEM: see $scratch/logs/$h.log and $scratch/crashes/$h/" >&2
     fi
 done
 exit $failed
