@@ -23,6 +23,13 @@ if [ ${#harnesses[@]} -eq 0 ]; then
     for f in Tools/fuzz/harnesses/fuzz-*.swift; do harnesses+=("$(basename "$f" .swift)"); done
 fi
 
+bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+# SwiftPM's incremental rebuilds were seen to leave Swift objects without
+# libFuzzer's coverage counters (no __sancov_cntrs section): the fuzzer then
+# runs blind. Herald's own modules are therefore always compiled afresh (a few
+# minutes), and checked below.
+rm -rf "$bin"/Herald*.build "$bin"/CHeraldICU.build
+
 # The library targets that hold every module a harness imports.
 for target in HeraldRender HeraldPayload HeraldSealing; do
     echo "fuzz: building $target (log: $scratch/build-$target.log)"
@@ -34,7 +41,13 @@ for target in HeraldRender HeraldPayload HeraldSealing; do
     fi
 done
 
-bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
+for module in HeraldJSON HeraldICU HeraldTables HeraldRender HeraldPayload HeraldSealing; do
+    o=$(find "$bin/$module.build" -name '*.swift.o' | head -n 1)
+    if [ -z "$o" ] || ! readelf -S "$o" | grep -q __sancov_cntrs; then
+        echo "fuzz: $module was built without coverage counters ($o); delete $scratch and build again" >&2
+        exit 1
+    fi
+done
 
 # Object files of the library modules (not tests, executables or unused packages).
 objects=()
