@@ -99,7 +99,7 @@ let package = Package(
 
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
-        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON"]),
+        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),

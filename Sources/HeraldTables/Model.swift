@@ -120,11 +120,16 @@ public struct Entry: Sendable, Hashable {
     /// `.xcstrings` shouldTranslate (true when absent).
     public var shouldTranslate: Bool
     public var comment: String?
+    /// True when no file wrote this entry: a String Catalog key without a
+    /// source-language localization serves the key itself (the device's
+    /// behaviour). Writers leave such entries out.
+    public var isSourceFallback: Bool
 
     public init(
         key: String, message: Message, format: TableFormat, origin: Origin, state: String? = nil,
-        shouldTranslate: Bool = true, comment: String? = nil
+        shouldTranslate: Bool = true, comment: String? = nil, isSourceFallback: Bool = false
     ) {
+        self.isSourceFallback = isSourceFallback
         self.key = key
         self.message = message
         self.format = format

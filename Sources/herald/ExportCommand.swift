@@ -1,10 +1,157 @@
 import ArgumentParser
+import Foundation
+import HeraldJSON
+import HeraldTables
 
-// Placeholder until the issue that brings `herald export` lands (see shared/spec/cli.md).
+/// `herald export [DIR|FILE]... [--format json|xcstrings|strings] [--output DIR]`
+/// (shared/spec/cli.md): the tables as data, as String Catalogs, or as
+/// `.lproj` folders.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "(not available yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write translation tables as JSON, as String Catalogs, or as .lproj folders.",
+        discussion: """
+            Reads .strings, .stringsdict and .xcstrings files (a folder is scanned for \
+            <lang>.lproj folders and .xcstrings files). Problems are printed to standard \
+            error as file:line:column; a file a device would drop makes the export fail.
+            --format json (default) prints {"<locale>": {"<table>": {"<key>": value}}}.
+            --format xcstrings prints one String Catalog (or writes <Table>.xcstrings \
+            files into --output DIR when there are several tables).
+            --format strings writes <locale>.lproj/<Table>.strings and .stringsdict \
+            files into --output DIR.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, xcstrings, strings
+    }
+
+    @Argument(help: "Folders or table files (default: Localizations).")
+    var paths: [String] = []
+
+    @Option(help: "json, xcstrings or strings.")
+    var format: Format = .json
+
+    @Option(help: "Output folder (required for --format strings; for xcstrings with several tables).")
+    var output: String?
+
+    @Option(help: "Source language of a written String Catalog (default: the catalogs' own, else en).")
+    var sourceLanguage: String?
 
     func run() throws {
-        throw ValidationError("herald export is not available in this build yet")
+        let inputs = paths.isEmpty ? ["Localizations"] : paths
+        var tables: [Table] = []
+        var failed = false
+        var development: String? = nil
+        let fm = FileManager.default
+        var files: [String] = []
+        for path in inputs {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                printError("\(path): error: no such file or directory")
+                failed = true
+                continue
+            }
+            if isDir.boolValue {
+                let catalog = Catalog(root: path)
+                failed = report(catalog, prefix: path) || failed
+                tables += catalog.loadAll().tables
+                if development == nil { development = catalog.developmentLocalization }
+            } else {
+                files.append(path)
+            }
+        }
+        if !files.isEmpty {
+            let catalog = Catalog(files: files, keepDroppedEntries: false)
+            failed = report(catalog, prefix: nil) || failed
+            tables += catalog.loadAll().tables
+            if development == nil { development = catalog.developmentLocalization }
+        }
+        if failed { throw ExitCode(1) }
+
+        switch format {
+        case .json:
+            print(JSONWriter.write(TableExport.json(tables), pretty: true))
+        case .xcstrings:
+            let names = Set(tables.map(\.name)).sorted()
+            let source = sourceLanguage ?? development ?? "en"
+            if names.count > 1 || output != nil {
+                guard let output else {
+                    printError("error: \(names.count) tables (\(names.joined(separator: ", "))); give --output DIR to write one .xcstrings file each")
+                    throw ExitCode(1)
+                }
+                try fm.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for name in names {
+                    let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
+                    for w in warnings { printError(w.description) }
+                    try write(xcstringsText(catalog), to: output + "/" + name + ".xcstrings")
+                }
+            } else if let name = names.first {
+                let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
+                for w in warnings { printError(w.description) }
+                print(xcstringsText(catalog), terminator: "")
+            }
+        case .strings:
+            guard let output else {
+                printError("error: --format strings writes .lproj folders; give --output DIR")
+                throw ExitCode(1)
+            }
+            for (rel, bytes) in TableExport.stringsFiles(tables).sorted(by: { $0.key < $1.key }) {
+                let path = output + "/" + rel
+                try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                guard fm.createFile(atPath: path, contents: Data(bytes)) else {
+                    printError("\(path): error: cannot write file")
+                    throw ExitCode(1)
+                }
+            }
+        }
+    }
+
+    /// Xcode's layout: two-space indent and ` : ` between key and value.
+    func xcstringsText(_ v: JSONValue) -> String {
+        XcodeJSON.write(v) + "\n"
+    }
+
+    func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            printError("\(path): error: cannot write file")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints a catalog's diagnostics; true when one of them is an error.
+    func report(_ catalog: Catalog, prefix: String?) -> Bool {
+        var failed = false
+        var diags = catalog.scanDiagnostics
+        diags += catalog.loadAll().diagnostics.filter { !catalog.scanDiagnostics.contains($0) }
+        for d in diags {
+            var o = d.origin
+            if let prefix, !o.file.hasPrefix("/") { o.file = prefix + "/" + o.file }
+            let pos = o.line > 0 ? "\(o.file):\(o.line):\(o.column)" : o.file
+            printError("\(pos): \(d.severity.rawValue): \(d.message) [\(d.rule)]")
+            if d.severity == .error { failed = true }
+        }
+        return failed
+    }
+
+    func printError(_ s: String) {
+        FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+}
+
+/// JSON laid out the way Xcode writes String Catalogs.
+enum XcodeJSON {
+    static func write(_ v: JSONValue, indent: Int = 0) -> String {
+        let pad = String(repeating: "  ", count: indent)
+        switch v {
+        case .object(let o):
+            if o.isEmpty { return "{\n\n\(pad)}" }
+            let inner = o.entries.map { "\(pad)  \(JSONWriter.quote($0.key)) : \(write($0.value, indent: indent + 1))" }
+            return "{\n" + inner.joined(separator: ",\n") + "\n\(pad)}"
+        case .array(let a):
+            if a.isEmpty { return "[]" }
+            return "[\n" + a.map { "\(pad)  " + write($0, indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)]"
+        default:
+            return JSONWriter.write(v)
+        }
     }
 }

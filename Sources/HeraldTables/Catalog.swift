@@ -1,0 +1,346 @@
+// A folder (or list, or in-memory set) of translation tables, loaded the way a
+// device loads a bundle's tables: `<lang>.lproj/<Table>.strings` with
+// `<Table>.stringsdict` overriding per key, `Base.lproj`, and String Catalogs
+// (`<Table>.xcstrings` anywhere below the root). Scanning only lists
+// directories; a table is parsed the first time it is asked for, and cached.
+
+import Foundation
+public import HeraldICU
+import Synchronization
+
+/// Every table and every diagnostic of a catalog, loaded at once (for the linter).
+public struct CatalogContents: Sendable {
+    /// Every (localization, table), sorted by localization then table.
+    public var tables: [Table]
+    /// Every diagnostic of every file, once each, in file order.
+    public var diagnostics: [TableDiagnostic]
+}
+
+/// Apple-style translation tables below a folder, from explicit files, or
+/// from bytes held in memory. Thread-safe; loads lazily.
+public final class Catalog: MessageCatalog {
+    /// Where the bytes come from.
+    enum Storage: Sendable {
+        case directory(String)
+        case files
+        case memory([String: [UInt8]])
+    }
+
+    /// One file: where to read it, what to call it in origins, what it holds.
+    struct Source: Sendable, Hashable {
+        var readPath: String
+        var displayPath: String
+        var format: TableFormat
+        /// The `.lproj` folder's localization (nil for `.xcstrings`).
+        var localization: String?
+        var table: String
+    }
+
+    private struct State {
+        var files: [String: FileResult] = [:]
+        var tables: [String: Table] = [:]
+        /// Computed once the String Catalogs have been read.
+        var localizations: [String]? = nil
+        /// Locale (ICU id) → its localization chain.
+        var chains: [String: [String]] = [:]
+    }
+
+    enum FileResult: Sendable {
+        case table(TableFileResult)
+        case catalog(XCStringsFile)
+    }
+
+    /// The folder given to `init(root:)`, nil otherwise.
+    public let root: String?
+    /// The development localization used after the locale's own candidates
+    /// (nil: the String Catalogs' source language, else "en").
+    public let development: String?
+    /// When true, entries of files a device would drop (syntax errors) are
+    /// still served, recovered as well as possible: what the linter wants.
+    /// When false (default), such files contribute no entries, as on device.
+    public let keepDroppedEntries: Bool
+
+    let storage: Storage
+    let sources: [Source]
+    private let state = Mutex(State())
+    /// Problems found while scanning (unreadable directory…).
+    public let scanDiagnostics: [TableDiagnostic]
+
+    /// Scans `root` (directory listing only). Origins are relative to `root`.
+    public init(root: String, development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.root = root
+        self.development = development
+        self.keepDroppedEntries = keepDroppedEntries
+        self.storage = .directory(root)
+        var diags: [TableDiagnostic] = []
+        self.sources = Catalog.scan(root: root, diagnostics: &diags)
+        self.scanDiagnostics = diags
+    }
+
+    /// Explicit files (`.strings`, `.stringsdict`, `.xcstrings`); origins use
+    /// the paths as given. A `.strings`/`.stringsdict` file's localization is
+    /// its `.lproj` folder's name ("und" when it is not in one).
+    public init(files: [String], development: String? = nil, keepDroppedEntries: Bool = true) {
+        self.root = nil
+        self.development = development
+        self.keepDroppedEntries = keepDroppedEntries
+        self.storage = .files
+        var diags: [TableDiagnostic] = []
+        var out: [Source] = []
+        for f in files {
+            if let s = Catalog.classify(readPath: f, displayPath: f) {
+                out.append(s)
+            } else {
+                diags.append(TableDiagnostic(rule: "io", severity: .error, message: "not a .strings, .stringsdict or .xcstrings file", origin: Origin(file: f, line: 0, column: 0)))
+            }
+        }
+        self.sources = out
+        self.scanDiagnostics = diags
+    }
+
+    /// Tables held in memory: relative path (`de.lproj/Localizable.strings`,
+    /// `Notifications.xcstrings`) → file bytes. Origins use those paths.
+    public init(contents: [String: [UInt8]], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.root = nil
+        self.development = development
+        self.keepDroppedEntries = keepDroppedEntries
+        self.storage = .memory(contents)
+        self.sources = contents.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
+        self.scanDiagnostics = []
+    }
+
+    // MARK: scanning
+
+    static func classify(readPath: String, displayPath: String) -> Source? {
+        let parts = displayPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let name = parts.last else { return nil }
+        let folder = parts.count >= 2 ? parts[parts.count - 2] : nil
+        let loc: String = {
+            if let folder, folder.hasSuffix(".lproj") { return String(folder.dropLast(6)) }
+            return "und"
+        }()
+        for (ext, format) in [(".stringsdict", TableFormat.stringsdict), (".strings", .strings), (".xcstrings", .xcstrings)] where name.hasSuffix(ext) {
+            let table = String(name.dropLast(ext.count))
+            guard !table.isEmpty else { return nil }
+            return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
+        }
+        return nil
+    }
+
+    static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+            diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
+            return []
+        }
+        guard isDir.boolValue else {
+            // A single file given as root: treat it as an explicit file.
+            return classify(readPath: root, displayPath: (root as NSString).lastPathComponent).map { [$0] } ?? []
+        }
+        var out: [Source] = []
+        func walk(_ rel: String, depth: Int) {
+            let abs = rel.isEmpty ? root : root + "/" + rel
+            guard depth < 32 else { return }
+            let names: [String]
+            do {
+                names = try fm.contentsOfDirectory(atPath: abs).sorted()
+            } catch {
+                diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "cannot list directory", origin: Origin(file: rel.isEmpty ? "." : rel, line: 0, column: 0)))
+                return
+            }
+            for name in names where !name.hasPrefix(".") {
+                let childRel = rel.isEmpty ? name : rel + "/" + name
+                let childAbs = abs + "/" + name
+                var d: ObjCBool = false
+                guard fm.fileExists(atPath: childAbs, isDirectory: &d) else { continue }
+                if d.boolValue {
+                    walk(childRel, depth: depth + 1)
+                } else if let s = classify(readPath: childAbs, displayPath: childRel) {
+                    // .strings/.stringsdict count only inside an .lproj folder.
+                    if s.format == .xcstrings || s.localization != "und" { out.append(s) }
+                }
+            }
+        }
+        walk("", depth: 0)
+        return out
+    }
+
+    // MARK: reading files
+
+    struct ReadFailure: Error {
+        var diagnostic: TableDiagnostic
+    }
+
+    func bytes(of source: Source) -> Result<[UInt8], ReadFailure> {
+        switch storage {
+        case .memory(let m):
+            if let b = m[source.readPath] { return .success(b) }
+        case .directory, .files:
+            if let d = FileManager.default.contents(atPath: source.readPath) { return .success([UInt8](d)) }
+        }
+        return .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: "cannot read file", origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
+    }
+
+    func parse(_ source: Source) -> FileResult {
+        switch bytes(of: source) {
+        case .failure(let failure):
+            let d = failure.diagnostic
+            if source.format == .xcstrings {
+                return .catalog(XCStringsFile(file: source.displayPath, table: source.table, sourceLanguage: nil, version: nil, localizations: [:], diagnostics: [d], droppedOnDevice: true))
+            }
+            var r = TableFileResult(file: source.displayPath, format: source.format)
+            r.droppedOnDevice = true
+            r.diagnostics = [d]
+            return .table(r)
+        case .success(let b):
+            switch source.format {
+            case .strings: return .table(StringsReader.read(bytes: b, file: source.displayPath))
+            case .stringsdict: return .table(StringsdictReader.read(bytes: b, file: source.displayPath))
+            case .xcstrings: return .catalog(XCStringsReader.read(bytes: b, file: source.displayPath))
+            }
+        }
+    }
+
+    /// Parses (or takes from the cache) one file.
+    func file(_ source: Source) -> FileResult {
+        if let hit = state.withLock({ $0.files[source.readPath] }) { return hit }
+        let r = parse(source)
+        return state.withLock { s in
+            if let hit = s.files[source.readPath] { return hit }
+            s.files[source.readPath] = r
+            return r
+        }
+    }
+
+    /// Every String Catalog, parsed (catalogs must be read to know their languages).
+    func catalogs() -> [(Source, XCStringsFile)] {
+        sources.filter { $0.format == .xcstrings }.compactMap { s in
+            if case .catalog(let c) = file(s) { return (s, c) }
+            return nil
+        }
+    }
+
+    /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
+    public var loadedFiles: [String] {
+        let read = state.withLock { Set($0.files.keys) }
+        return sources.filter { read.contains($0.readPath) }.map(\.displayPath).sorted()
+    }
+
+    // MARK: MessageCatalog
+
+    /// Localizations as written, one spelling per normalized name (`.lproj`
+    /// spelling first), sorted.
+    public var localizations: [String] {
+        if let known = state.withLock({ $0.localizations }) { return known }
+        var byKey: [String: String] = [:]
+        for s in sources {
+            if let l = s.localization, byKey[LocalizationLookup.normalize(l)] == nil { byKey[LocalizationLookup.normalize(l)] = l }
+        }
+        for (_, c) in catalogs() {
+            for l in c.localizations.keys.sorted() where byKey[LocalizationLookup.normalize(l)] == nil {
+                byKey[LocalizationLookup.normalize(l)] = l
+            }
+        }
+        let list = byKey.values.sorted()
+        state.withLock { $0.localizations = list }
+        return list
+    }
+
+    public var tableNames: [String] {
+        Array(Set(sources.map(\.table))).sorted()
+    }
+
+    /// The development localization: as given, else the first catalog's source language, else "en".
+    public var developmentLocalization: String {
+        if let development { return development }
+        for (_, c) in catalogs() { if let s = c.sourceLanguage { return s } }
+        return "en"
+    }
+
+    /// The localizations that serve `locale`, best first (the device's chain).
+    public func chain(for locale: LocaleID) -> [String] {
+        if let hit = state.withLock({ $0.chains[locale.icuID] }) { return hit }
+        let chain = LocalizationLookup.match(locale, available: localizations, development: developmentLocalization)
+        state.withLock { $0.chains[locale.icuID] = chain }
+        return chain
+    }
+
+    public func lookup(key: String, table: String, locale: LocaleID) -> LookupResult? {
+        for loc in chain(for: locale) {
+            if let t = self.table(table, localization: loc), let e = t[key] {
+                return LookupResult(entry: e, localization: loc, table: table)
+            }
+        }
+        return nil
+    }
+
+    public func table(_ name: String, localization: String) -> Table? {
+        let norm = LocalizationLookup.normalize(localization)
+        let cacheKey = norm + "\u{0}" + name
+        if let hit = state.withLock({ $0.tables[cacheKey] }) { return hit }
+        guard let t = build(name, normalized: norm) else { return nil }
+        return state.withLock { s in
+            if let hit = s.tables[cacheKey] { return hit }
+            s.tables[cacheKey] = t
+            return t
+        }
+    }
+
+    /// Merges one table the device's way: `.strings`, then String Catalog
+    /// entries, then `.stringsdict` entries override per key.
+    func build(_ name: String, normalized norm: String) -> Table? {
+        let lproj = sources.filter { $0.table == name && $0.localization.map(LocalizationLookup.normalize) == norm }
+        var xc: [(XCStringsFile, String)] = []
+        for s in sources where s.table == name && s.format == .xcstrings {
+            if case .catalog(let c) = file(s), let lang = c.localizations.keys.first(where: { LocalizationLookup.normalize($0) == norm }) {
+                xc.append((c, lang))
+            }
+        }
+        guard !lproj.isEmpty || !xc.isEmpty else { return nil }
+        let spelled = lproj.first?.localization ?? xc.first?.1 ?? norm
+        var table = Table(name: name, localization: spelled)
+        func merge(_ r: TableFileResult) {
+            table.files.append(r.file)
+            table.diagnostics += r.diagnostics
+            if r.droppedOnDevice && !keepDroppedEntries { return }
+            for e in r.entries { table.set(e) }
+            if keepDroppedEntries { for e in r.ignoredOnDevice { table.set(e) } }
+        }
+        for s in lproj where s.format == .strings { if case .table(let r) = file(s) { merge(r) } }
+        for (c, lang) in xc {
+            if var r = c.localizations[lang] {
+                if LocalizationLookup.normalize(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
+                if c.droppedOnDevice { r.droppedOnDevice = true }
+                merge(r)
+            }
+        }
+        for s in lproj where s.format == .stringsdict { if case .table(let r) = file(s) { merge(r) } }
+        return table
+    }
+
+    /// Loads every table of every localization, with every diagnostic of
+    /// every file (including files that yield no table, such as an
+    /// unparsable String Catalog).
+    public func loadAll() -> CatalogContents {
+        // Parse every file first, on all cores (the cache is thread-safe).
+        let all = sources
+        DispatchQueue.concurrentPerform(iterations: all.count) { _ = file(all[$0]) }
+        var tables: [Table] = []
+        for loc in localizations {
+            for name in tableNames {
+                if let t = table(name, localization: loc) { tables.append(t) }
+            }
+        }
+        var diags = scanDiagnostics
+        for s in sources {
+            switch file(s) {
+            case .table(let r): diags += r.diagnostics
+            case .catalog(let c):
+                diags += c.diagnostics
+                for l in c.localizations.keys.sorted() { diags += c.localizations[l]?.diagnostics ?? [] }
+            }
+        }
+        return CatalogContents(tables: tables, diagnostics: diags)
+    }
+}

@@ -1,0 +1,580 @@
+// The `.strings` reader: the old-style (OpenStep) property list grammar that
+// CoreFoundation reads, byte by byte, with positions (spec §1). XML and
+// binary property lists in a `.strings` file go through `PlistReader`.
+//
+// Checked against Foundation's reader (plutil, Swift 6.3.1) by the tests,
+// including what the spec does not say:
+// - `\U` takes up to 4 hex digits (none → U+0000); octal escapes take up to
+//   3 digits, wrap to a byte and decode as NeXTSTEP (0xFE/0xFF → U+0000);
+//   a lone `\U` surrogate becomes U+FFFD.
+// - A character that cannot start a key (`;`, `}`, `=`, non-ASCII…) where a
+//   key should start ends the file silently on device: the entries below it
+//   are lost (reported as a "syntax" error, kept in `ignoredOnDevice`). In a
+//   braced `{ … }` file the same character is a hard error.
+// - An unquoted string runs over `/`, so `a = b/*c*/;` is an error.
+// - A non-string value (`( … )`, `{ … }`, `< … >`) loads on device but is no
+//   text: Herald skips the key with a "structure" error, the file stays.
+// Deliberate differences:
+// - Zero-length file: Foundation refuses it; Herald reads an empty table
+//   (spec POLICY).
+// - BOM-less UTF-16: spec §1.3 lists a heuristic, Foundation does not apply
+//   it (it rejects such files, except braced ones in UTF-16LE). Herald decodes
+//   the file for the linter but always reports it as dropped on device.
+// - A file that is one bare string (`"hello"`) is a plist string to
+//   Foundation, not a table; Herald reports the missing `;`.
+
+/// What reading one table file produced: its entries (duplicates resolved,
+/// last wins, in first-seen order), what was wrong with it, and whether a
+/// device would drop the whole file.
+public struct TableFileResult: Sendable {
+    public var file: String
+    public var format: TableFormat
+    public var entries: [Entry]
+    public var diagnostics: [TableDiagnostic]
+    /// True when a device would load nothing from this file (any syntax or
+    /// encoding error in a `.strings`/`.stringsdict` file; a broken `.xcstrings` file).
+    public var droppedOnDevice: Bool
+    /// The encoding the file was read in (nil for `.xcstrings`).
+    public var encoding: TableFileEncoding?
+    /// Entries written after the point where a device stops reading the
+    /// file (a character that cannot start a key ends CoreFoundation's
+    /// reading silently). Recovered for the linter, never served on device.
+    public var ignoredOnDevice: [Entry] = []
+
+    public init(file: String, format: TableFormat) {
+        self.file = file
+        self.format = format
+        self.entries = []
+        self.diagnostics = []
+        self.droppedOnDevice = false
+        self.encoding = nil
+    }
+
+    /// Adds an entry; a key seen before is replaced in place (last wins, as
+    /// the device does) and reported as "duplicate-key".
+    mutating func add(_ entry: Entry, index: inout [String: Int]) {
+        if let i = index[entry.key] {
+            let first = entries[i].origin
+            diagnostics.append(TableDiagnostic(
+                rule: "duplicate-key", severity: .warning,
+                message: "key \"\(entry.key)\" is defined again (first at line \(first.line)); the last definition wins",
+                origin: entry.origin, key: entry.key))
+            entries[i] = entry
+        } else {
+            index[entry.key] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    /// The error that makes the device drop the file.
+    mutating func fail(rule: String, _ message: String, at origin: Origin) {
+        droppedOnDevice = true
+        diagnostics.append(TableDiagnostic(
+            rule: rule, severity: .error,
+            message: message + " — the device drops the whole file",
+            origin: origin, fileDroppedOnDevice: true))
+    }
+}
+
+/// Reads `.strings` files in any form Apple ships: old-style text in UTF-8,
+/// UTF-16 or UTF-32 (with or without BOM), XML property list, binary property list.
+public enum StringsReader {
+    /// Reads one `.strings` file. `file` is the path to put in origins.
+    /// Never throws: problems are diagnostics. After a syntax error the
+    /// reader resynchronises at the next `;` or line so the linter still sees
+    /// the rest, but `droppedOnDevice` is set.
+    public static func read(bytes: [UInt8], file: String) -> TableFileResult {
+        var result = TableFileResult(file: file, format: .strings)
+        let text: [UInt8]
+        switch TextDecoding.utf8Text(bytes) {
+        case .failure(let f):
+            let prefix = Array(bytes[..<min(f.offset, bytes.count)])
+            let valid = TextDecoding.firstInvalidUTF8(prefix) == nil ? prefix : []
+            let origin = LineMap(valid).origin(file, valid.count)
+            result.fail(rule: "encoding", f.message, at: origin)
+            return result
+        case .success(let (t, enc)):
+            result.encoding = enc
+            if enc == .binaryPlist {
+                PlistReader.readStringsPlist(binary: bytes, into: &result)
+                return result
+            }
+            text = t
+        }
+        if PlistReader.looksLikeXML(text) {
+            if let problem = TextDecoding.bomlessUTF16Problem(bytes) {
+                result.fail(rule: "encoding", problem, at: Origin(file: file, line: 1, column: 1))
+                return result
+            }
+            PlistReader.readStringsPlist(xml: text, into: &result)
+            return result
+        }
+        let parser = OldStyleParser(text: text, file: file)
+        parser.parse(into: &result)
+        if let warning = TextDecoding.bomlessUTF16Problem(bytes) {
+            result.fail(rule: "encoding", warning, at: Origin(file: file, line: 1, column: 1))
+        }
+        return result
+    }
+}
+
+/// The old-style grammar on UTF-8 bytes.
+struct OldStyleParser {
+    let text: [UInt8]
+    let file: String
+    let lines: LineMap
+
+    init(text: [UInt8], file: String) {
+        self.text = text
+        self.file = file
+        self.lines = LineMap(text)
+    }
+
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    struct Pair {
+        var key: String
+        var keyOffset: Int
+        var value: String
+        var valueOffset: Int
+        /// After the point where the device stops reading.
+        var ignored = false
+        /// The comment written on the lines just above the key (byte range of its text).
+        var comment: Range<Int>? = nil
+    }
+
+    struct Outcome {
+        var pairs: [Pair] = []
+        var errors: [Failure] = []
+        /// Where a device silently stops reading, with the reason.
+        var stop: Failure? = nil
+        /// Keys whose value is not a string (device loads them, but not as text).
+        var nonString: [Failure] = []
+    }
+
+    func parse(into result: inout TableFileResult) {
+        var outcome = Outcome()
+        text.withUnsafeBufferPointer { p in
+            var s = Scanner(p: p)
+            s.run(&outcome)
+        }
+        var index: [String: Int] = [:]
+        result.entries.reserveCapacity(outcome.pairs.count)
+        for pair in outcome.pairs {
+            let keyOrigin = lines.origin(file, pair.keyOffset)
+            let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : lines.origin(file, pair.valueOffset)
+            var comment: String? = nil
+            if let r = pair.comment { comment = commentText(r) }
+            let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
+            if pair.ignored {
+                result.ignoredOnDevice.append(entry)
+            } else {
+                result.add(entry, index: &index)
+            }
+        }
+        for e in outcome.nonString {
+            result.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: e.message, origin: lines.origin(file, e.offset)))
+        }
+        if let stop = outcome.stop {
+            let n = outcome.pairs.count(where: \.ignored)
+            result.diagnostics.append(TableDiagnostic(
+                rule: "syntax", severity: .error,
+                message: stop.message + " — the device stops reading the file here and ignores the \(n) entr\(n == 1 ? "y" : "ies") below",
+                origin: lines.origin(file, stop.offset)))
+        }
+        for e in outcome.errors.prefix(50) {
+            result.fail(rule: "syntax", e.message, at: lines.origin(file, e.offset))
+        }
+    }
+}
+
+extension OldStyleParser {
+    /// A comment's text, trimmed of blank space and of leading `*` decoration lines.
+    func commentText(_ r: Range<Int>) -> String? {
+        let raw = String(decoding: text[r], as: UTF8.self)
+        let lines = raw.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).map { line -> Substring in
+            var l = line.drop { $0 == " " || $0 == "\t" }
+            while let last = l.last, last == " " || last == "\t" { l = l.dropLast() }
+            return l
+        }
+        let joined = lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        return joined.isEmpty ? nil : joined
+    }
+}
+
+/// NeXTSTEP encoding, bytes 0x80–0xFF → Unicode (what CoreFoundation decodes
+/// an octal escape's byte as). 0xFE and 0xFF are unassigned and decode to
+/// U+0000, as CoreFoundation does.
+let nextStepHigh: [UInt16] = [
+    0x00A0, 0x00C0, 0x00C1, 0x00C2, 0x00C3, 0x00C4, 0x00C5, 0x00C7, 0x00C8, 0x00C9, 0x00CA, 0x00CB, 0x00CC, 0x00CD, 0x00CE, 0x00CF,
+    0x00D0, 0x00D1, 0x00D2, 0x00D3, 0x00D4, 0x00D5, 0x00D6, 0x00D9, 0x00DA, 0x00DB, 0x00DC, 0x00DD, 0x00DE, 0x00B5, 0x00D7, 0x00F7,
+    0x00A9, 0x00A1, 0x00A2, 0x00A3, 0x2044, 0x00A5, 0x0192, 0x00A7, 0x00A4, 0x2019, 0x201C, 0x00AB, 0x2039, 0x203A, 0xFB01, 0xFB02,
+    0x00AE, 0x2013, 0x2020, 0x2021, 0x00B7, 0x00A6, 0x00B6, 0x2022, 0x201A, 0x201E, 0x201D, 0x00BB, 0x2026, 0x2030, 0x00AC, 0x00BF,
+    0x00B9, 0x02CB, 0x00B4, 0x02C6, 0x02DC, 0x00AF, 0x02D8, 0x02D9, 0x00A8, 0x00B2, 0x02DA, 0x00B8, 0x00B3, 0x02DD, 0x02DB, 0x02C7,
+    0x2014, 0x00B1, 0x00BC, 0x00BD, 0x00BE, 0x00E0, 0x00E1, 0x00E2, 0x00E3, 0x00E4, 0x00E5, 0x00E7, 0x00E8, 0x00E9, 0x00EA, 0x00EB,
+    0x00EC, 0x00C6, 0x00ED, 0x00AA, 0x00EE, 0x00EF, 0x00F0, 0x00F1, 0x0141, 0x00D8, 0x0152, 0x00BA, 0x00F2, 0x00F3, 0x00F4, 0x00F5,
+    0x00F6, 0x00E6, 0x00F9, 0x00FA, 0x00FB, 0x0131, 0x00FC, 0x00FD, 0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0x0000, 0x0000,
+]
+
+/// Characters allowed in an unquoted string: A-Z a-z 0-9 _ $ / : . -
+@inline(__always)
+func isUnquotedChar(_ c: UInt8) -> Bool {
+    switch c {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: return true
+    default: return false
+    }
+}
+
+private struct Scanner {
+    let p: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var n: Int { p.count }
+    /// The last comment that started on a line of its own since the previous entry.
+    var pendingComment: Range<Int>? = nil
+    /// Where the previous entry ended (a comment on the same line belongs to it).
+    var entryEnd = 0
+
+    /// True when a line break lies between the previous entry's end and `at`.
+    func startsOwnLine(_ at: Int) -> Bool {
+        if entryEnd == 0 { return true }
+        var j = entryEnd
+        while j < at {
+            if p[j] == 0x0A || p[j] == 0x0D { return true }
+            j += 1
+        }
+        return false
+    }
+
+    init(p: UnsafeBufferPointer<UInt8>) { self.p = p }
+
+    /// Skips whitespace (U+0009–U+000D, space, U+2028, U+2029) and comments.
+    /// An unterminated `/*` swallows the rest of the text, as in CoreFoundation.
+    mutating func skipSpace() {
+        while i < n {
+            let c = p[i]
+            if c == 0x20 || (c >= 0x09 && c <= 0x0D) {
+                i += 1
+            } else if c == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 {
+                i += 3
+            } else if c == 0x2F, i + 1 < n, p[i + 1] == 0x2F {
+                let start = i
+                i += 2
+                while i < n {
+                    let d = p[i]
+                    if d == 0x0A || d == 0x0D { break }
+                    if d == 0xE2, i + 2 < n, p[i + 1] == 0x80, p[i + 2] == 0xA8 || p[i + 2] == 0xA9 { break }
+                    i += 1
+                }
+                if startsOwnLine(start) { pendingComment = (start + 2)..<i }
+            } else if c == 0x2F, i + 1 < n, p[i + 1] == 0x2A {
+                let start = i
+                i += 2
+                var closed = false
+                while i + 1 < n {
+                    if p[i] == 0x2A && p[i + 1] == 0x2F { i += 2; closed = true; break }
+                    i += 1
+                }
+                if !closed {
+                    i = n
+                } else if startsOwnLine(start) {
+                    pendingComment = (start + 2)..<(i - 2)
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    func describe(_ at: Int) -> String {
+        guard at < n else { return "end of file" }
+        let c = p[at]
+        if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+        if c < 0x80 { return "character U+00\(TextDecoding.hex(c))" }
+        // decode the scalar for the message
+        var end = at + 1
+        while end < n, p[end] & 0xC0 == 0x80 { end += 1 }
+        let s = String(decoding: UnsafeBufferPointer(rebasing: p[at..<end]), as: UTF8.self)
+        return "'\(s)'"
+    }
+
+    /// Reads a quoted or unquoted string at `i`.
+    mutating func string() throws(OldStyleParser.Failure) -> String {
+        guard i < n else { throw .init(offset: i, message: "expected a string, found end of file") }
+        let c = p[i]
+        if c == 0x22 || c == 0x27 { return try quoted(c) }
+        if isUnquotedChar(c) {
+            let start = i
+            while i < n, isUnquotedChar(p[i]) { i += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+        }
+        throw .init(offset: i, message: "expected a string, found \(describe(i))")
+    }
+
+    mutating func quoted(_ q: UInt8) throws(OldStyleParser.Failure) -> String {
+        let open = i
+        i += 1
+        let start = i
+        // Fast path: no escapes.
+        while i < n {
+            let c = p[i]
+            if c == q {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+                i += 1
+                return s
+            }
+            if c == 0x5C { break }
+            i += 1
+        }
+        guard i < n else { throw .init(offset: open, message: "unterminated quoted string") }
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: p[start..<i]))
+        var pendingHigh: UInt16? = nil
+        func emitUnit(_ u: UInt16, _ out: inout [UInt8], _ pendingHigh: inout UInt16?) {
+            if let h = pendingHigh {
+                pendingHigh = nil
+                if u >= 0xDC00 && u < 0xE000 {
+                    TextDecoding.appendUTF8(0x10000 + ((UInt32(h) - 0xD800) << 10) + (UInt32(u) - 0xDC00), to: &out)
+                    return
+                }
+                TextDecoding.appendUTF8(0xFFFD, to: &out)
+            }
+            if u >= 0xD800 && u < 0xDC00 {
+                pendingHigh = u
+            } else if u >= 0xDC00 && u < 0xE000 {
+                TextDecoding.appendUTF8(0xFFFD, to: &out)
+            } else {
+                TextDecoding.appendUTF8(UInt32(u), to: &out)
+            }
+        }
+        while i < n {
+            let c = p[i]
+            if c == q {
+                if pendingHigh != nil { TextDecoding.appendUTF8(0xFFFD, to: &out) }
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if c == 0x5C {
+                i += 1
+                guard i < n else { break }
+                let e = p[i]
+                i += 1
+                var unit: UInt16
+                switch e {
+                case 0x61: unit = 0x07  // a
+                case 0x62: unit = 0x08  // b
+                case 0x66: unit = 0x0C  // f
+                case 0x6E: unit = 0x0A  // n
+                case 0x72: unit = 0x0D  // r
+                case 0x74: unit = 0x09  // t
+                case 0x76: unit = 0x0B  // v
+                case 0x55:  // U: up to 4 hex digits, one UTF-16 unit
+                    var v: UInt16 = 0
+                    var digits = 0
+                    while digits < 4, i < n, let h = hexValue(p[i]) {
+                        v = v << 4 | UInt16(h)
+                        i += 1
+                        digits += 1
+                    }
+                    unit = v
+                case 0x30...0x37:  // octal, 3 digits at most, byte decoded as NeXTSTEP
+                    var v = UInt8(e - 0x30)
+                    if i < n, p[i] >= 0x30, p[i] <= 0x37 {
+                        v = v &<< 3 &+ (p[i] - 0x30)
+                        i += 1
+                        if i < n, p[i] >= 0x30, p[i] <= 0x37 {
+                            v = v &<< 3 &+ (p[i] - 0x30)
+                            i += 1
+                        }
+                    }
+                    unit = v < 0x80 ? UInt16(v) : nextStepHigh[Int(v) - 0x80]
+                default:
+                    if e < 0x80 {
+                        unit = UInt16(e)
+                    } else {
+                        // a non-ASCII character after '\': that character
+                        if pendingHigh != nil { TextDecoding.appendUTF8(0xFFFD, to: &out); pendingHigh = nil }
+                        out.append(e)
+                        while i < n, p[i] & 0xC0 == 0x80 { out.append(p[i]); i += 1 }
+                        continue
+                    }
+                }
+                emitUnit(unit, &out, &pendingHigh)
+                continue
+            }
+            if pendingHigh != nil { TextDecoding.appendUTF8(0xFFFD, to: &out); pendingHigh = nil }
+            out.append(c)
+            i += 1
+        }
+        throw .init(offset: open, message: "unterminated quoted string")
+    }
+
+    @inline(__always)
+    func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x37
+        case 0x61...0x66: return c - 0x57
+        default: return nil
+        }
+    }
+
+    /// After an error: skip to just past the next `;` that ends a line's entry
+    /// (outside quotes), or to the next line, whichever comes first.
+    mutating func resync() {
+        while i < n {
+            let c = p[i]
+            if c == 0x3B { i += 1; return }
+            if c == 0x0A || c == 0x0D { i += 1; return }
+            if c == 0x22 || c == 0x27 {
+                // skip a quoted string on the same line
+                let q = c
+                var j = i + 1
+                while j < n, p[j] != q, p[j] != 0x0A {
+                    if p[j] == 0x5C { j += 1 }
+                    j += 1
+                }
+                i = j < n && p[j] == q ? j + 1 : j
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// Skips an old-style dictionary, array or data value (nested), for a
+    /// key whose value is not a string.
+    mutating func skipValue(depth: Int) throws(OldStyleParser.Failure) {
+        guard depth < 512 else { throw .init(offset: i, message: "values nested more than 512 levels deep") }
+        guard i < n else { throw .init(offset: i, message: "expected a value, found end of file") }
+        let open = i
+        switch p[i] {
+        case 0x7B:  // { k = v; … }
+            i += 1
+            while true {
+                skipSpace()
+                guard i < n else { throw .init(offset: open, message: "unterminated dictionary value") }
+                if p[i] == 0x7D { i += 1; return }
+                _ = try string()
+                skipSpace()
+                guard i < n, p[i] == 0x3D else { throw .init(offset: i, message: "expected '=' in a dictionary value, found \(describe(i))") }
+                i += 1
+                skipSpace()
+                try skipAny(depth: depth + 1)
+                skipSpace()
+                guard i < n, p[i] == 0x3B else { throw .init(offset: i, message: "missing ';' in a dictionary value, found \(describe(i))") }
+                i += 1
+            }
+        case 0x28:  // ( v, v )
+            i += 1
+            skipSpace()
+            if i < n, p[i] == 0x29 { i += 1; return }
+            while true {
+                skipSpace()
+                try skipAny(depth: depth + 1)
+                skipSpace()
+                guard i < n else { throw .init(offset: open, message: "unterminated array value") }
+                if p[i] == 0x29 { i += 1; return }
+                guard p[i] == 0x2C else { throw .init(offset: i, message: "expected ',' or ')' in an array value, found \(describe(i))") }
+                i += 1
+            }
+        default:  // < hex >
+            i += 1
+            while i < n, p[i] != 0x3E {
+                let c = p[i]
+                guard hexValue(c) != nil || c == 0x20 || (c >= 0x09 && c <= 0x0D) else {
+                    throw .init(offset: i, message: "invalid character \(describe(i)) in a data value")
+                }
+                i += 1
+            }
+            guard i < n else { throw .init(offset: open, message: "unterminated data value") }
+            i += 1
+        }
+    }
+
+    mutating func skipAny(depth: Int) throws(OldStyleParser.Failure) {
+        if i < n, p[i] == 0x7B || p[i] == 0x28 || p[i] == 0x3C { try skipValue(depth: depth) } else { _ = try string() }
+    }
+
+    func canStartString(_ c: UInt8) -> Bool { c == 0x22 || c == 0x27 || isUnquotedChar(c) }
+
+    mutating func run(_ o: inout OldStyleParser.Outcome) {
+        skipSpace()
+        var braced = false
+        if i < n, p[i] == 0x7B {  // {
+            braced = true
+            i += 1
+        }
+        var ignoring = false
+        while true {
+            skipSpace()
+            if i >= n {
+                if braced { o.errors.append(.init(offset: i, message: "missing '}' at end of file")) }
+                return
+            }
+            if braced, p[i] == 0x7D {  // }
+                i += 1
+                skipSpace()
+                if i < n { o.errors.append(.init(offset: i, message: "unexpected \(describe(i)) after the closing '}'")) }
+                return
+            }
+            if !canStartString(p[i]) {
+                if braced {
+                    o.errors.append(.init(offset: i, message: "expected a key or '}', found \(describe(i))"))
+                } else if !ignoring {
+                    // CoreFoundation ends the dictionary here without an error.
+                    o.stop = .init(offset: i, message: "unexpected \(describe(i)) where a key should start")
+                    ignoring = true
+                }
+                if o.errors.count > 200 { return }
+                i += 1
+                continue
+            }
+            let comment = pendingComment
+            pendingComment = nil
+            do throws(OldStyleParser.Failure) {
+                let keyOffset = i
+                let key = try string()
+                skipSpace()
+                guard i < n else { throw .init(offset: i, message: "missing ';' after key \"\(key)\" at end of file") }
+                if p[i] == 0x3B {  // "key"; shorthand
+                    i += 1
+                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring, comment: comment))
+                    entryEnd = i
+                    continue
+                }
+                guard p[i] == 0x3D else {  // =
+                    throw .init(offset: i, message: "expected '=' or ';' after key \"\(key)\", found \(describe(i))")
+                }
+                i += 1
+                skipSpace()
+                let valueOffset = i
+                if i < n, p[i] == 0x7B || p[i] == 0x28 || p[i] == 0x3C {
+                    let kind = p[i] == 0x7B ? "a dictionary" : p[i] == 0x28 ? "an array" : "data"
+                    try skipValue(depth: 1)
+                    o.nonString.append(.init(offset: valueOffset, message: "value of \"\(key)\" is \(kind); a .strings table holds only strings, so this key has no text"))
+                } else {
+                    let value = try string()
+                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring, comment: comment))
+                }
+                let valueEnd = i
+                skipSpace()
+                guard i < n, p[i] == 0x3B else {
+                    // Keep the pair for the linter and go on from the next token.
+                    o.errors.append(.init(offset: valueEnd, message: "missing ';' after the value of \"\(key)\" (found \(describe(i)))"))
+                    if o.errors.count > 200 { return }
+                    entryEnd = valueEnd
+                    continue
+                }
+                i += 1
+                entryEnd = i
+            } catch {
+                o.errors.append(error)
+                if o.errors.count > 200 { return }
+                let before = i
+                resync()
+                if i == before { i += 1 }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// The `.stringsdict` reader (spec §2): plural variables, width variants and
+// device variants, from XML (with positions) or binary property lists.
+
+import HeraldICU
+
+/// Reads `.stringsdict` files (XML or binary property lists).
+public enum StringsdictReader {
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let specTypeKey = "NSStringFormatSpecTypeKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let widthRule = "NSStringVariableWidthRuleType"
+    static let deviceRule = "NSStringDeviceSpecificRuleType"
+    /// Device names Apple documents, plus `other` (POLICY: honoured as fallback).
+    public static let deviceNames: Set<String> = ["iphone", "ipad", "mac", "appletv", "applewatch", "ipod", "applevision", "other"]
+
+    /// Reads one `.stringsdict` file. Never throws: problems are diagnostics.
+    public static func read(bytes: [UInt8], file: String) -> TableFileResult {
+        var result = TableFileResult(file: file, format: .stringsdict)
+        result.encoding = TextDecoding.detect(bytes).0
+        if bytes.isEmpty { return result }
+        let root: PlistItem
+        switch PlistReader.parse(bytes: bytes, file: file) {
+        case .failure(let f):
+            result.fail(rule: "syntax", f.message, at: f.origin)
+            return result
+        case .success(let r): root = r
+        }
+        guard case .dict(let pairs) = root.node else {
+            result.fail(rule: "structure", "the root of a .stringsdict file is \(root.typeName), not a dictionary", at: root.origin)
+            return result
+        }
+        var index: [String: Int] = [:]
+        for (key, keyOrigin, value) in pairs {
+            var diags: [TableDiagnostic] = []
+            if let message = message(value, key: key, diagnostics: &diags, depth: 0) {
+                result.add(Entry(key: key, message: message, format: .stringsdict, origin: keyOrigin), index: &index)
+            }
+            result.diagnostics += diags
+        }
+        return result
+    }
+
+    static func structure(_ text: String, _ origin: Origin, key: String, severity: TableDiagnostic.Severity = .error) -> TableDiagnostic {
+        TableDiagnostic(rule: "structure", severity: severity, message: text, origin: origin, key: key)
+    }
+
+    /// One entry's value: a plural format dict, a width or device rule dict, or a plain string.
+    static func message(_ item: PlistItem, key: String, diagnostics: inout [TableDiagnostic], depth: Int) -> Message? {
+        if depth > 16 {
+            diagnostics.append(structure("variants of \"\(key)\" nest too deeply", item.origin, key: key))
+            return nil
+        }
+        switch item.node {
+        case .string(let s):
+            return .plain(SourceText(s, origin: item.origin))
+        case .dict(let pairs):
+            if let width = pairs.first(where: { $0.key == widthRule }) {
+                guard case .dict(let ws) = width.value.node else {
+                    diagnostics.append(structure("\(widthRule) of \"\(key)\" is \(width.value.typeName), not a dictionary", width.value.origin, key: key))
+                    return nil
+                }
+                var variants: [Message.WidthVariant] = []
+                for (w, wOrigin, v) in ws {
+                    guard let width = Int(w), width >= 0 else {
+                        diagnostics.append(structure("width \"\(w)\" of \"\(key)\" is not a whole number", wOrigin, key: key))
+                        continue
+                    }
+                    if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) {
+                        variants.append(.init(width: width, message: m))
+                    }
+                }
+                variants.sort { $0.width < $1.width }
+                return .widths(variants)
+            }
+            if let device = pairs.first(where: { $0.key == deviceRule }) {
+                guard case .dict(let ds) = device.value.node else {
+                    diagnostics.append(structure("\(deviceRule) of \"\(key)\" is \(device.value.typeName), not a dictionary", device.value.origin, key: key))
+                    return nil
+                }
+                var out: [String: Message] = [:]
+                for (d, dOrigin, v) in ds {
+                    if !deviceNames.contains(d) {
+                        diagnostics.append(structure("unknown device \"\(d)\" in \"\(key)\" (known: \(deviceNames.sorted().joined(separator: ", ")))", dOrigin, key: key, severity: .warning))
+                    }
+                    if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) { out[d] = m }
+                }
+                return .devices(out)
+            }
+            return plural(pairs, origin: item.origin, key: key, diagnostics: &diagnostics)
+        default:
+            diagnostics.append(structure("value of \"\(key)\" is \(item.typeName); expected a dictionary or a string", item.origin, key: key))
+            return nil
+        }
+    }
+
+    static func plural(
+        _ pairs: [(key: String, keyOrigin: Origin, value: PlistItem)], origin: Origin, key: String,
+        diagnostics: inout [TableDiagnostic]
+    ) -> Message? {
+        guard let f = pairs.first(where: { $0.key == formatKey }) else {
+            diagnostics.append(structure("\"\(key)\" has no \(formatKey)", origin, key: key))
+            return nil
+        }
+        guard case .string(let format) = f.value.node else {
+            diagnostics.append(structure("\(formatKey) of \"\(key)\" is \(f.value.typeName), not a string", f.value.origin, key: key))
+            return nil
+        }
+        var variables: [String: PluralVariable] = [:]
+        for (name, nameOrigin, v) in pairs where name != formatKey {
+            guard case .dict(let vp) = v.node else {
+                diagnostics.append(structure("variable \"\(name)\" of \"\(key)\" is \(v.typeName), not a dictionary", nameOrigin, key: key))
+                continue
+            }
+            var specType: String? = nil
+            var valueType: String? = nil
+            var forms: [PluralCategory: SourceText] = [:]
+            for (k, kOrigin, kv) in vp {
+                guard case .string(let s) = kv.node else {
+                    diagnostics.append(structure("\"\(k)\" in variable \"\(name)\" of \"\(key)\" is \(kv.typeName), not a string", kv.origin, key: key))
+                    continue
+                }
+                switch k {
+                case specTypeKey: specType = s
+                case valueTypeKey: valueType = s
+                default:
+                    if let c = PluralCategory(rawValue: k) {
+                        forms[c] = SourceText(s, origin: kv.origin)
+                    } else {
+                        diagnostics.append(structure("unknown key \"\(k)\" in variable \"\(name)\" of \"\(key)\" (plural categories are zero, one, two, few, many, other)", kOrigin, key: key, severity: .warning))
+                    }
+                }
+            }
+            variables[name] = PluralVariable(name: name, valueType: valueType, specType: specType, forms: forms, origin: nameOrigin)
+        }
+        for ref in FormatVariables.references(in: format) where variables[ref.name] == nil {
+            diagnostics.append(structure("\(formatKey) of \"\(key)\" uses %#@\(ref.name)@ but there is no \"\(ref.name)\" dictionary", f.value.origin, key: key))
+        }
+        return .plural(format: SourceText(format, origin: f.value.origin), variables: variables)
+    }
+}
+
+/// `%#@name@` / `%2$#@name@` references in a format string.
+public enum FormatVariables {
+    public struct Reference: Sendable, Hashable {
+        public var name: String
+        /// The explicit 1-based position (`%2$#@name@`), nil when sequential.
+        public var position: Int?
+        /// UTF-8 byte range of the whole `%…@` token in the format.
+        public var range: Range<Int>
+    }
+
+    /// Every variable reference, in order. `%%` is skipped.
+    public static func references(in format: String) -> [Reference] {
+        let b = Array(format.utf8)
+        var out: [Reference] = []
+        var i = 0
+        while i < b.count {
+            guard b[i] == 0x25 else { i += 1; continue }
+            let start = i
+            i += 1
+            if i < b.count, b[i] == 0x25 { i += 1; continue }
+            var j = i
+            var pos = 0
+            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { pos = pos &* 10 &+ Int(b[j] - 0x30); j += 1 }
+            var position: Int? = nil
+            if j > i, j < b.count, b[j] == 0x24 { position = pos; j += 1 } else { j = i }
+            if j + 1 < b.count, b[j] == 0x23, b[j + 1] == 0x40 {
+                let nameStart = j + 2
+                var k = nameStart
+                while k < b.count, b[k] != 0x40 { k += 1 }
+                if k < b.count {
+                    out.append(Reference(name: String(decoding: b[nameStart..<k], as: UTF8.self), position: position, range: start..<(k + 1)))
+                    i = k + 1
+                    continue
+                }
+            }
+        }
+        return out
+    }
+}
