@@ -14,7 +14,9 @@ struct RenderState {
     let arguments: [RenderArgument]
     let numberLocale: LocaleID
     let isolate: Bool
-    var used: [Bool]
+    /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
+    private var usedMask: UInt64 = 0
+    private var usedBeyond: Set<Int> = []
     var diagnostics: [RenderDiagnostic] = []
     var plural: [(variable: String, category: PluralCategory)] = []
 
@@ -32,7 +34,11 @@ struct RenderState {
         self.arguments = arguments
         self.numberLocale = numberLocale
         self.isolate = isolate
-        self.used = Array(repeating: false, count: arguments.count)
+    }
+
+    /// 1-based numbers of the arguments no specifier read.
+    var unusedArguments: [Int] {
+        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !usedBeyond.contains(i) }.map { $0 + 1 }
     }
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
@@ -46,7 +52,7 @@ struct RenderState {
             diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
             return nil
         }
-        used[index] = true
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond.insert(index) }
         return arguments[index]
     }
 
