@@ -17,6 +17,7 @@ struct RenderState {
     /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
     private var usedMask: UInt64 = 0
     private var usedBeyond: Set<Int> = []
+    private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
     var plural: [(variable: String, category: PluralCategory)] = []
 
@@ -63,7 +64,12 @@ struct RenderState {
         case .string(let s):
             let trimmed = s.trimmingASCIISpaces()
             if let n = NumericValue(literal: trimmed) { return n }
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            // One report per argument (a plural variable and its form's %d read the same one).
+            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
+            if bit == 0 || notNumberReported & bit == 0 {
+                notNumberReported |= bit
+                diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            }
             return nil
         }
     }

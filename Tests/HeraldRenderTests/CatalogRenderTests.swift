@@ -165,3 +165,12 @@ import Testing
         #expect(r.text.utf8.count < 100_000)
     }
 }
+
+@Suite struct DiagnosticTests {
+    @Test func oneNotANumberReportPerArgument() {
+        let r = render(plural(type: "d", [.one: "%d file", .other: "%d files"]), "en", [s("lots")])
+        #expect(r.text == "lots files")
+        #expect(r.diagnostics.filter { $0.code == "not-a-number" }.count == 1)
+        #expect(r.plural["v"] == .other)
+    }
+}
