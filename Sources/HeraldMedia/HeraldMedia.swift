@@ -1,1 +1,0 @@
-// HeraldMedia: see README.md for what this module holds.
