@@ -124,7 +124,18 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         if redirects > policy.maxRedirects {
             failure = .tooManyRedirects(policy.maxRedirects)
         } else if let to = request.url {
-            failure = policy.checkRedirect(from: response.url ?? task.currentRequest?.url ?? url, to: to)
+            let from = response.url ?? task.currentRequest?.url ?? url
+            // Judge the Location header as the server wrote it too: URLSession may
+            // rewrite a target it cannot load (on Linux `file:///etc/passwd` becomes
+            // a path on the redirecting host).
+            if let location = response.value(forHTTPHeaderField: "Location"),
+                let raw = URL(string: location, relativeTo: from)?.absoluteURL,
+                let refused = policy.checkRedirect(from: from, to: raw)
+            {
+                failure = refused
+            } else {
+                failure = policy.checkRedirect(from: from, to: to)
+            }
         } else {
             failure = .forbiddenRedirect("(no URL)")
         }

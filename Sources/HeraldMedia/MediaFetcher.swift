@@ -41,6 +41,10 @@ public struct MediaFetcher: Sendable {
                 } ?? .invalidURL(ref.url)
                 continue
             }
+            if url.scheme == nil {
+                failures[i] = .invalidURL(ref.url)
+                continue
+            }
             if let refused = policy.check(url) {
                 failures[i] = refused
                 continue

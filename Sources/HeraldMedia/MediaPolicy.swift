@@ -64,7 +64,9 @@ public struct MediaPolicy: Sendable, Hashable {
 
     /// Nil when `url` may be fetched, else why not.
     public func check(_ url: URL) -> MediaFailure? {
-        guard let scheme = url.scheme?.lowercased() else { return .unsupportedScheme("(none)") }
+        guard let scheme = url.scheme?.lowercased() else {
+            return .invalidURL("\(url.absoluteString) is not an absolute URL")
+        }
         guard let host = url.host, !host.isEmpty else {
             return scheme == "https" || scheme == "http"
                 ? .invalidURL("\(url.absoluteString) has no host") : .unsupportedScheme(scheme)
