@@ -77,7 +77,10 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
             finish(.failure(.timedOut))
             return
         }
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        // Capped at a day: a stage deadline is seconds away; this only keeps the
+        // conversions below in range for an absurd one.
+        let seconds = min(
+            86_400, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -109,8 +112,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         self.queue = queue
         lock.unlock()
 
-        let nanos = UInt64(max(0, seconds) * 1e9)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanos, UInt64(Int.max))))) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) {
             [weak self] in
             self?.finish(.failure(.timedOut))
         }
@@ -131,8 +133,8 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         } else if let to = request.url {
             let from = response.url ?? task.currentRequest?.url ?? url
             // Judge the Location header as the server wrote it too: URLSession may
-            // rewrite a target it cannot load (on Linux `file:///etc/passwd` becomes
-            // a path on the redirecting host).
+            // rewrite a target it cannot load (seen on Linux: `file:///etc/passwd`
+            // was offered as a path on the redirecting host).
             if let location = response.value(forHTTPHeaderField: "Location"),
                 let raw = URL(string: location, relativeTo: from)?.absoluteURL,
                 let refused = policy.checkRedirect(from: from, to: raw)

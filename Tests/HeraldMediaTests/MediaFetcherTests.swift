@@ -128,6 +128,16 @@ import Testing
         #expect(folder.files().isEmpty)
     }
 
+    @Test func farDeadlineIsFine() async throws {
+        let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
+        defer { server.stop() }
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let results = await MediaFetcher(policy: loopback).fetch(
+            [ref(server.url("/a.png"))], into: folder.attachments, deadline: .now + .seconds(1_000_000_000))
+        #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
+    }
+
     @Test func deadlineAlreadyPassed() async throws {
         let folder = TempFolder()
         defer { folder.remove() }
