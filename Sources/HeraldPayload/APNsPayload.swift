@@ -59,6 +59,9 @@ public struct APNsPayload: Sendable, Equatable {
     /// Keys other than `aps`, in order.
     public var customKeys: [String] { root.keys.filter { $0 != "aps" } }
 
+    /// The payload as compact JSON, keys in their original order.
+    public var json: String { JSONWriter.write(.object(root)) }
+
     /// UTF-8 size of the payload written compactly.
     public var byteCount: Int { JSONWriter.write(.object(root)).utf8.count }
 

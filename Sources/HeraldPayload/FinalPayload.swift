@@ -13,6 +13,12 @@ public struct RenderedAlert: Sendable, Equatable {
         self.body = body
     }
 
+    /// The alert's literal title, subtitle and body as the payload wrote them
+    /// (loc keys unresolved): the "original alert" a fallback shows.
+    public init(literal alert: Alert) {
+        self.init(title: alert.title, subtitle: alert.subtitle, body: alert.body)
+    }
+
     /// Whether any field has text.
     public var hasText: Bool { [title, subtitle, body].contains { !($0 ?? "").isEmpty } }
 }
@@ -41,8 +47,9 @@ public struct FinalPayload: Sendable, Equatable {
 ///   `custom-encrypted-message` and `media-url`. Other custom keys are kept.
 /// - Over `limit` bytes, the body is shortened at a grapheme boundary with "…"
 ///   (trailing spaces trimmed, open bidi isolates/embeddings closed before the
-///   ellipsis), down to one grapheme; then the subtitle (dropped if even one
-///   grapheme does not fit); then the title. Other keys too big to fit is an error.
+///   ellipsis), down to one grapheme (or "…" alone if that grapheme is huge);
+///   then the subtitle (dropped if even one grapheme does not fit); then the
+///   title. Other keys too big to fit is an error.
 public enum PayloadWriter {
     public static let droppedKeys: [String] = ["herald", "custom-encrypted-message", "media-url"]
     /// Alert keys resolved by the stage and so not written back.
@@ -76,9 +83,15 @@ public enum PayloadWriter {
         }
         func size(_ f: AlertFields) -> Int { JSONWriter.write(.object(assemble(f))).utf8.count }
 
-        if size(fields) > limit {
+        // Measured without writing the (possibly long) body: the rest with an
+        // empty body, plus the body's escaped length.
+        var bodyless = fields
+        if bodyless.body != nil { bodyless.body = "" }
+        if size(bodyless) + escapedLength(fields.body ?? "") > limit {
             for name in ["body", "subtitle", "title"] {
                 guard let text = fields[name], !text.isEmpty else { continue }
+                // Earlier fields brought to their minimum may already have made room.
+                if !shortened.isEmpty && size(fields) <= limit { break }
                 var empty = fields
                 empty[name] = ""
                 // The field's JSON text adds exactly its escaped length to the rest.
@@ -88,11 +101,15 @@ public enum PayloadWriter {
                     shortened.append(name)
                     break
                 }
-                // Not even one grapheme fits: keep the minimum and go on.
+                // Not even one grapheme fits: keep the minimum and go on. The
+                // minimum is one grapheme and "…", or "…" alone when that
+                // grapheme is itself huge (a cluster of hundreds of marks).
                 if name == "subtitle" {
                     fields[name] = nil
-                } else {
+                } else if shorten(text, maxEscapedBytes: 256) != nil {
                     fields[name] = shorten(text, maxEscapedBytes: Int.max, graphemes: 1)
+                } else {
+                    fields[name] = ellipsis
                 }
                 shortened.append(name)
             }
@@ -136,17 +153,32 @@ public enum PayloadWriter {
     /// one grapheme. Nil when even one grapheme does not fit. With `graphemes`,
     /// exactly that many graphemes are kept.
     public static func shorten(_ text: String, maxEscapedBytes: Int, graphemes: Int? = nil) -> String? {
-        let utf8 = Array(text.utf8)
-        let bounds = Graphemes.boundaries(of: text)
+        var utf8 = Array(text.utf8)
+        // A candidate's escaped length is at least its byte length, so only the
+        // first maxEscapedBytes bytes matter: segment just those (plus slack
+        // for context) and drop boundaries near the cut, which may be artefacts.
+        let slack = 64
+        if graphemes == nil, maxEscapedBytes >= 0, utf8.count > maxEscapedBytes + 2 * slack {
+            var cut = maxEscapedBytes + 2 * slack
+            while cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }  // a scalar start
+            utf8.removeSubrange(cut...)
+        }
+        let truncated = utf8.count < text.utf8.count
+        let segmented = truncated ? String(decoding: utf8, as: UTF8.self) : text
+        var bounds = Graphemes.boundaries(of: segmented)
+        if truncated { bounds.removeAll { $0 > utf8.count - slack } }
         // bounds[0] == 0; candidates keep bounds[1...].
         let count = bounds.count - 1
         guard count >= 1 else { return nil }
         func candidate(_ k: Int) -> String {
             var prefix = String(decoding: utf8[0..<bounds[k]], as: UTF8.self)
-            while let last = prefix.last, last.isWhitespace, prefix.count > 1 { prefix.removeLast() }
+            // Trim trailing spaces, keeping at least one character (O(1) per step).
+            while let last = prefix.last, last.isWhitespace, prefix.index(before: prefix.endIndex) != prefix.startIndex {
+                prefix.removeLast()
+            }
             return prefix + closers(for: prefix) + ellipsis
         }
-        func cost(_ s: String) -> Int { JSONWriter.quote(s).utf8.count - 2 }
+        func cost(_ s: String) -> Int { escapedLength(s) }
         if let graphemes { return candidate(min(max(graphemes, 1), count)) }
         guard cost(candidate(1)) <= maxEscapedBytes else { return nil }
         var lo = 1, hi = count
@@ -155,6 +187,22 @@ public enum PayloadWriter {
             if cost(candidate(mid)) <= maxEscapedBytes { lo = mid } else { hi = mid - 1 }
         }
         return candidate(lo)
+    }
+
+    /// The UTF-8 length of `s` written as JSON string content by `JSONWriter`
+    /// (without the quotes), computed without writing it.
+    public static func escapedLength(_ s: String) -> Int {
+        var n = 0
+        for b in s.utf8 {
+            switch b {
+            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: n += 2
+            case 0x00..<0x20, 0x7F: n += 6
+            default: n += 1
+            }
+        }
+        // U+2028 and U+2029 (3 bytes each in UTF-8) are written as 6-byte escapes.
+        for u in s.unicodeScalars where u.value == 0x2028 || u.value == 0x2029 { n += 3 }
+        return n
     }
 
     /// PDI/PDF characters that close the isolates and embeddings `text` leaves open,

@@ -35,9 +35,12 @@ public enum PayloadSealing {
     /// The plaintext `herald` object: the plain fields with the opened
     /// `sealed` fields merged over them (sealed wins on a clash, being the
     /// authenticated part). A `herald` without `sealed` is returned as is.
-    public static func open(herald: JSONObject, keys: some SealingKeyProvider) throws(SealingError) -> JSONObject {
+    public static func open(
+        herald: JSONObject, keys: some SealingKeyProvider,
+        allowing allowed: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
+    ) throws(SealingError) -> JSONObject {
         guard let sealed = herald["sealed"] else { return herald }
-        let opened = try Sealing.open(envelope: sealed, keys: keys)
+        let opened = try Sealing.open(envelope: sealed, keys: keys, allowing: allowed)
         var out = herald
         out["sealed"] = nil
         for (k, v) in opened { out[k] = v }

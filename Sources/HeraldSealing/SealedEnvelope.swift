@@ -3,9 +3,11 @@ public import HeraldJSON
 /// The `herald.sealed` object: `{"v": 1, "alg": …, "kid": …, "kcv": …, "enc": …, "ct": …}`.
 ///
 /// - `v`, `alg`, `kid` and (when present) `kcv` form the header. The header,
-///   written as compact JSON in that order, is bound to the ciphertext: it is
-///   HPKE's `info` and the AEAD's additional data (HPKE and AES-GCM), so a
-///   swapped `kid` or `alg` fails to open.
+///   written as compact JSON in that order (`{"v":1,"alg":"…","kid":"…","kcv":"…"}`),
+///   is bound to the ciphertext, so a swapped `kid` or `alg` fails to open:
+///   for HPKE it is the `info` of the key schedule (the AEAD's own additional
+///   data is empty, so any RFC 9180 single-shot API — `Seal(pkR, info, aad="",
+///   pt)` — can seal for us); for AES-GCM it is the additional data.
 /// - `kcv` (optional, our extension) is the key check value of the key the
 ///   payload was sealed for (`SealingKey.keyCheckValue`): with it a wrong key is
 ///   reported as such; without it, as an authentication failure.
@@ -80,7 +82,7 @@ public struct SealedEnvelope: Sendable, Equatable {
         return o
     }
 
-    /// The bytes bound to the ciphertext (HPKE info and AEAD additional data).
+    /// The bytes bound to the ciphertext (HPKE info; AES-GCM additional data).
     var authenticatedHeader: [UInt8] { Array(JSONWriter.write(.object(headerObject)).utf8) }
 }
 

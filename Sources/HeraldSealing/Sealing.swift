@@ -52,7 +52,9 @@ public enum Sealing {
                 guard let pub = key.publicKey else { throw SealingError.invalidPublicKey("no public key") }
                 let recipient = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: pub.bytes)
                 var sender = try HPKE.Sender(recipientKey: recipient, ciphersuite: hpkeSuite, info: Data(header))
-                let ct = try sender.seal(plaintext, authenticating: header)
+                // The header is HPKE `info` (it keys the whole context); the AEAD
+                // data stays empty, as single-shot HPKE APIs (RFC 9180 §6.1) use it.
+                let ct = try sender.seal(plaintext)
                 envelope.encapsulated = Base64.encode(sender.encapsulatedKey)
                 envelope.ciphertext = Base64.encode(ct)
             case .aesGCM:
@@ -100,7 +102,7 @@ public enum Sealing {
                 let priv = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: key.bytes)
                 var recipient = try HPKE.Recipient(
                     privateKey: priv, ciphersuite: hpkeSuite, info: Data(header), encapsulatedKey: Data(enc))
-                return Array(try recipient.open(ct, authenticating: header))
+                return Array(try recipient.open(ct))
             case .aesGCM:
                 let box = try AES.GCM.SealedBox(
                     nonce: AES.GCM.Nonce(data: enc), ciphertext: ct.dropLast(tagBytes), tag: ct.suffix(tagBytes))
@@ -114,9 +116,14 @@ public enum Sealing {
     }
 
     /// Opens an envelope (the `herald.sealed` JSON) and returns the plaintext
-    /// JSON object.
-    public static func open(envelope json: JSONValue, keys: some SealingKeyProvider) throws(SealingError) -> JSONObject {
+    /// JSON object. `allowing` limits the algorithms accepted (a stage that
+    /// wants real secrecy leaves out `.rot13`, which anyone can forge).
+    public static func open(
+        envelope json: JSONValue, keys: some SealingKeyProvider,
+        allowing allowed: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
+    ) throws(SealingError) -> JSONObject {
         let envelope = try SealedEnvelope(json: json)
+        guard allowed.contains(envelope.algorithm) else { throw .algorithmNotAllowed(envelope.algorithm) }
         let bytes = try openBytes(envelope, keys: keys)
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: bytes) } catch {

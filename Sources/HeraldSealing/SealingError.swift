@@ -7,6 +7,9 @@ public enum SealingError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(String)
     /// `alg` names no known algorithm.
     case unknownAlgorithm(String)
+    /// The envelope's algorithm is known but the caller does not accept it
+    /// (e.g. a production stage refusing legacy rot13).
+    case algorithmNotAllowed(SealingAlgorithm)
     /// `kid` is not a safe key id (letters, digits, `.`, `_`, `-`; at most 64; no leading dot).
     case invalidKeyID(String)
     /// No key file (or in-memory key) for this key id.
@@ -46,6 +49,7 @@ public enum SealingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownAlgorithm(let a):
             let known = SealingAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
             return "unknown sealing algorithm \"\(a)\" (known: \(known))"
+        case .algorithmNotAllowed(let a): return "sealing algorithm \(a.rawValue) is not accepted here"
         case .invalidKeyID(let k): return "invalid key id \"\(k)\" (use letters, digits, '.', '_', '-'; at most 64; no leading dot)"
         case .unknownKeyID(let k, let path):
             if let path { return "no key for key id \"\(k)\" (expected \(path))" }

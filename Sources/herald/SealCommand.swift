@@ -30,7 +30,7 @@ struct SealCommand: ParsableCommand {
     @Option(help: "Seal only these fields of the herald object (comma-separated).")
     var fields: String?
 
-    @Option(help: "hpke (default), aes-gcm or rot13.")
+    @Option(help: "hpke, aes-gcm or rot13.")
     var alg: String = "hpke"
 
     @Option(name: .customLong("public-key"), help: "The recipient's X25519 public key (base64), for hpke.")

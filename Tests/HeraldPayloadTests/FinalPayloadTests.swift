@@ -193,3 +193,34 @@ import Testing
         }
     }
 }
+
+@Suite struct EscapedLengthTests {
+    /// The fast measure must agree with what JSONWriter really writes.
+    @Test func agreesWithTheWriter() {
+        for s in ["", "plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}\u{2029}",
+                  "👨‍👩‍👧‍👦🇫🇷e\u{0301}", "مرحبا \u{2068}Ada\u{2069}", "\u{0008}\u{000C}"] {
+            #expect(PayloadWriter.escapedLength(s) == JSONWriter.quote(s).utf8.count - 2, "\(s.debugDescription)")
+        }
+    }
+
+    @Test func longBodiesAreSegmentedOnlyWhereNeeded() throws {
+        // 10 000 family emoji (250 000 bytes): the cut keeps whole clusters.
+        let family = "👨‍👩‍👧‍👦"
+        let body = String(repeating: family, count: 10_000)
+        let cut = try #require(PayloadWriter.shorten(body, maxEscapedBytes: 25 * 3 + 3))
+        #expect(cut == family + family + family + "…")
+    }
+}
+
+@Suite struct HugeClusterTests {
+    @Test func aClusterBiggerThanTheBudgetBecomesAnEllipsis() throws {
+        // One base letter with 3000 combining acute accents: a single grapheme of 6001 bytes.
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 3000)
+        #expect(zalgo.count == 1)
+        let p = try APNsPayload.parse(#"{"aps":{"alert":{"title":"x","body":"y"},"mutable-content":1}}"#)
+        let out = try PayloadWriter.finalPayload(from: p, alert: RenderedAlert(title: "Message", body: zalgo))
+        #expect(out.byteCount <= 4096)
+        #expect(out.object["aps"]?["alert"]?["body"] == .string("…"))
+        #expect(out.object["aps"]?["alert"]?["title"] == .string("Message"))
+    }
+}

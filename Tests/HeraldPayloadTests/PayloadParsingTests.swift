@@ -104,6 +104,23 @@ import Testing
         #expect(rewritten.contains(#""relevance-score":0.75"#))
     }
 
+    @Test func compactPayloadsRoundTripByteForByte() throws {
+        for text in [
+            #"{"aps":{"alert":{"title":"DidIWin","body":"New results are in"},"mutable-content":1,"badge":1,"thread-id":"powerball"},"herald":{"kind":"lottery.draw","numbers":[4,11,23,45,61],"multiplier":2}}"#,
+            #"{"zeta":1,"aps":{"x-new":{"b":1,"a":2},"alert":"hi","relevance-score":1.50},"alpha":[true,null]}"#,
+        ] {
+            let p = try APNsPayload.parse(text)
+            #expect(p.json == text)
+            #expect(p.byteCount == text.utf8.count)
+        }
+    }
+
+    @Test func literalAlertForFallback() throws {
+        let p = try APNsPayload.parse(#"{"aps":{"alert":{"title":"DidIWin","loc-key":"K","body":"New results are in"},"mutable-content":1}}"#)
+        let lit = RenderedAlert(literal: try #require(p.aps.alert))
+        #expect(lit == RenderedAlert(title: "DidIWin", body: "New results are in"))
+    }
+
     @Test func soundName() throws {
         #expect(try APNsPayload.parse(#"{"aps":{"sound":"default"}}"#).aps.sound == .named("default"))
     }

@@ -171,6 +171,14 @@ import Testing
         }
     }
 
+    @Test func rot13CanBeRefused() throws {
+        let env = try Sealing.seal(Array("{}".utf8), algorithm: .rot13, keyID: nil, key: nil)
+        #expect(try Sealing.open(envelope: env.json, keys: InMemoryKeys()) == JSONObject())
+        #expect(throws: SealingError.algorithmNotAllowed(.rot13)) {
+            try Sealing.open(envelope: env.json, keys: InMemoryKeys(), allowing: [.hpke, .aesGCM])
+        }
+    }
+
     @Test func notAnEnvelope() {
         #expect(throws: SealingError.malformedEnvelope("expected an object, found a string")) {
             try Sealing.open(envelope: .string("c2VjcmV0"), keys: InMemoryKeys())
