@@ -359,6 +359,8 @@ public final class Stage: Sendable {
         case .set(let n): badgeValue = n
         }
         if let attachments { original.root[Attachments.outputKey] = attachments }
+        // Consumed by the stage: the reminder's id is not shown or passed on.
+        original.root["reminder-uuid"] = nil
         var diagnostics = d.diagnostics
         var final: FinalPayload?
         do {
