@@ -106,7 +106,12 @@ let package = Package(
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
         .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldJSON"]),
-        .testTarget(name: "HeraldStageTests", dependencies: ["HeraldStage", "HeraldJSON", "HeraldPayload"]),
+        .testTarget(
+            name: "HeraldStageTests",
+            dependencies: [
+                "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
+                "HeraldLottery",
+            ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON"]),

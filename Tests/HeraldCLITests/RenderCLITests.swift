@@ -65,7 +65,8 @@ import Testing
     }
 
     static func lotteryPayload(game: String, draw: String, numbers: [Int], bonus: [Int], badge: Int? = 1, extra: String = "") -> String {
-        let badgeText = badge.map { ",\"badge\":\($0)" } ?? ""
+        var badgeText = ""
+        if let badge { badgeText = ",\"badge\":\(badge)" }
         return """
             {"aps":{"alert":{"title":"DidIWin","body":"New results are in"},"mutable-content":1\(badgeText),"thread-id":"\(game)"},\
             "herald":{"kind":"lottery.draw","game":"\(game)","draw":"\(draw)","numbers":\(numbers),"bonus":\(bonus)\(extra)}}
@@ -302,7 +303,7 @@ import Testing
     @Test func eightConcurrentDeliveriesCountExactly() throws {
         let c = try Container()
         try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
-        let payloads = try (1...8).map { k in
+        let payloads = try (1...8).map { (k: Int) in
             try c.write(Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: k), name: "b\(k).json")
         }
         let running = try payloads.map { file in
@@ -364,7 +365,10 @@ import Testing
         // Far below the 10 s the lock is held: the deadline, not the lock, ended the run.
         #expect(elapsed < .seconds(3), "took \(elapsed)")
         #expect(r.title == "Powerball results")
-        #expect(r.body == "You won $7.00 on 1 ticket out of 1.")
+        // Whatever got done by the deadline: the result if the tickets could be read under the
+        // writer's lock, else the draw's numbers (known without the store). Never the push's text.
+        let bestAttempts = ["You won $7.00 on 1 ticket out of 1.", "The numbers for Nov 18, 2026 are in: 4 11 23 45 61 + 9."]
+        #expect(bestAttempts.contains(r.body ?? ""), "\(r.body ?? "nil")")
         // The count is unknown: the badge is left alone rather than set to the push's delta.
         #expect(r.badge == nil)
         #expect(r.stderr.contains("locked"))
