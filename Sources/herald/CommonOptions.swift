@@ -151,7 +151,8 @@ func readInput(_ path: String) throws -> [UInt8] {
     return out
 }
 
-/// Where catalogs come from: a folder of tables, or the tables embedded in the binary.
+/// Where catalogs come from: a folder of tables, or files held in memory
+/// (the tables embedded in the binary).
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
         Catalog(root: dir)
