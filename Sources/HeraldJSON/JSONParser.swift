@@ -264,17 +264,26 @@ private struct Parser {
 
     mutating func parseString() throws(JSONError) -> String {
         i += 1  // opening quote
+        // The bytes are only copied into `out` once an escape appears: a
+        // string without escapes is decoded straight from the input.
         var out: [UInt8] = []
+        var escaped = false
+        let start = i
         var runStart = i
         while true {
             guard i < bytes.count else { throw error("unterminated string") }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
+                if !escaped {
+                    i += 1
+                    return String(decoding: bytes[start..<(i - 1)], as: UTF8.self)
+                }
                 out.append(contentsOf: bytes[runStart..<i])
                 i += 1
                 break
             }
             if c == UInt8(ascii: "\\") {
+                escaped = true
                 out.append(contentsOf: bytes[runStart..<i])
                 i += 1
                 guard i < bytes.count else { throw error("unterminated escape") }
@@ -302,7 +311,8 @@ private struct Parser {
                     } else if scalar >= 0xDC00 && scalar < 0xE000 {
                         throw error("lone low surrogate in \\u escape")
                     }
-                    out.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+                    guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: String(u).utf8)
                 default: throw error("invalid escape '\\\(Unicode.Scalar(e))'")
                 }
                 runStart = i

@@ -106,24 +106,36 @@ struct StdoutBuffer {
     }
 
     /// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
+    /// Runs of bytes that need no escape are copied in one piece.
     mutating func writeQuoted(_ s: String) {
         buffer.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: buffer.append(0x5C); buffer.append(0x22)
-            case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
-            case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
-            case 0x0D: buffer.append(0x5C); buffer.append(0x72)
-            case 0x09: buffer.append(0x5C); buffer.append(0x74)
-            case 0..<0x20, 0x7F:
-                buffer.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-            default: buffer.append(b)
+        var text = s
+        text.withUTF8 { bytes in
+            var run = 0
+            for k in 0..<bytes.count {
+                let b = bytes[k]
+                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
+                if run < k { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<k])) }
+                run = k + 1
+                switch b {
+                case 0x22: buffer.append(0x5C); buffer.append(0x22)
+                case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
+                case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
+                case 0x0D: buffer.append(0x5C); buffer.append(0x72)
+                case 0x09: buffer.append(0x5C); buffer.append(0x74)
+                default:
+                    buffer.append(0x5C); buffer.append(0x75); buffer.append(0x30); buffer.append(0x30)
+                    buffer.append(StdoutBuffer.hexDigit(b >> 4)); buffer.append(StdoutBuffer.hexDigit(b & 0xF))
+                }
             }
+            if run < bytes.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
         buffer.append(0x22)
         if buffer.count >= 1 << 16 { flush() }
     }
+
+    @inline(__always)
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
