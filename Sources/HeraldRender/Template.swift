@@ -73,6 +73,9 @@ final class CompiledVariable: Sendable {
     let diagnostics: [RenderDiagnostic]
     /// Stands for the variable in integer-size diagnostics.
     let selectionSpecifier: FormatSpecifier
+    /// `[(name, category)]` for each category in `allCases` order: a render's
+    /// plural choices when this is its only variable (shared, not rebuilt).
+    let choices: [[(variable: String, category: PluralCategory)]]
 
     init(
         name: String, argumentIndex: Int, valueType: ValueType, forms: [PluralCategory: Template], rules: PluralRules?,
@@ -83,6 +86,7 @@ final class CompiledVariable: Sendable {
         self.valueType = valueType
         self.forms = forms
         self.formTable = PluralCategory.allCases.map { forms[$0] }
+        self.choices = PluralCategory.allCases.map { [(variable: name, category: $0)] }
         self.rules = rules
         self.selectFormatter = selectFormatter
         self.diagnostics = diagnostics
