@@ -84,15 +84,18 @@ private struct Parser {
         self.options = options
     }
 
-    var position: SourcePosition {
+    var position: SourcePosition { position(at: i, line: line, lineStart: lineStart) }
+
+    /// The position of byte `offset` on `line`, which starts at byte `lineStart`.
+    func position(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
         // column counts scalars: count non-continuation bytes since the line start
         var col = 1
         var k = lineStart
-        while k < i && k < bytes.count {
+        while k < offset && k < bytes.count {
             if bytes[k] & 0xC0 != 0x80 { col += 1 }
             k += 1
         }
-        return SourcePosition(line: line, column: col, offset: i)
+        return SourcePosition(line: line, column: col, offset: offset)
     }
 
     func error(_ message: String) -> JSONError { JSONError(message: message, position: position) }
@@ -139,7 +142,12 @@ private struct Parser {
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an object") }
                 guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let keyPos = position
+                // Where the key starts, made into a line:column only when needed
+                // (recorded positions, a duplicate key): counting columns per key
+                // cost more than parsing the key.
+                let keyOffset = i
+                let keyLine = line
+                let keyLineStart = lineStart
                 let key = try parseString()
                 skipWhitespace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
@@ -148,10 +156,14 @@ private struct Parser {
                 // Pointers are only built when positions are recorded (they cost a
                 // string per key); without them duplicate keys report a bare "/key".
                 let childPointer = options.recordPositions ? pointer + "/" + Parser.escapePointer(key) : ""
-                if options.recordPositions { positions[childPointer + "#key"] = keyPos }
+                if options.recordPositions {
+                    positions[childPointer + "#key"] = position(at: keyOffset, line: keyLine, lineStart: keyLineStart)
+                }
                 let v = try parseValue(depth: depth + 1, pointer: childPointer)
                 if !obj.appendParsed(key, v) {
-                    duplicates.append((options.recordPositions ? childPointer : "/" + Parser.escapePointer(key), keyPos))
+                    duplicates.append((
+                        options.recordPositions ? childPointer : "/" + Parser.escapePointer(key),
+                        position(at: keyOffset, line: keyLine, lineStart: keyLineStart)))
                 }
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an object") }
@@ -178,7 +190,8 @@ private struct Parser {
             }
             while true {
                 skipWhitespace()
-                arr.append(try parseValue(depth: depth + 1, pointer: pointer + "/" + String(arr.count)))
+                // Pointers cost a string per element: only built when positions are recorded.
+                arr.append(try parseValue(depth: depth + 1, pointer: options.recordPositions ? pointer + "/" + String(arr.count) : ""))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an array") }
                 if bytes[i] == UInt8(ascii: ",") {

@@ -124,6 +124,8 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
 
     private mutating func appendNew(_ key: String, _ value: JSONValue) {
+        // Room for a typical small object at once instead of growing 1, 2, 4.
+        if entries.capacity == 0 { entries.reserveCapacity(4) }
         entries.append((key, value))
         if index != nil {
             index![key] = entries.count - 1

@@ -105,6 +105,12 @@ struct StdoutBuffer {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes a literal piece of output (no String in between).
+    mutating func writeStatic(_ s: StaticString) {
+        s.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
     /// Runs of bytes that need no escape are copied in one piece.
     mutating func writeQuoted(_ s: String) {
