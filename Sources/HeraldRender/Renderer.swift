@@ -198,10 +198,13 @@ public final class Renderer: Sendable {
         }
         for part in template.parts {
             switch part {
-            case .literal(let s): out += s
+            case .text(let literal): out += literal.text
             case .specifier(let c): SpecifierFormatting.field(c, state: &state, into: &out)
             case .variable(let v): renderVariable(v, state: &state, into: &out)
-            case .brokenVariable(let name, let index, let diagnostic):
+            case .broken(let broken):
+                let name = broken.name
+                let index = broken.argumentIndex
+                let diagnostic = broken.diagnostic
                 state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
                 if let arg = state.argument(index, for: "%#@\(name)@") {
                     out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
