@@ -284,6 +284,18 @@ private struct Parser {
         let start = i
         var runStart = i
         while true {
+            // Plain printable ASCII needs no check beyond this scan.
+            if !escaped {
+                i = bytes.withUnsafeBufferPointer { b in
+                    var k = i
+                    while k < b.count {
+                        let c = b[k]
+                        if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+                        k += 1
+                    }
+                    return k
+                }
+            }
             guard i < bytes.count else { throw error("unterminated string") }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {

@@ -154,12 +154,23 @@ struct FormatCommand: ParsableCommand {
         var start = 0
         var lineNumber = 0
         while start < input.count {
-            var end = start
-            while end < input.count, input[end] != 0x0A { end += 1 }
+            // The end of the line and whether it holds anything, in one pass over the bytes.
+            let (end, blank) = input.withUnsafeBufferPointer { b -> (Int, Bool) in
+                var k = start
+                var blank = true
+                while k < b.count {
+                    let c = b[k]
+                    if c == 0x0A { break }
+                    if c != 0x20 && c != 0x09 && c != 0x0D { blank = false }
+                    k += 1
+                }
+                return (k, blank)
+            }
             lineNumber += 1
-            let line = Array(input[start..<end])
+            let lineStart = start
             start = end + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            if blank { continue }
+            let line = Array(input[lineStart..<end])
             FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
         }
         out.flush()
