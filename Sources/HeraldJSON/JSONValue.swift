@@ -103,19 +103,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     @inline(__always)
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        let first = key.utf8.first
         var i = 0
         let n = entries.count
         while i < n {
-            let candidate = entries[i].key
-            // Two texts that start with different ASCII characters cannot be
-            // equal, even canonically (an ASCII character is its own
-            // decomposition and nothing reorders before it): skip the full compare.
-            if let a = first, let b = candidate.utf8.first, a < 0x80, b < 0x80, a != b {
-                i += 1
-                continue
-            }
-            if candidate == key { return i }
+            if entries[i].key == key { return i }
             i += 1
         }
         return nil
