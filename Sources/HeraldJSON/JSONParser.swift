@@ -60,18 +60,27 @@ public struct JSONParser {
     }
 
     public static func parseDetailed(_ bytes: [UInt8], options: Options = Options()) throws(JSONError) -> Result {
-        var p = Parser(bytes: bytes, options: options)
-        p.skipBOM()
-        p.skipWhitespace()
-        let v = try p.parseValue(depth: 0, pointer: "")
-        p.skipWhitespace()
-        if p.i < bytes.count { throw p.error("unexpected content after the JSON value") }
-        return Result(value: v, positions: p.positions, duplicateKeys: p.duplicates)
+        // The parser reads the bytes in place (every index is checked
+        // against the count before it is read).
+        let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+            var p = Parser(bytes: buffer, options: options)
+            do throws(JSONError) {
+                p.skipBOM()
+                p.skipWhitespace()
+                let v = try p.parseValue(depth: 0, pointer: "")
+                p.skipWhitespace()
+                if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
+                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.duplicates))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }
 
 private struct Parser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
     var i = 0
     var line = 1
@@ -79,7 +88,7 @@ private struct Parser {
     var positions: [String: SourcePosition] = [:]
     var duplicates: [(pointer: String, position: SourcePosition)] = []
 
-    init(bytes: [UInt8], options: JSONParser.Options) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
         self.options = options
     }
@@ -188,6 +197,7 @@ private struct Parser {
                 i += 1
                 return .array(arr)
             }
+            arr.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 // Pointers cost a string per element: only built when positions are recorded.
@@ -286,14 +296,10 @@ private struct Parser {
         while true {
             // Plain printable ASCII needs no check beyond this scan.
             if !escaped {
-                i = bytes.withUnsafeBufferPointer { b in
-                    var k = i
-                    while k < b.count {
-                        let c = b[k]
-                        if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
-                        k += 1
-                    }
-                    return k
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+                    i += 1
                 }
             }
             guard i < bytes.count else { throw error("unterminated string") }
