@@ -30,8 +30,9 @@ bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address
 # minutes), and checked below.
 rm -rf "$bin"/Herald*.build "$bin"/CHeraldICU.build
 
-# The library targets that hold every module a harness imports.
-for target in HeraldRender HeraldPayload HeraldSealing; do
+# The library targets that hold every module a harness imports (HeraldStage
+# brings the store, GRDB and the media module, for fuzz-stage).
+for target in HeraldRender HeraldPayload HeraldSealing HeraldStage; do
     echo "fuzz: building $target (log: $scratch/build-$target.log)"
     if ! swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --target "$target" \
         >"$scratch/build-$target.log" 2>&1; then
@@ -41,7 +42,7 @@ for target in HeraldRender HeraldPayload HeraldSealing; do
     fi
 done
 
-for module in HeraldJSON HeraldICU HeraldTables HeraldRender HeraldPayload HeraldSealing; do
+for module in HeraldJSON HeraldICU HeraldTables HeraldRender HeraldPayload HeraldSealing HeraldStage; do
     o=$(find "$bin/$module.build" -name '*.swift.o' | head -n 1)
     if [ -z "$o" ] || ! readelf -S "$o" | grep -q __sancov_cntrs; then
         echo "fuzz: $module was built without coverage counters ($o); delete $scratch and build again" >&2
@@ -55,15 +56,14 @@ modulemaps=()
 for dir in "$bin"/*.build; do
     name=$(basename "$dir" .build)
     case "$name" in
-        *Tests | HeraldPackage* | herald | herald_bench | ArgumentParser* | generate_* | GRDB | HeraldStore | HeraldStage | \
-            HeraldLint | HeraldPreview | HeraldExamples | HeraldMedia | HeraldLottery) continue ;;
+        *Tests | HeraldPackage* | herald | herald_bench | ArgumentParser* | generate_* | HeraldLint | HeraldPreview) continue ;;
     esac
     while IFS= read -r -d '' o; do objects+=("$o"); done < <(find "$dir" -name '*.o' -print0)
     [ -f "$dir/module.modulemap" ] && modulemaps+=(-Xcc "-fmodule-map-file=$dir/module.modulemap")
 done
 [ ${#objects[@]} -gt 0 ] || { echo "fuzz: no object files under $bin" >&2; exit 1; }
 
-icu_libs=$(pkg-config --libs icu-i18n icu-uc)
+icu_libs="$(pkg-config --libs icu-i18n icu-uc) -lsqlite3"
 for h in "${harnesses[@]}"; do
     src=Tools/fuzz/harnesses/$h.swift
     [ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 1; }
