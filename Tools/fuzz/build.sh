@@ -24,17 +24,17 @@ if [ ${#harnesses[@]} -eq 0 ]; then
 fi
 
 bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
-# SwiftPM's incremental rebuilds were seen to leave Swift objects without
-# libFuzzer's coverage counters (no __sancov_cntrs section): the fuzzer then
-# runs blind. Herald's own modules are therefore always compiled afresh (a few
-# minutes), and checked below.
-rm -rf "$bin"/Herald*.build "$bin"/CHeraldICU.build
+# `--sanitize=fuzzer` alone left the Swift objects without libFuzzer's
+# coverage counters (no __sancov_cntrs section; only the C/C++ code and the
+# harness were instrumented), so the fuzzer ran half blind: the coverage flags
+# are passed to swiftc explicitly, and checked below.
 
 # The library targets that hold every module a harness imports (HeraldStage
 # brings the store, GRDB and the media module, for fuzz-stage).
 for target in HeraldRender HeraldPayload HeraldSealing HeraldStage; do
     echo "fuzz: building $target (log: $scratch/build-$target.log)"
     if ! swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --target "$target" \
+        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
         >"$scratch/build-$target.log" 2>&1; then
         tail -n 40 "$scratch/build-$target.log" >&2
         echo "fuzz: building $target failed" >&2
