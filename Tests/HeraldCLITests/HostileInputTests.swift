@@ -91,6 +91,68 @@ import Testing
         #expect(r.stdout.contains(#""a\u0000b""#))
     }
 
+    // MARK: herald format
+
+    /// en and de tables, and a French file a device drops (truncated).
+    static func formatTables() throws -> Folder {
+        let tables = try Folder()
+        try tables.write(bytes("\"greeting\" = \"Hello %@\";\n"), to: "en.lproj/Localizable.strings")
+        try tables.write(bytes("\"greeting\" = \"Hallo %@\";\n"), to: "de.lproj/Localizable.strings")
+        try tables.write(bytes("\"greeting\" = \"Bonj"), to: "fr.lproj/Localizable.strings")
+        return tables
+    }
+
+    @Test func formatBatchAnswersEveryHostileLineAndTheGoodOnesStillRender() throws {
+        let tables = try Self.formatTables()
+        let lines: [[UInt8]] = [
+            Self.bytes(#"{"key":"greeting","locale":"de","args":["Ana"]}"#),
+            Self.bytes(#"{"key":"greeting","locale":"de","args":["Ana""#),
+            Self.bytes(#"{"key":"greeting","locale":"de","args":["A"#) + [0xFF] + Self.bytes(#""]}"#),
+            Self.bytes(#"{"key":"greeting","locale":"de","x":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"),
+            Self.bytes(#"{"key":"greeting","locale":"de","args":"Ana"}"#),
+            Self.bytes(#"{"key":"greeting","locale":"de","args":[null]}"#),
+            Self.bytes(#"{"key":"greeting","locale":"de","args":["Ana"],"table":"../en.lproj/Localizable"}"#),
+            Self.bytes(#"{"key":"greeting","locale":"fr","args":["Zoë"]}"#),
+        ]
+        let input = lines.map { Data($0) + Data([0x0A]) }.reduce(Data(), +)
+        let r = try HeraldBinary.run(["format", "--batch", "-", "--tables", tables.path], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        let answers = r.stdout.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(answers.count == lines.count)
+        guard answers.count == lines.count else { return }
+        func error(_ i: Int) -> String? { answers[i]["error"] as? String }
+        #expect(answers[0]["text"] as? String == "Hallo Ana")
+        #expect(answers[0]["servedBy"] as? String == "de")
+        #expect(error(1) == "line 2: not JSON: 1:46: unexpected end of input in an array")
+        #expect(error(2) == "line 3: not JSON: 1:43: invalid UTF-8 byte 0xff")
+        // `{"key":"greeting","locale":"de","x":` is 36 bytes; the '[' at depth 512 is the 512th.
+        #expect(error(3) == "line 4: not JSON: 1:\(36 + 511 + 1): nesting deeper than 512 levels")
+        #expect(error(4) == "line 5: \"args\" must be an array")
+        #expect(answers[4]["key"] as? String == "greeting" && answers[4]["locale"] as? String == "de")
+        #expect(error(5) == "line 6: args[0] must be a string or a number, not null")
+        #expect(error(6)?.hasPrefix("line 7: key 'greeting' is not in table '../en.lproj/Localizable' for de (") == true)
+        // The dropped French file: a French device is served by English.
+        #expect(answers[7]["text"] as? String == "Hello Zoë")
+        #expect(answers[7]["servedBy"] as? String == "en")
+    }
+
+    @Test func formatWithATableNameThatIsAPathFindsNothing() throws {
+        let tables = try Self.formatTables()
+        for table in ["../en.lproj/Localizable", "/etc/passwd", "en.lproj/Localizable", "Localizable.strings"] {
+            let r = try HeraldBinary.run([
+                "format", "--key", "greeting", "--locale", "en", "--arg", "Ana", "--table", table, "--tables", tables.path,
+            ])
+            #expect(r.status == 4, "\(table)")
+            #expect(r.stdout == "")
+            #expect(r.stderr.hasPrefix("herald: error: key 'greeting' is not in table '\(table)' for en ("), "\(r.stderr)")
+        }
+        let good = try HeraldBinary.run(["format", "--key", "greeting", "--locale", "en", "--arg", "Ana", "--tables", tables.path])
+        #expect(good.status == 0)
+        #expect(good.stdout == "Hello Ana\n")
+    }
+
     // MARK: herald seal
 
     struct SealCase: Sendable, CustomStringConvertible {
