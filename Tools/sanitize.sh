@@ -8,6 +8,11 @@
 # Flags after `--` go to `swift test` (for example `--filter HeraldTablesTests`
 # or `--skip HeraldCLITests`). Logs: .build-asan/test.log, .build-tsan/test.log.
 # Exit 1 when a sanitizer reports a problem or a test fails.
+#
+# Known: on a loaded 2-core machine the whole suite under a sanitizer is slow
+# enough that ReceiptDeliveryTests' 20 s retry budget runs out (their receipts
+# stay pending after 1 attempt); run alone (`-- --filter ReceiptDeliveryTests`)
+# they pass under both sanitizers. That is a timing failure, not a finding.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

@@ -27,7 +27,10 @@ bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address
 # `--sanitize=fuzzer` alone left the Swift objects without libFuzzer's
 # coverage counters (no __sancov_cntrs section; only the C/C++ code and the
 # harness were instrumented), so the fuzzer ran half blind: the coverage flags
-# are passed to swiftc explicitly, and checked below.
+# are passed to swiftc explicitly, and checked below. SwiftPM does not always
+# recompile when only flags change, so Herald's own modules are compiled
+# afresh every time (a few minutes).
+rm -rf "$bin"/Herald*.build "$bin"/CHeraldICU.build
 
 # The library targets that hold every module a harness imports (HeraldStage
 # brings the store, GRDB and the media module, for fuzz-stage).
