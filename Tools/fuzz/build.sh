@@ -24,20 +24,14 @@ if [ ${#harnesses[@]} -eq 0 ]; then
 fi
 
 bin=$(swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --show-bin-path)
-# `--sanitize=fuzzer` alone left the Swift objects without libFuzzer's
-# coverage counters (no __sancov_cntrs section; only the C/C++ code and the
-# harness were instrumented), so the fuzzer ran half blind: the coverage flags
-# are passed to swiftc explicitly, and checked below. SwiftPM does not always
-# recompile when only flags change, so Herald's own modules are compiled
-# afresh every time (a few minutes).
-rm -rf "$bin"/Herald*.build "$bin"/CHeraldICU.build
-
-# The library targets that hold every module a harness imports (HeraldStage
-# brings the store, GRDB and the media module, for fuzz-stage).
+# SwiftPM builds the dependencies (the ICU shim, swift-crypto, GRDB) with
+# `--sanitize=fuzzer --sanitize=address`. Herald's own Swift modules are then
+# compiled here with swiftc directly, one whole-module job each: SwiftPM's
+# `--sanitize=fuzzer` left their objects without libFuzzer's coverage counters
+# (no __sancov_cntrs section), and the fuzzers ran half blind.
 for target in HeraldRender HeraldPayload HeraldSealing HeraldStage; do
-    echo "fuzz: building $target (log: $scratch/build-$target.log)"
+    echo "fuzz: building $target and its dependencies (log: $scratch/build-$target.log)"
     if ! swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address --target "$target" \
-        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
         >"$scratch/build-$target.log" 2>&1; then
         tail -n 40 "$scratch/build-$target.log" >&2
         echo "fuzz: building $target failed" >&2
@@ -45,10 +39,28 @@ for target in HeraldRender HeraldPayload HeraldSealing HeraldStage; do
     fi
 done
 
-for module in HeraldJSON HeraldICU HeraldTables HeraldRender HeraldPayload HeraldSealing HeraldStage; do
-    o=$(find "$bin/$module.build" -name '*.swift.o' | head -n 1)
-    if [ -z "$o" ] || ! readelf -S "$o" | grep -q __sancov_cntrs; then
-        echo "fuzz: $module was built without coverage counters ($o); delete $scratch and build again" >&2
+modules=$scratch/fuzz-modules
+rm -rf "$modules"
+mkdir -p "$modules"
+cmaps=(-Xcc "-fmodule-map-file=$root/Sources/CICU/module.modulemap"
+    -Xcc "-fmodule-map-file=$bin/CHeraldICU.build/module.modulemap" -Xcc "-I$root/Sources/CHeraldICU/include")
+for m in "$scratch"/checkouts/swift-crypto/Sources/*/include/module.modulemap \
+    "$scratch"/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap; do
+    [ -f "$m" ] && cmaps+=(-Xcc "-fmodule-map-file=$m" -Xcc "-I$(dirname "$m")")
+done
+for f in $(pkg-config --cflags-only-I icu-i18n); do cmaps+=(-Xcc "$f"); done
+# Dependency order.
+for module in HeraldJSON HeraldICU HeraldLottery HeraldExamples HeraldTables HeraldRender HeraldPayload HeraldSealing \
+    HeraldStore HeraldMedia HeraldStage; do
+    echo "fuzz: compiling $module with coverage"
+    swiftc -parse-as-library -module-name "$module" -wmo -Onone -enable-testing -swift-version 6 \
+        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
+        -sanitize=fuzzer,address -I "$modules" -I "$bin/Modules" "${cmaps[@]}" \
+        -emit-module -emit-module-path "$modules/$module.swiftmodule" \
+        -c Sources/"$module"/*.swift -o "$modules/$module.o"
+    counters=$(readelf -SW "$modules/$module.o" | grep -c __sancov_cntrs || true)
+    if [ "$counters" -eq 0 ]; then
+        echo "fuzz: $module was compiled without coverage counters" >&2
         exit 1
     fi
 done
@@ -59,12 +71,13 @@ modulemaps=()
 for dir in "$bin"/*.build; do
     name=$(basename "$dir" .build)
     case "$name" in
-        *Tests | HeraldPackage* | herald | herald_bench | ArgumentParser* | generate_* | HeraldLint | HeraldPreview) continue ;;
+        *Tests | HeraldPackage* | herald | herald_bench | ArgumentParser* | generate_* | Herald*) continue ;;
     esac
     while IFS= read -r -d '' o; do objects+=("$o"); done < <(find "$dir" -name '*.o' -print0)
     [ -f "$dir/module.modulemap" ] && modulemaps+=(-Xcc "-fmodule-map-file=$dir/module.modulemap")
 done
 [ ${#objects[@]} -gt 0 ] || { echo "fuzz: no object files under $bin" >&2; exit 1; }
+objects+=("$modules"/*.o)
 
 icu_libs="$(pkg-config --libs icu-i18n icu-uc) -lsqlite3"
 for h in "${harnesses[@]}"; do
@@ -73,8 +86,7 @@ for h in "${harnesses[@]}"; do
     echo "fuzz: linking $h"
     swiftc -sanitize=fuzzer,address -parse-as-library -g -Onone -use-ld=lld \
         -module-name "$(echo "$h" | tr '-' '_')" \
-        -I "$bin/Modules" "${modulemaps[@]}" \
-        -Xcc "-fmodule-map-file=$root/Sources/CICU/module.modulemap" \
+        -I "$modules" -I "$bin/Modules" "${modulemaps[@]}" "${cmaps[@]}" \
         Tools/fuzz/harnesses/FuzzSupport.swift "$src" "${objects[@]}" \
         $icu_libs -lstdc++ -o "$out/$h"
 done

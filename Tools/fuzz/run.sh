@@ -28,6 +28,9 @@ fi
 
 # Swift's runtime keeps metadata caches alive for the process: not leaks.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+# Swift's own crash backtracer reads raw stack memory, which AddressSanitizer
+# reports on top of the real failure: leave crash reports to the sanitizer.
+export SWIFT_BACKTRACE=enable=no
 pids=()
 for h in "${harnesses[@]}"; do
     corpus=$scratch/corpus/$h

@@ -8,6 +8,9 @@ cd "$root"
 scratch=${HERALD_FUZZ_SCRATCH:-$root/.build-fuzz}
 Tools/fuzz/build.sh
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+# Swift's own crash backtracer reads raw stack memory, which AddressSanitizer
+# reports on top of the real failure: leave crash reports to the sanitizer.
+export SWIFT_BACKTRACE=enable=no
 failed=0
 for f in Tools/fuzz/harnesses/fuzz-*.swift; do
     h=$(basename "$f" .swift)
