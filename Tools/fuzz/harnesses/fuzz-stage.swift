@@ -2,10 +2,11 @@
 // (`Stage.process(bytes:locale:)`): payload reading, opening with fixed keys,
 // computing, rendering from the embedded tables, writing the final payload.
 // No store and no media folder, so nothing touches the disk or the network.
-// Every push the stage accepts must come out as the contract says
-// (payloads.md): one JSON object that reads back as a payload, at most 4096
-// bytes, `aps` kept, no `herald` object, and (when the extension runs for it)
-// a non-empty alert.
+// Every push the extension runs for (alert + mutable-content 1) must come out
+// as the contract says (payloads.md): one JSON object that reads back as a
+// payload, at most 4096 bytes, no `herald` object, a non-empty alert. Other
+// pushes are passed on unchanged (Stage's design: iOS would not run the
+// extension for them), which is checked too.
 import Dispatch
 import HeraldExamples
 import HeraldICU
@@ -48,6 +49,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let outcome = box.outcome else {
         fatalError("fuzz invariant broken: the stage refused a push the payload reader accepts")
     }
+    guard pushed.eligibility.isEligible else {
+        // The extension does not run for it: passed on unchanged, by design.
+        require(outcome.payload == pushed.root, "an ineligible push was changed")
+        return 0
+    }
     require(outcome.bytes <= APNsPayload.maximumBytes, "final payload is \(outcome.bytes) bytes")
     guard let back = try? JSONParser.parse(outcome.json), let object = back.objectValue else {
         fatalError("fuzz invariant broken: the final payload does not read back as a JSON object")
@@ -56,12 +62,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let final = try? APNsPayload(json: back) else {
         fatalError("fuzz invariant broken: the final payload is not a payload")
     }
-    // A push the service extension runs for (an alert and mutable-content 1)
-    // always ends with alert text; a background push has none to begin with.
-    if pushed.eligibility.isEligible {
-        let alert = final.aps.alert
-        let text = [alert?.title, alert?.subtitle, alert?.body].compactMap { $0 }.joined()
-        require(!text.isEmpty, "the final payload has an empty alert")
-    }
+    let alert = final.aps.alert
+    let text = [alert?.title, alert?.subtitle, alert?.body].compactMap { $0 }.joined()
+    require(!text.isEmpty, "the final payload has an empty alert")
     return 0
 }
