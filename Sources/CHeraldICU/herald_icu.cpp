@@ -23,6 +23,7 @@
 #include <unicode/fmtable.h>
 #include <unicode/msgfmt.h>
 #include <unicode/unistr.h>
+#include <unicode/locid.h>
 
 #include <cstring>
 #include <string>
@@ -177,11 +178,37 @@ int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t ca
 
 int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
                                  int32_t *status) {
+    // Locale::createCanonical applies CLDR's aliases (iw -> he, in -> id,
+    // sh -> sr_Latn, tl -> fil), which uloc_canonicalize in ICU 72 does not.
+    icu::Locale l = icu::Locale::createCanonical(locale);
+    if (l.isBogus()) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    return copyOut(l.getName(), -1, out, cap, status);
+}
+
+int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_canonicalize(locale, buf, (int32_t)sizeof buf, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
+    UResourceBundle *rb = ures_openDirect(nullptr, locale, &ec);
+    if (U_SUCCESS(ec)) {
+        UErrorCode e2 = U_ZERO_ERROR;
+        int32_t l = 0;
+        const UChar *s = ures_getStringByKey(rb, "%%Parent", &l, &e2);
+        if (U_SUCCESS(e2) && l > 0 && l < ULOC_FULLNAME_CAPACITY) {
+            char b[ULOC_FULLNAME_CAPACITY];
+            u_UCharsToChars(s, b, l);
+            b[l] = 0;
+            ures_close(rb);
+            return copyOut(b, l, out, cap, status);
+        }
+        ures_close(rb);
+    }
+    char buf[ULOC_FULLNAME_CAPACITY];
+    UErrorCode e3 = U_ZERO_ERROR;
+    int32_t n = uloc_getParent(locale, buf, (int32_t)sizeof buf, &e3);
+    if (U_FAILURE(e3)) {
+        *status = e3;
         return 0;
     }
     return copyOut(buf, n, out, cap, status);
@@ -467,6 +494,79 @@ int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
         }
         int32_t st = 0;
         toUTF8(kw, kl, keyword, keyword_cap, &st);
+    }
+    return resultOut(r, out, cap, status);
+}
+
+// "123450", 2 -> "1234.50"; "-5", 2 -> "-0.05". Returns the length.
+static int32_t minorUnitsDecimal(int64_t minor, int32_t digits, char *out) {
+    char rev[24];
+    int32_t n = 0;
+    uint64_t mag = minor < 0 ? (uint64_t)0 - (uint64_t)minor : (uint64_t)minor;
+    do {
+        rev[n++] = (char)('0' + mag % 10);
+        mag /= 10;
+    } while (mag);
+    while (n <= digits) rev[n++] = '0';  // at least one integer digit
+    int32_t len = 0;
+    if (minor < 0) out[len++] = '-';
+    for (int32_t i = n - 1; i >= 0; i--) {
+        out[len++] = rev[i];
+        if (i == digits && digits > 0) out[len++] = '.';
+    }
+    out[len] = 0;
+    return len;
+}
+
+static int32_t keywordIndex(const UChar *kw, int32_t len) {
+    if (len < 3) return 5;
+    switch (kw[0]) {
+        case u'z': return 0;
+        case u'o': return kw[1] == u'n' ? 1 : 5;
+        case u't': return 2;
+        case u'f': return 3;
+        case u'm': return 4;
+        default: return 5;
+    }
+}
+
+int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
+                                        const HICUPluralRules *rules, int kind,
+                                        int64_t int_value, double double_value,
+                                        const char *decimal, int32_t decimal_len,
+                                        int32_t digits, char *out, int32_t cap,
+                                        int32_t *category, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    UFormattedNumber *r = threadResult(&ec);
+    switch (kind) {
+        case 0: unumf_formatInt(fmt->fmt, int_value, r, &ec); break;
+        case 1: unumf_formatDouble(fmt->fmt, double_value, r, &ec); break;
+        case 3: {
+            if (digits < 0 || digits > 18) {
+                *status = U_ILLEGAL_ARGUMENT_ERROR;
+                return 0;
+            }
+            char buf[48];
+            int32_t n = minorUnitsDecimal(int_value, digits, buf);
+            unumf_formatDecimal(fmt->fmt, buf, n, r, &ec);
+            break;
+        }
+        default: unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec); break;
+    }
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        return 0;
+    }
+    if (category) *category = -1;
+    if (rules && category) {
+        UChar kw[16];
+        UErrorCode e2 = U_ZERO_ERROR;
+        int32_t kl = uplrules_selectFormatted(rules->rules, r, kw, 16, &e2);
+        if (U_FAILURE(e2)) {
+            *status = e2;
+            return 0;
+        }
+        *category = keywordIndex(kw, kl);
     }
     return resultOut(r, out, cap, status);
 }

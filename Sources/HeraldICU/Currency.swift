@@ -33,14 +33,80 @@ public enum Currency {
 
     /// Formats an amount in minor units in the currency's own digits, in the
     /// locale's conventions: (123450, "EUR", de) → "1.234,50 €".
-    /// `width`: nil (symbol), "narrow", "iso-code", "full-name".
+    /// `width`: nil (symbol), "narrow", "iso-code", "full-name", "hidden".
     public static func format(
         minorUnits: Int64, currency isoCode: String, locale: LocaleID, width: String? = nil
     ) throws(ICUError) -> String {
-        let digits = try fractionDigits(isoCode)
-        var skeleton = "currency/\(isoCode.uppercased())"
-        if let width { skeleton += " unit-width-\(width)" }
-        let fmt = try NumberFormat.for(skeleton: skeleton, locale: locale)
-        return try fmt.format(decimal: decimalString(minorUnits: minorUnits, digits: digits))
+        try formatter(currency: isoCode, locale: locale, width: width).format(minorUnits: minorUnits)
+    }
+
+    /// The cached formatter for a currency in a locale (opened once per
+    /// currency, locale and width; shared by all threads).
+    public static func formatter(
+        currency isoCode: String, locale: LocaleID, width: String? = nil
+    ) throws(ICUError) -> CurrencyFormat {
+        if let hit = locale.slots.currency(code: isoCode, width: width) { return hit }
+        let made = try CurrencyFormat.cache.value(for: CurrencyFormat.Key(code: isoCode, locale: locale.icuID, width: width)) {
+            () throws(ICUError) in
+            try CurrencyFormat(currency: isoCode, locale: locale, width: width)
+        }
+        locale.slots.remember(made, code: isoCode, width: width)
+        return made
+    }
+}
+
+/// A currency formatter for one ISO code, locale and width, showing the
+/// currency's own number of fraction digits (JPY 0, EUR 2, BHD 3).
+public final class CurrencyFormat: Sendable {
+    /// The upper-case ISO 4217 code.
+    public let isoCode: String
+    /// The currency's standard fraction digits, which minor units count in.
+    public let fractionDigits: Int
+    /// The underlying number formatter (`currency/EUR [unit-width-…]`).
+    public let number: NumberFormat
+    /// The width asked for (nil: symbol).
+    public let width: String?
+    /// The code as the caller spelled it (cache key).
+    let requestedCode: String
+
+    struct Key: Hashable, Sendable {
+        let code: String
+        let locale: String
+        let width: String?
+    }
+    static let cache = FormatterCache<Key, CurrencyFormat>()
+
+    init(currency isoCode: String, locale: LocaleID, width: String?) throws(ICUError) {
+        let digits = try Currency.fractionDigits(isoCode)
+        let code = isoCode.uppercased()
+        var skeleton = "currency/\(code)"
+        if let width {
+            let widths = ["narrow", "short", "iso-code", "full-name", "hidden", "formal", "variant"]
+            guard widths.contains(width) else {
+                throw ICUError(
+                    message: "unknown currency width '\(width)' (expected one of \(widths.joined(separator: ", ")))",
+                    operation: "currency format", locale: locale.icuID, input: width)
+            }
+            skeleton += " unit-width-\(width)"
+        }
+        self.isoCode = code
+        self.requestedCode = isoCode
+        self.width = width
+        self.fractionDigits = digits
+        self.number = try NumberFormat.for(skeleton: skeleton, locale: locale)
+    }
+
+    /// The amount in minor units, exactly: 123450 EUR in de → "1.234,50 €".
+    public func format(minorUnits: Int64) throws(ICUError) -> String {
+        try number.formatAndSelect(minorUnits: minorUnits, digits: fractionDigits, rules: nil).text
+    }
+
+    /// The amount and the plural category of the text as shown (for
+    /// "{amount} has been credited" messages that agree with the number).
+    public func formatAndSelect(minorUnits: Int64, rules: PluralRules) throws(ICUError)
+        -> (text: String, category: PluralCategory)
+    {
+        let r = try number.formatAndSelect(minorUnits: minorUnits, digits: fractionDigits, rules: rules)
+        return (r.text, r.category ?? .other)
     }
 }

@@ -48,6 +48,11 @@ public final class DateFormat: Sendable {
         guard DateFormat.isKnownZone(zone) else {
             throw ICUError(message: "unknown time zone '\(zone)'", operation: "date format", locale: locale.icuID, input: zone)
         }
+        if let skeleton, skeleton.isEmpty || skeleton.utf8.count > 64 || skeleton.utf8.contains(0) {
+            throw ICUError(
+                message: "a date skeleton is 1–64 pattern letters", operation: "date format",
+                locale: locale.icuID, input: skeleton)
+        }
         var status: Int32 = 0
         let h: OpaquePointer?
         if let skeleton {

@@ -42,9 +42,34 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
         if let locale { s += " for locale '\(locale)'" }
         if let input { s += " on '\(input)'" }
         if let offset, offset >= 0 { s += " at offset \(offset)" }
-        s += ": \(name)"
+        if let reason = ICUError.reasons[name] {
+            s += ": \(reason) (\(name))"
+        } else {
+            s += ": \(name)"
+        }
         return s
     }
+
+    /// Plain words for the ICU codes Herald's inputs can provoke.
+    static let reasons: [String: String] = [
+        "U_NUMBER_SKELETON_SYNTAX_ERROR": "invalid number skeleton",
+        "U_ILLEGAL_ARGUMENT_ERROR": "illegal argument",
+        "U_MISSING_RESOURCE_ERROR": "no ICU data for this request",
+        "U_PATTERN_SYNTAX_ERROR": "syntax error in pattern",
+        "U_UNMATCHED_BRACES": "unmatched braces in pattern",
+        "U_MESSAGE_PARSE_ERROR": "cannot parse message pattern",
+        "U_ARGUMENT_TYPE_MISMATCH": "argument type does not match the pattern",
+        "U_DEFAULT_KEYWORD_MISSING": "plural or select without an 'other' case",
+        "U_DUPLICATE_KEYWORD": "the same keyword appears twice",
+        "U_UNDEFINED_KEYWORD": "keyword not defined for this locale",
+        "U_INVALID_FORMAT_ERROR": "invalid format",
+        "U_ILLEGAL_CHARACTER": "illegal character",
+        "U_INDEX_OUTOFBOUNDS_ERROR": "argument index out of range",
+        "U_FORMAT_INEXACT_ERROR": "number cannot be shown exactly",
+        "U_UNSUPPORTED_ERROR": "not supported by ICU",
+        "U_BUFFER_OVERFLOW_ERROR": "result too long",
+        "U_MEMORY_ALLOCATION_ERROR": "out of memory",
+    ]
 }
 
 /// Calls an ICU shim function that writes UTF-8 into a buffer, growing the

@@ -5,6 +5,8 @@ internal import CHeraldICU
 public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// ICU's canonical id: `zh_Hant_TW`, `sr_Latn`, `en_US@numbers=arab`.
     public let icuID: String
+    /// Shortcuts to this locale's cached formatters (shared by equal ids).
+    let slots: LocaleSlots
 
     /// Parses a tag or id. Throws for empty input, characters outside
     /// `[A-Za-z0-9_@=;-]`, a language subtag that is not 2–3 letters (or
@@ -36,7 +38,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             if Int(parsed) != trimmed.utf8.count {
                 throw fail("not a valid BCP 47 tag (understood \(parsed) of \(trimmed.utf8.count) characters)")
             }
-            id = fromTag
+            id = try icuString(operation: "locale id", input: text) {
+                hicu_locale_canonicalize(fromTag, $0, $1, $2)
+            }
         }
         let lang = try icuString(operation: "locale id", input: text) {
             hicu_locale_part(id, 0, $0, $1, $2)
@@ -46,10 +50,17 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             throw fail("'\(lang)' is not a language subtag")
         }
         self.icuID = id
+        self.slots = LocaleSlots.shared(for: id)
     }
 
     /// Wraps an id already known to be canonical (no validation).
-    public init(unchecked icuID: String) { self.icuID = icuID }
+    public init(unchecked icuID: String) {
+        self.icuID = icuID
+        self.slots = LocaleSlots.shared(for: icuID)
+    }
+
+    public static func == (a: LocaleID, b: LocaleID) -> Bool { a.icuID == b.icuID }
+    public func hash(into hasher: inout Hasher) { hasher.combine(icuID) }
 
     public static let english = LocaleID(unchecked: "en")
 
@@ -90,6 +101,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// True when ICU has data for this locale's language (not only root).
     public var hasICUData: Bool { hicu_locale_has_data(icuID) != 0 }
+
+    /// The CLDR parent (`en_AU` → `en_001`, `es_MX` → `es_419`,
+    /// `sr_Latn` → root, `en_XZ` → `en`), nil at the root.
+    public var cldrParent: LocaleID? {
+        let p = (try? icuString(operation: "parent locale") { hicu_locale_cldr_parent(icuID, $0, $1, $2) }) ?? ""
+        return p.isEmpty || p == "root" ? nil : LocaleID(unchecked: p)
+    }
 
     /// The locale's name in English ("Portuguese (Brazil)").
     public var englishName: String {

@@ -1,112 +1,266 @@
-/// How Apple picks an `.lproj` folder for a user's locale
-/// (`Bundle.preferredLocalizations`), written down so Herald picks the same one.
+import Synchronization
+
+/// How Apple picks an `.lproj` folder (or a catalog's language) for a user's
+/// locale — `Bundle.preferredLocalizations(from:forPreferences:)`, which
+/// CoreFoundation answers with Apple ICU's `ualoc_localizationsToUse` —
+/// written down so Herald picks the same one.
 ///
-/// For a requested locale the candidates are, in order:
-/// 1. the locale as given (`zh-Hant-HK`), then language-region when the
-///    region's likely script is the script (`zh-HK`), then language-script
-///    (`zh-Hant`);
-/// 2. the CLDR parent region where a folder commonly exists (`es-MX` →
-///    `es-419`; `en-AU` → `en-001`, `en-GB`; `pt-AO` → `pt-PT`;
-///    `zh-Hant-MO` → `zh-Hant-HK`);
-/// 3. the bare language, but only when its own default script is the
-///    requested one (`pt-PT` → `pt`, but `zh-Hant-HK` never → `zh`, which
-///    means Simplified Chinese, and `sr-Latn` never → `sr`, Cyrillic);
-/// 4. legacy Chinese folder names of the same script (`zh-TW`, `zh-HK` for
-///    Traditional; `zh-CN`, `zh-SG` for Simplified).
-/// A locale whose region ICU does not know keeps its language (`en-XZ` → `en`).
+/// Each locale has a *parent chain*: its normalized id, then parents from
+/// Apple's own table where bundles inherit differently from CLDR, else CLDR's
+/// parent (`%%Parent`), else the id with the last subtag removed:
+/// - `en-AU` → `en-GB` → `en-001` → `en`; `en-NZ` → `en-AU` → …; `en-IN` →
+///   `en-GB` → …; `en-US` → `en`; a region ICU does not know keeps its
+///   language: `en-XZ` → `en`;
+/// - `es-MX`, `es-AR` … → `es-419` → `es`; `pt-AO` → `pt-PT` → `pt`;
+///   `pt-PT` → `pt`; `pt-BR` → `pt`;
+/// - `zh-Hant-HK` → `zh-HK` → `zh-Hant` → `zh-TW` (never `zh`, which is
+///   Simplified Chinese); `zh-Hant-MO` → `zh-Hant-HK` → …;
+///   `zh-Hans-CN` → `zh-Hans` → `zh`;
+/// - `sr-Latn` has the root as parent, so it never falls back to Cyrillic `sr`.
+///
+/// Folder names are normalized before comparing: `zh-TW` means `zh-Hant-TW`,
+/// `zh-HK` `zh-Hant-HK`, `zh-CN` `zh-Hans-CN`, `zh` `zh-Hans`, `no` `nb`,
+/// `iw` `he`, and Apple's legacy names (`English.lproj`) their codes.
 public enum LocalizationLookup {
     /// The candidate localization names for `locale`, most specific first,
-    /// in BCP 47 form.
+    /// in BCP 47 form: its parent chain, with the legacy Chinese spellings
+    /// (`zh-TW`, `zh-HK`, `zh-CN`) next to the ids they stand for.
     public static func candidates(for locale: LocaleID) -> [String] {
-        let lang = locale.language
-        let given = locale.icuID.split(separator: "@").first.map(String.init) ?? locale.icuID
-        let max = locale.maximized()
-        let script = locale.script ?? max.script
-        let region = locale.region
         var out: [String] = []
-        func add(_ parts: String?...) {
-            let tag = parts.compactMap { $0 }.joined(separator: "-")
-            if !tag.isEmpty, !out.contains(tag) { out.append(tag) }
-        }
-        add(given.replacingUnderscores())
-        if let region {
-            // language-region, when that pair implies this script
-            let pairScript = (try? LocaleID("\(lang)_\(region)"))?.maximized().script
-            if pairScript == script { add(lang, region) }
-        }
-        if let script { add(lang, script) }
-        for parent in parentRegions(language: lang, script: script, region: region) { add(parent) }
-        let langScript = (try? LocaleID(lang))?.maximized().script
-        if langScript == script || script == nil { add(lang) }
-        if lang == "zh" {
-            if script == "Hant" {
-                add("zh-TW"); add("zh-HK"); add("zh-Hant-TW")
-            } else if script == "Hans" {
-                add("zh-CN"); add("zh-SG"); add("zh-Hans-CN")
-            }
+        func add(_ tag: String) { if !tag.isEmpty, !out.contains(tag) { out.append(tag) } }
+        for id in chain(for: locale) {
+            add(bcp47(id))
+            if let legacy = legacyChineseName[id] { add(legacy) }
         }
         return out
+    }
+
+    /// The parent chain of `locale` as ICU ids, normalized id first
+    /// (`zh_HK` → [`zh_Hant_HK`, `zh_HK`, `zh_Hant`, `zh_TW`]).
+    public static func chain(for locale: LocaleID) -> [String] {
+        parentChain(of: normalizedID(locale), penalizeNonDefaultRegion: false)
     }
 
     /// The localizations among `available` (folder or catalog names as
     /// written: `pt-br`, `zh_Hans`, `English`) that serve `locale`, best
-    /// first, followed by `development` and `Base` when present.
+    /// first, as Apple chooses them: the best match, then the other
+    /// available localizations on that match's parent chain (`en-AU` with
+    /// `[en, en-GB]` → `[en-GB, en]`), then `development` and `Base` when
+    /// present (Herald's last resort for keys missing everywhere else).
+    /// Empty when nothing serves the locale and neither fallback exists.
+    ///
+    /// Scoring follows Apple: an exact name match wins, then an exact
+    /// normalized match, then the match found earliest in both parent chains
+    /// (a localization for a region other than its language's default, such
+    /// as `en-GB` or `pt-PT`, counts one step further away); `pt-BR` serves
+    /// `pt-PT` only when nothing else does.
     public static func match(
         _ locale: LocaleID, available: [String], development: String? = "en"
     ) -> [String] {
-        var byKey: [String: String] = [:]
-        for name in available {
-            let key = normalize(name)
-            if byKey[key] == nil { byKey[key] = name }
+        let wantBase = baseID(locale)
+        let want = normalizedID(locale)
+        let wantChain = parentChain(of: want, penalizeNonDefaultRegion: false)
+        let wantGroup = languageGroup(language(of: want))
+
+        struct Entry {
+            let name: String
+            let base: String?
+            let normalized: String
         }
+        let entries: [Entry] = available.map { name in
+            let ids = folderIDs(name)
+            return Entry(name: name, base: ids.base, normalized: ids.normalized)
+        }
+
+        var best: Entry?
+        var bestScore = Int.max
+        var portugueseFallback: Entry?
+        for e in entries {
+            if bestScore > -1, e.base == wantBase {
+                best = e
+                bestScore = -1
+            } else if bestScore > 0, e.normalized == want {
+                best = e
+                bestScore = 0
+            } else if bestScore > 0, e.base != nil, languageGroup(language(of: e.normalized)) == wantGroup {
+                let theirChain = parentChain(of: e.normalized, penalizeNonDefaultRegion: true)
+                for (i, mine) in wantChain.enumerated() {
+                    for (j, theirs) in theirChain.enumerated() where mine == theirs {
+                        if want == "pt_PT" && e.normalized == "pt_BR" {
+                            portugueseFallback = e
+                            continue
+                        }
+                        var score = i + j
+                        if language(of: want) != language(of: e.normalized) { score += 1 }
+                        if score < bestScore {
+                            bestScore = score
+                            best = e
+                        }
+                    }
+                }
+            }
+        }
+        if best == nil { best = portugueseFallback }
+
         var out: [String] = []
-        for c in candidates(for: locale) {
-            if let hit = byKey[normalize(c)], !out.contains(hit) { out.append(hit) }
+        func add(_ name: String) { if !out.contains(name) { out.append(name) } }
+        if let best {
+            add(best.name)
+            for id in parentChain(of: best.normalized, penalizeNonDefaultRegion: false).dropFirst() {
+                for e in entries where e.normalized == id { add(e.name) }
+            }
         }
-        if let development, let hit = byKey[normalize(development)], !out.contains(hit) {
-            out.append(hit)
+        if let development {
+            let key = normalize(development)
+            if let hit = entries.first(where: { normalize($0.name) == key }) { add(hit.name) }
         }
-        if let base = byKey["base"], !out.contains(base) { out.append(base) }
+        if let base = entries.first(where: { lowercased($0.name) == "base" }) { add(base.name) }
         return out
     }
 
-    /// Folder-name spelling to a comparable key: lower case, '-' for '_',
-    /// Apple's legacy English language names mapped to codes.
+    /// Folder-name spelling to a comparable key: the normalized id in lower
+    /// case with '-' (`zh_TW` → `zh-hant-tw`, `English` → `en`, `no` → `nb`);
+    /// names that are not locale ids are only lower-cased (`base`).
     public static func normalize(_ name: String) -> String {
-        let legacy: [String: String] = [
-            "english": "en", "german": "de", "french": "fr", "japanese": "ja", "spanish": "es",
-            "italian": "it", "dutch": "nl", "portuguese": "pt", "swedish": "sv", "danish": "da",
-            "finnish": "fi", "norwegian": "nb", "korean": "ko", "russian": "ru", "polish": "pl",
+        guard let id = try? LocaleID(legacyNames[lowercased(name)] ?? name) else { return lowercased(name) }
+        return lowercased(bcp47(normalizedID(id)))
+    }
+
+    // MARK: - Apple's data
+
+    /// Apple's pre-ISO folder names.
+    static let legacyNames: [String: String] = [
+        "arabic": "ar", "chinese": "zh_Hans", "danish": "da", "dutch": "nl", "english": "en",
+        "finnish": "fi", "french": "fr", "german": "de", "italian": "it", "japanese": "ja",
+        "korean": "ko", "norwegian": "nb", "polish": "pl", "portuguese": "pt", "russian": "ru",
+        "spanish": "es", "swedish": "sv", "thai": "th", "turkish": "tr",
+    ]
+
+    /// Ids Apple rewrites before comparing (legacy Chinese and Norwegian forms).
+    static let aliases: [String: String] = [
+        "zh": "zh_Hans", "zh_CN": "zh_Hans_CN", "zh_SG": "zh_Hans_SG", "zh_TW": "zh_Hant_TW",
+        "zh_HK": "zh_Hant_HK", "zh_MO": "zh_Hant_MO", "yue_CN": "yue_Hans_CN",
+        "yue_HK": "yue_Hant_HK", "no": "nb", "no_NO": "nb_NO",
+    ]
+
+    static let legacyChineseName: [String: String] = [
+        "zh_Hans_CN": "zh-CN", "zh_Hans_SG": "zh-SG", "zh_Hant_TW": "zh-TW",
+        "zh_Hant_HK": "zh-HK", "zh_Hant_MO": "zh-MO",
+    ]
+
+    /// Where Apple's bundle inheritance differs from CLDR's parents.
+    static let appleParents: [String: String] = {
+        var map: [String: String] = [
+            "ars": "ar", "en_150": "en_GB", "en_GB": "en_001", "es_MX": "es_419",
+            "wuu": "wuu_Hans", "wuu_Hans": "zh_Hans", "wuu_Hant": "zh_Hant",
+            "yue": "yue_Hant", "yue_HK": "zh_Hant_HK", "yue_Hans": "zh_Hans", "yue_Hant": "yue_HK",
+            "zh_HK": "zh_Hant", "zh_Hant": "zh_TW", "zh_Hant_HK": "zh_HK", "zh_TW": "root",
+            "en_CY": "en_150",
         ]
-        let lower = String(decoding: name.utf8.map { b -> UInt8 in
+        // English of the Commonwealth and former British territories → en_GB.
+        for r in [
+            "AG", "AI", "AU", "BB", "BD", "BM", "BN", "BS", "BW", "BZ", "DG", "DM", "FJ", "FK",
+            "GD", "GG", "GH", "GI", "GM", "GY", "HK", "IE", "IM", "IN", "IO", "JE", "JM", "KE",
+            "KI", "KN", "KY", "LC", "LK", "LS", "MO", "MS", "MT", "MU", "MV", "MW", "MY", "NA",
+            "NG", "PK", "PN", "SB", "SC", "SD", "SG", "SH", "SL", "SS", "SZ", "TC", "TO", "TT",
+            "TV", "TZ", "UG", "VC", "VG", "VU", "ZA", "ZM", "ZW",
+        ] { map["en_" + r] = "en_GB" }
+        // … and of Oceania → en_AU.
+        for r in ["CC", "CK", "CX", "NF", "NR", "NU", "NZ", "PG", "WS"] { map["en_" + r] = "en_AU" }
+        return map
+    }()
+
+    // MARK: - Chains
+
+    private static let folderCache = Mutex<[String: (base: String?, normalized: String)]>([:])
+
+    /// A folder name's base and normalized ids (nil base: not a locale id,
+    /// such as `Base`), cached because catalogs ask about the same names on
+    /// every lookup.
+    static func folderIDs(_ name: String) -> (base: String?, normalized: String) {
+        if let hit = folderCache.withLock({ $0[name] }) { return hit }
+        let ids: (base: String?, normalized: String)
+        if let id = try? LocaleID(legacyNames[lowercased(name)] ?? name) {
+            ids = (baseID(id), normalizedID(id))
+        } else {
+            ids = (nil, lowercased(name))
+        }
+        folderCache.withLock { if $0.count < 4096 { $0[name] = ids } }
+        return ids
+    }
+
+    private static let chainCache = Mutex<[String: [String]]>([:])
+
+    static func parentChain(of id: String, penalizeNonDefaultRegion: Bool) -> [String] {
+        let key = penalizeNonDefaultRegion ? id + "+" : id
+        if let hit = chainCache.withLock({ $0[key] }) { return hit }
+        var chain = [id]
+        if penalizeNonDefaultRegion, region(of: id) != nil, id != "es_MX", id != "zh_Hant_TW",
+            region(of: LocaleID(unchecked: id).minimized().icuID) != nil
+        {
+            // A non-default region (en_GB, pt_PT) counts one step further away.
+            chain.append(id)
+        }
+        var current = id
+        while chain.count < 10 {
+            let parent = appleParents[current] ?? LocaleID(unchecked: current).cldrParent?.icuID ?? "root"
+            if parent.isEmpty || parent == "root" { break }
+            chain.append(parent)
+            current = parent
+        }
+        chainCache.withLock { if $0.count < 4096 { $0[key] = chain } }
+        return chain
+    }
+
+    /// language[_Script][_REGION], without variants or keywords.
+    static func baseID(_ locale: LocaleID) -> String {
+        var id = locale.language
+        if let s = locale.script { id += "_" + s }
+        if let r = locale.region { id += "_" + r }
+        return id
+    }
+
+    static func normalizedID(_ locale: LocaleID) -> String {
+        let base = baseID(locale)
+        if let alias = aliases[base] { return alias }
+        // no_NO-style aliases on the language alone, keeping the rest.
+        let lang = locale.language
+        if let alias = aliases[lang], lang != "zh", base.hasPrefix(lang + "_") {
+            return alias + base.dropFirst(lang.utf8.count)
+        }
+        return base
+    }
+
+    static func language(of id: String) -> String {
+        String(id.prefix { $0 != "_" })
+    }
+
+    static func region(of id: String) -> String? {
+        let parts = id.split(separator: "_")
+        guard parts.count >= 2, let last = parts.last, last.count == 2 || last.count == 3,
+            last.allSatisfy({ $0.isUppercase || $0.isNumber })
+        else { return nil }
+        return String(last)
+    }
+
+    /// Languages Apple compares as one (Hindi falls back to Indian English).
+    static func languageGroup(_ language: String) -> String {
+        switch language {
+        case "ars": return "ar"
+        case "hi": return "en"
+        case "nb", "nn": return "no"
+        case "wuu", "yue": return "zh"
+        default: return language
+        }
+    }
+
+    static func bcp47(_ id: String) -> String { id.replacingUnderscores() }
+
+    static func lowercased(_ s: String) -> String {
+        String(decoding: s.utf8.map { b -> UInt8 in
             if b == 0x5F { return 0x2D }
             if b >= 0x41 && b <= 0x5A { return b + 32 }
             return b
         }, as: UTF8.self)
-        if let code = legacy[lower] { return code }
-        if lower == "no" { return "nb" }
-        return lower
-    }
-
-    static func parentRegions(language: String, script: String?, region: String?) -> [String] {
-        guard let region else { return [] }
-        switch language {
-        case "es":
-            let latin = [
-                "MX", "AR", "BO", "CL", "CO", "CR", "CU", "DO", "EC", "GT", "HN", "NI", "PA", "PE",
-                "PR", "PY", "SV", "US", "UY", "VE", "BR", "BZ",
-            ]
-            return latin.contains(region) ? ["es-419", "es-MX"] : []
-        case "en":
-            if region == "US" || region == "PR" || region == "UM" || region == "VI" || region == "AS" || region == "GU" { return [] }
-            return ["en-001", "en-GB"]
-        case "pt":
-            return region == "BR" ? [] : ["pt-PT"]
-        case "zh":
-            if script == "Hant" && region == "MO" { return ["zh-Hant-HK", "zh-HK"] }
-            return []
-        default:
-            return []
-        }
     }
 }

@@ -9,6 +9,13 @@ import Darwin
 /// An ICU MessageFormat pattern (`{count, plural, one {# item} other {# items}}`,
 /// `{n, selectordinal, …}`, `{x, select, …}`, `{v, number, ::currency/EUR}`),
 /// parsed once per pattern and locale and shared.
+///
+/// `#` and plural selection use the locale's default number format, which
+/// drops trailing zeros: `.decimal("1.0")` shows "1" and selects `one` in
+/// English. To show fraction digits, give the argument a skeleton
+/// (`{n, number, ::.0}`) or format the number with `NumberFormat` first.
+/// Arguments: NaN/infinite doubles and out-of-range decimals (see
+/// `NumericValue.maxIntegerDigits`) are errors.
 public final class MessageFormat: Sendable {
     public enum Argument: Sendable, Hashable {
         case string(String)
@@ -69,7 +76,10 @@ public final class MessageFormat: Sendable {
             case .number(let n):
                 kinds.append(1); values.append(n.description); numbers.append(0)
                 if case .double(let d) = n, !d.isFinite {
-                    throw ICUError(message: "not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
+                    throw ICUError(message: "argument '\(name)' is not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
+                }
+                if case .decimal(let text) = n, let problem = NumericValue.decimalProblem(text) {
+                    throw ICUError(message: "argument '\(name)': \(problem)", operation: "message format", locale: locale.icuID, input: pattern)
                 }
             case .date(let ms):
                 kinds.append(2); values.append(""); numbers.append(ms)

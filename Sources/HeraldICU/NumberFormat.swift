@@ -34,6 +34,42 @@ public enum NumericValue: Sendable, Hashable, CustomStringConvertible {
         return c == nil
     }
 
+    /// The largest number of integer digits a decimal literal may have once
+    /// its exponent is applied ("1e100" has 101). Larger literals ("1e400",
+    /// "1e999999999") are refused with an error instead of asking ICU for
+    /// hundreds or millions of digits.
+    public static let maxIntegerDigits = 101
+    /// The largest exponent magnitude accepted in a literal ("1e-5000" is refused).
+    public static let maxExponent = 5000
+
+    /// Why `s` cannot be formatted, or nil when it can: not a decimal
+    /// literal, or out of range (see `maxIntegerDigits`, `maxExponent`).
+    static func decimalProblem(_ s: String) -> String? {
+        guard isDecimalLiteral(s) else { return "not a decimal number" }
+        var mantissa = Substring(s)
+        var exponent = 0
+        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = s[..<e]
+            let digits = s[s.index(after: e)...].drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+            if digits.count > 6 { return "exponent out of range (at most ±\(maxExponent))" }
+            exponent = Int(s[s.index(after: e)...].drop { $0 == "+" }) ?? 0
+            if abs(exponent) > maxExponent { return "exponent out of range (at most ±\(maxExponent))" }
+        }
+        let unsigned = mantissa.drop { $0 == "-" || $0 == "+" }
+        let integerPart = unsigned.prefix { $0 != "." }.drop { $0 == "0" }
+        var significantInteger = integerPart.count
+        if significantInteger == 0 {
+            // 0.00123e5: the first significant digit's position decides.
+            let fraction = unsigned.drop { $0 != "." }.dropFirst()
+            let leadingZeros = fraction.prefix { $0 == "0" }.count
+            significantInteger = fraction.count == leadingZeros ? 0 : -leadingZeros
+        }
+        if significantInteger + exponent > maxIntegerDigits {
+            return "number too large to format (more than \(maxIntegerDigits) integer digits)"
+        }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case .int(let i): return String(i)
@@ -99,6 +135,16 @@ public final class NumberFormat: @unchecked Sendable {
         return try .for(skeleton: digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits), locale: locale)
     }
 
+    /// Scientific notation as Apple's localized `%e`/`%E` prints it:
+    /// `fractionDigits` after the separator, an upper-case `E`, a signed
+    /// exponent of at least two digits, in the locale's symbols and digits
+    /// (1234.5 → en `1.234500E+03`, de `1,234500E+03`). `%e` uses 6 digits.
+    public static func scientific(fractionDigits: Int = 6, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        let digits = min(max(fractionDigits, 0), 20)
+        let precision = digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits)
+        return try .for(skeleton: "scientific/+ee/sign-always " + precision, locale: locale)
+    }
+
     /// A formatter that shows `value` as written: its visible fraction digits kept.
     public static func asWritten(_ value: NumericValue, locale: LocaleID) throws(ICUError) -> NumberFormat {
         switch value {
@@ -140,8 +186,8 @@ public final class NumberFormat: @unchecked Sendable {
     /// Formats a decimal literal as written. Throws for text that is not a
     /// decimal number.
     public func format(decimal: String) throws(ICUError) -> String {
-        guard NumericValue.isDecimalLiteral(decimal) else {
-            throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: decimal)
+        if let problem = NumericValue.decimalProblem(decimal) {
+            throw ICUError(message: problem, operation: "format number", locale: locale.icuID, input: decimal)
         }
         return try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
             hicu_number_format_decimal(handle, decimal, Int32(decimal.utf8.count), $0, $1, $2)
@@ -158,38 +204,68 @@ public final class NumberFormat: @unchecked Sendable {
 
     /// Formats `value` and selects its plural category on the formatted
     /// result (uplrules_selectFormatted): `1` → one, `1.0` → other in English.
+    /// NaN and infinite doubles show as ICU prints them ("NaN", "∞") and
+    /// select `other`; decimal literals out of range (see
+    /// `NumericValue.maxIntegerDigits`) or malformed are errors.
     public func formatAndSelect(_ value: NumericValue, rules: PluralRules) throws(ICUError)
         -> (text: String, category: PluralCategory)
     {
-        var keyword: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0, 0, 0, 0)
-        let text: String
         switch value {
-        case .int(let i):
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID) {
-                    hicu_number_format_select(handle, rules.handle, 0, i, 0, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
-            }
-        case .double(let d):
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID) {
-                    hicu_number_format_select(handle, rules.handle, 1, 0, d, nil, 0, $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
-            }
+        case .int(let i): return try formatSelect(kind: 0, int: i, rules: rules)
+        case .double(let d): return try formatSelect(kind: 1, double: d, rules: rules)
         case .decimal(let s):
-            guard NumericValue.isDecimalLiteral(s) else {
-                throw ICUError(message: "not a decimal number", operation: "format number", locale: locale.icuID, input: s)
+            if let problem = NumericValue.decimalProblem(s) {
+                throw ICUError(message: problem, operation: "format number", locale: locale.icuID, input: s)
             }
-            text = try withUnsafeMutableBytes(of: &keyword) { kw throws(ICUError) in
-                try icuString(operation: "format number", locale: locale.icuID, input: s) {
-                    hicu_number_format_select(handle, rules.handle, 2, 0, 0, s, Int32(s.utf8.count), $0, $1, kw.baseAddress!.assumingMemoryBound(to: CChar.self), 8, $2)
-                }
+            return try formatSelect(kind: 2, decimal: s, rules: rules)
+        }
+    }
+
+    /// Formats an exact amount given in minor units (`123450` with 2 digits is
+    /// 1234.50) and, when `rules` is given, selects the plural category of the
+    /// formatted text. `digits` must be 0...18.
+    public func formatAndSelect(minorUnits: Int64, digits: Int, rules: PluralRules?) throws(ICUError)
+        -> (text: String, category: PluralCategory?)
+    {
+        guard (0...18).contains(digits) else {
+            throw ICUError(message: "fraction digits \(digits) outside 0...18", operation: "format number", locale: locale.icuID)
+        }
+        let r = try formatSelect(kind: 3, int: minorUnits, digits: Int32(digits), rules: rules)
+        return (r.text, rules == nil ? nil : r.category)
+    }
+
+    @inline(__always)
+    private func formatSelect(
+        kind: Int32, int: Int64 = 0, double: Double = 0, decimal: String? = nil, digits: Int32 = 0,
+        rules: PluralRules?
+    ) throws(ICUError) -> (text: String, category: PluralCategory) {
+        var index: Int32 = -1
+        let rulesHandle = rules?.handle
+        let text: String
+        if let decimal {
+            let length = Int32(decimal.utf8.count)
+            text = try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
+                hicu_number_format_select_index(handle, rulesHandle, kind, 0, 0, decimal, length, digits, $0, $1, &index, $2)
+            }
+        } else {
+            text = try icuString(operation: "format number", locale: locale.icuID) {
+                hicu_number_format_select_index(handle, rulesHandle, kind, int, double, nil, 0, digits, $0, $1, &index, $2)
             }
         }
-        let category = withUnsafeBytes(of: &keyword) { raw -> PluralCategory in
-            let bytes = raw.prefix { $0 != 0 }
-            return PluralCategory(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .other
+        return (text, PluralCategory(index: index))
+    }
+}
+
+extension PluralCategory {
+    /// From the shim's index (0 zero … 5 other); anything else is `other`.
+    init(index: Int32) {
+        switch index {
+        case 0: self = .zero
+        case 1: self = .one
+        case 2: self = .two
+        case 3: self = .few
+        case 4: self = .many
+        default: self = .other
         }
-        return (text, category)
     }
 }

@@ -33,9 +33,12 @@ public final class PluralRules: @unchecked Sendable {
     public static func `for`(_ locale: LocaleID, type: PluralType = .cardinal) throws(ICUError)
         -> PluralRules
     {
-        try cache.value(for: CacheKey(locale: locale.icuID, type: type)) { () throws(ICUError) in
+        let slots = locale.slots
+        if let hit = type == .cardinal ? slots.cardinal.load() : slots.ordinal.load() { return hit }
+        let rules = try cache.value(for: CacheKey(locale: locale.icuID, type: type)) { () throws(ICUError) in
             try PluralRules(locale: locale, type: type)
         }
+        return type == .cardinal ? slots.cardinal.storeIfNil(rules) : slots.ordinal.storeIfNil(rules)
     }
 
     private init(locale: LocaleID, type: PluralType) throws(ICUError) {

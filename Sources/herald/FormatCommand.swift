@@ -1,10 +1,171 @@
 import ArgumentParser
+import HeraldICU
+import HeraldJSON
+import HeraldRender
+import HeraldTables
 
-// Placeholder until the issue that brings `herald format` lands (see shared/spec/cli.md).
+/// `herald format`: one key, one locale, explicit arguments (cli.md).
 struct FormatCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "format", abstract: "(not available yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "format",
+        abstract: "Render one key for one locale with explicit arguments.",
+        discussion: """
+            Looks KEY up the way the device would (fallback chain, .stringsdict over .strings) and binds \
+            the --arg values in order to the key's specifiers. A numeric specifier or plural variable reads \
+            its value as a number keeping its written decimals (1.0 is not 1). Tables whose name ends in \
+            .icu hold ICU MessageFormat patterns.
+            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage or argument mismatch.
+            --batch FILE|- reads JSON Lines {"key", "locale", "args": [...], "table"?, "device"?, "width"?} \
+            and writes one --json object per line, with "error" instead of "text" when a request fails.
+            """)
+
+    @Option(name: .long, help: "The key to render.")
+    var key: String?
+
+    @Option(name: .long, help: "BCP 47 tag or ICU/Apple id (pt-BR, pt_BR, zh-Hant-TW).")
+    var locale: String?
+
+    @Option(name: .customLong("arg"), help: "An argument, in order (repeat the flag).")
+    var arguments: [String] = []
+
+    @Option(name: .long, help: "The table (Localizable, Notifications.icu…).")
+    var table: String = "Localizable"
+
+    @Option(name: .long, help: "Device variant (iphone, ipad, mac, applewatch…).")
+    var device: String = "iphone"
+
+    @Option(name: .long, help: "Presentation width for width variants.")
+    var width: Int?
+
+    @Flag(name: .customLong("no-isolate"), help: "Do not wrap arguments in FSI…PDI in right-to-left text.")
+    var noIsolate = false
+
+    @Flag(name: .long, help: "Print {\"text\", \"servedBy\", \"key\", \"plural\"} instead of the text.")
+    var json = false
+
+    @Option(name: .long, help: "JSON Lines requests from FILE or - (standard input).")
+    var batch: String?
+
+    @OptionGroup var common: CommonOptions
 
     func run() throws {
-        throw ValidationError("herald format is not available in this build yet")
+        do {
+            if let batch {
+                guard key == nil, locale == nil, arguments.isEmpty else {
+                    throw CLIFailure(code: 2, message: "--batch takes its keys, locales and arguments from the input; drop --key/--locale/--arg")
+                }
+                try runBatch(batch)
+            } else {
+                try runOne()
+            }
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
+    }
+
+    var options: RenderOptions { RenderOptions(device: device, width: width, isolateArguments: !noIsolate) }
+
+    func runOne() throws {
+        guard let key else { throw CLIFailure(code: 2, message: "missing --key (or use --batch)") }
+        guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale (or use --batch)") }
+        let localeID: LocaleID
+        do { localeID = try LocaleID(tag) } catch { throw CLIFailure(code: 2, message: "--locale \(tag): \(error)") }
+        let renderer = Renderer(catalog: try common.catalog())
+        let result: RenderResult
+        do {
+            result = try renderer.render(
+                key: key, table: table, locale: localeID, arguments: arguments.map(RenderArgument.text), options: options)
+        } catch {
+            throw CLIFailure(code: 4, message: error.description)
+        }
+        for d in result.diagnostics { writeStderr("herald: \(d.severity.rawValue): \(d.message) [\(d.code)]\n") }
+        var out = StdoutBuffer()
+        out.write(json ? JSONWriter.write(.object(FormatCommand.object(result, locale: nil))) + "\n" : result.text + "\n")
+        out.flush()
+        if FormatCommand.isArgumentMismatch(result) { throw ExitCode(2) }
+    }
+
+    /// Diagnostics that make the exit status 2: the arguments do not fit the message.
+    static func isArgumentMismatch(_ r: RenderResult) -> Bool {
+        r.diagnostics.contains { ["missing-argument", "unused-argument", "not-a-number"].contains($0.code) }
+    }
+
+    static func object(_ r: RenderResult, locale: String?) -> JSONObject {
+        var pairs: [(String, JSONValue)] = [("text", .string(r.text)), ("servedBy", .string(r.servedBy)), ("key", .string(r.key))]
+        if let locale { pairs.append(("locale", .string(locale))) }
+        pairs.append(("plural", .object(JSONObject(r.pluralChoices.sorted { $0.variable < $1.variable }.map { ($0.variable, JSONValue.string($0.category.rawValue)) }))))
+        if !r.diagnostics.isEmpty {
+            pairs.append(("diagnostics", .array(r.diagnostics.map { .string("\($0.severity.rawValue): \($0.message) [\($0.code)]") })))
+        }
+        return JSONObject(pairs)
+    }
+
+    func runBatch(_ path: String) throws {
+        let input = try readInput(path)
+        let renderer = Renderer(catalog: try common.catalog())
+        var locales: [String: LocaleID] = [:]
+        var out = StdoutBuffer()
+        var start = 0
+        var lineNumber = 0
+        while start < input.count {
+            var end = start
+            while end < input.count, input[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            let line = Array(input[start..<end])
+            start = end + 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let object = FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: self, locales: &locales)
+            out.write(JSONWriter.write(.object(object)))
+            out.write("\n")
+        }
+        out.flush()
+    }
+
+    /// One batch request → its output object (with "error" when it fails).
+    static func answer(
+        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: FormatCommand, locales: inout [String: LocaleID]
+    ) -> JSONObject {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> JSONObject {
+            var pairs: [(String, JSONValue)] = [("error", .string("line \(lineNumber): \(message)"))]
+            if let key { pairs.append(("key", .string(key))) }
+            if let locale { pairs.append(("locale", .string(locale))) }
+            return JSONObject(pairs)
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes: line) } catch { return failure("not JSON: \(error)") }
+        guard let request = value.objectValue else { return failure("a request must be a JSON object") }
+        guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
+        guard let tag = request["locale"]?.stringValue else { return failure("\"locale\" (a string) is required", key: key) }
+        let localeID: LocaleID
+        if let known = locales[tag] {
+            localeID = known
+        } else {
+            do { localeID = try LocaleID(tag) } catch { return failure("locale \(tag): \(error)", key: key, locale: tag) }
+            if locales.count < 10_000 { locales[tag] = localeID }
+        }
+        var arguments: [RenderArgument] = []
+        if let raw = request["args"] {
+            guard let list = raw.arrayValue else { return failure("\"args\" must be an array", key: key, locale: tag) }
+            for (i, a) in list.enumerated() {
+                switch a {
+                case .string(let s): arguments.append(.string(s))
+                case .number(let literal):
+                    guard let n = NumericValue(literal: literal) else { return failure("args[\(i)] \(literal) is not a number", key: key, locale: tag) }
+                    arguments.append(.number(n))
+                case .bool(let b): arguments.append(.string(b ? "true" : "false"))
+                default: return failure("args[\(i)] must be a string or a number, not \(a.typeName)", key: key, locale: tag)
+                }
+            }
+        }
+        var options = defaults.options
+        if let device = request["device"]?.stringValue { options.device = device }
+        if let w = request["width"]?.intValue { options.width = Int(w) }
+        let table = request["table"]?.stringValue ?? defaults.table
+        do {
+            let result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
+            return object(result, locale: tag)
+        } catch {
+            return failure(error.description, key: key, locale: tag)
+        }
     }
 }

@@ -1,10 +1,89 @@
 import ArgumentParser
+import Foundation
+import HeraldLottery
+import HeraldStore
 
-// Placeholder until the issue that brings `herald store` lands (see shared/spec/cli.md).
+/// `herald store`: the shared container (cli.md). Subcommands live in StoreCommand+*.swift.
 struct StoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "store", abstract: "(not available yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Inspect and fill the shared container: tickets, reminders, the badge counter.",
+        discussion: "The store is <dir>/herald.sqlite, shared by the app and every extension run.",
+        subcommands: [
+            StoreAddTicket.self, StoreAddReminder.self, StoreBadge.self, StoreList.self, StoreGames.self,
+        ]
+    )
+}
 
-    func run() throws {
-        throw ValidationError("herald store is not available in this build yet")
+/// Flags every `herald store` subcommand takes.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("store"), help: "The store directory (default: $HERALD_STORE or ~/.herald).")
+    var directory: String?
+
+    @Option(name: .customLong("deadline-ms"), help: "Give up when the store stays locked this long (milliseconds).")
+    var deadlineMilliseconds: Int = 5000
+
+    /// The directory to use: the flag, else $HERALD_STORE, else ~/.herald.
+    var resolvedDirectory: String {
+        if let directory, !directory.isEmpty { return directory }
+        let environment = ProcessInfo.processInfo.environment
+        if let fromEnvironment = environment["HERALD_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.herald"
+    }
+
+    var deadline: ContinuousClock.Instant { .now + .milliseconds(max(0, deadlineMilliseconds)) }
+
+    /// Opens the store, or exits 1 with one line on stderr.
+    func openStore() throws -> Store {
+        guard deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        do {
+            return try Store.open(directory: resolvedDirectory, deadline: deadline)
+        } catch {
+            throw StoreCLI.failure(error.description)
+        }
+    }
+}
+
+/// How `herald store` reports errors: one line `herald: error: …` on stderr; exit 2 for bad
+/// input, 1 when the store itself fails (locked past the deadline, corrupt, unwritable).
+enum StoreCLI {
+    static func usage(_ message: String) -> ExitCode {
+        printError(message)
+        return ExitCode(2)
+    }
+
+    static func failure(_ message: String) -> ExitCode {
+        printError(message)
+        return ExitCode(1)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("herald: error: \(message)\n".utf8))
+    }
+
+    /// Runs a store operation, turning its error into exit 1.
+    static func run<T>(_ body: () throws(StoreError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw failure(error.description)
+        }
+    }
+
+    /// Parses "1,2,3" (spaces allowed around the commas).
+    static func numbers(_ text: String, flag: String) throws -> [Int] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return [] }
+        var result: [Int] = []
+        for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = part.trimmingCharacters(in: .whitespaces)
+            guard let value = Int(item) else {
+                throw usage("\(flag): '\(item)' is not a whole number (expected a comma-separated list like 1,2,3)")
+            }
+            result.append(value)
+        }
+        return result
     }
 }

@@ -49,9 +49,14 @@ int32_t hicu_locale_from_tag(const char *tag, char *out, int32_t cap, int32_t *p
 /// ICU id to a BCP 47 tag. `strict` rejects ids that have no valid tag form.
 int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t cap,
                            int32_t *status);
-/// uloc_canonicalize: "en_us" -> "en_US", "iw" -> "he" (deprecated codes mapped).
+/// CLDR canonical form (Locale::createCanonical): "en_us" -> "en_US",
+/// "iw" -> "he", "in" -> "id", "sh" -> "sr_Latn" (deprecated codes mapped).
 int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
                                  int32_t *status);
+/// The CLDR parent locale (ICU's "%%Parent" resource when the locale has
+/// one: en_AU -> en_001, es_MX -> es_419, sr_Latn -> root, pt_AO -> pt_PT;
+/// otherwise the id with its last subtag removed: en_XZ -> en, en -> "").
+int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_add_likely(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_minimize(const char *locale, char *out, int32_t cap, int32_t *status);
 /// part: 0 language, 1 script, 2 region, 3 variant.
@@ -114,6 +119,18 @@ int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
                                   double double_value, const char *decimal,
                                   int32_t decimal_len, char *out, int32_t cap,
                                   char *keyword, int32_t keyword_cap, int32_t *status);
+
+/// Like hicu_number_format_select, but the category comes back as an index
+/// (0 zero, 1 one, 2 two, 3 few, 4 many, 5 other; -1 when `rules` is NULL) and
+/// there is a fourth kind: 3 = an amount in minor units (`int_value`, e.g.
+/// 123450) with `digits` fraction digits (0...18, e.g. 2 → 1234.50), formatted
+/// exactly without floating point.
+int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
+                                        const HICUPluralRules *rules, int kind,
+                                        int64_t int_value, double double_value,
+                                        const char *decimal, int32_t decimal_len,
+                                        int32_t digits, char *out, int32_t cap,
+                                        int32_t *category, int32_t *status);
 
 /// ucurr_getDefaultFractionDigits (usage 0 standard, 1 cash).
 int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *status);

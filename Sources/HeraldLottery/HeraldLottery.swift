@@ -1,1 +1,0 @@
-// HeraldLottery: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// HeraldMedia: see README.md for what this module holds.

@@ -1,1 +1,0 @@
-// HeraldPreview: see README.md for what this module holds.

@@ -1,0 +1,42 @@
+public import HeraldJSON
+
+/// One rendered notification in one locale: what the preview shows.
+public struct PreviewItem: Sendable {
+    /// The example's name ("lottery-win", or "payload" for the user's own).
+    public var example: String
+    /// The requested locale, BCP 47.
+    public var locale: String
+    /// The localization that served the text ("pt-BR", "Base").
+    public var servedBy: String
+    public var fallback: Bool
+    /// UTF-8 size of the final payload.
+    public var bytes: Int
+    /// The final APNs payload.
+    public var payload: JSONValue
+    public var diagnostics: [String]
+    public var rightToLeft: Bool
+
+    public init(
+        example: String, locale: String, servedBy: String, fallback: Bool, bytes: Int, payload: JSONValue,
+        diagnostics: [String], rightToLeft: Bool
+    ) {
+        self.example = example
+        self.locale = locale
+        self.servedBy = servedBy
+        self.fallback = fallback
+        self.bytes = bytes
+        self.payload = payload
+        self.diagnostics = diagnostics
+        self.rightToLeft = rightToLeft
+    }
+
+    /// The alert as the device shows it: title, subtitle, body.
+    public var alert: (title: String, subtitle: String, body: String) {
+        let alert = payload["aps"]?["alert"]
+        if let s = alert?.stringValue { return ("", "", s) }
+        return (
+            alert?["title"]?.stringValue ?? "", alert?["subtitle"]?.stringValue ?? "",
+            alert?["body"]?.stringValue ?? ""
+        )
+    }
+}

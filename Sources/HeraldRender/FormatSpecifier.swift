@@ -1,0 +1,467 @@
+// The printf-style format strings of Apple's localized strings (spec
+// apple-strings-formats.md §4): `%@`, `%d`, `%1$@`, `%.2f`, `%#@files@`…
+// Parsed once into segments; the renderer compiles them into templates and
+// the linter reads the specifiers and problems.
+
+/// One conversion of a format string, as written.
+public struct FormatSpecifier: Sendable, Hashable {
+    /// What kind of argument the conversion reads.
+    public enum Conversion: Sendable, Hashable {
+        /// `%@`: an object (a string, or a number shown as the locale writes it).
+        case object
+        /// `%d %i %D`: a signed integer.
+        case signedInteger
+        /// `%u %U`: an unsigned integer.
+        case unsignedInteger
+        /// `%x %X`: hexadecimal (never localized).
+        case hex(uppercase: Bool)
+        /// `%o %O`: octal (never localized).
+        case octal
+        /// `%f %F`: fixed point.
+        case fixed
+        /// `%e %E`: exponent form.
+        case exponent(uppercase: Bool)
+        /// `%g %G`: fixed or exponent, whichever is shorter.
+        case general(uppercase: Bool)
+        /// `%a %A`: hexadecimal floating point (never localized).
+        case hexFloat(uppercase: Bool)
+        /// `%c` (8-bit) / `%C` (UTF-16 unit): one character.
+        case character(wide: Bool)
+        /// `%s` / `%S`: a C string.
+        case cString
+        /// `%p`: a pointer.
+        case pointer
+        /// `%#@name@`: a plural variable of a `.stringsdict` / `.xcstrings` entry.
+        case variable(String)
+        /// `%arg` in a `.xcstrings` substitution form: the substitution's own argument.
+        case substitutionArgument
+
+        /// True for conversions that read a number.
+        public var isNumeric: Bool {
+            switch self {
+            case .signedInteger, .unsignedInteger, .hex, .octal, .fixed, .exponent, .general, .hexFloat, .pointer:
+                return true
+            case .object, .character, .cString, .variable, .substitutionArgument:
+                return false
+            }
+        }
+
+        /// True for the conversions Apple routes through the locale's number
+        /// formatter (`%d %i %u %f %e %g`).
+        public var isLocalized: Bool {
+            switch self {
+            case .signedInteger, .unsignedInteger, .fixed, .exponent, .general: return true
+            default: return false
+            }
+        }
+    }
+
+    /// printf length modifiers.
+    public enum Length: String, Sendable, Hashable {
+        case none = "", hh, h, l, ll, q, L, z, t, j
+    }
+
+    /// printf flags.
+    public struct Flags: Sendable, Hashable {
+        public var leftAlign = false
+        public var plusSign = false
+        public var space = false
+        public var zeroPad = false
+        public var alternate = false
+        public init() {}
+    }
+
+    public var conversion: Conversion
+    public var flags: Flags
+    /// Minimum field width in characters (capped, see `FormatStringParser.maximumWidth`).
+    public var width: Int?
+    /// Precision: fraction digits for `%f %e`, significant digits for `%g`,
+    /// minimum digits for integers, maximum characters for `%s %@`.
+    public var precision: Int?
+    public var length: Length
+    /// The 1-based position written as `%n$…`, nil for sequential specifiers.
+    public var position: Int?
+    /// The 0-based argument this specifier reads (explicit or by order). Nil
+    /// only for specifiers that read nothing.
+    public var argumentIndex: Int?
+    /// UTF-8 byte offsets of the specifier in the parsed string.
+    public var utf8Range: Range<Int>
+    /// The specifier exactly as written (`%1$.2f`).
+    public var text: String
+
+    /// The printf conversion without `%` and position, as a stringsdict value
+    /// type would name it (`ld`, `.2f`, `@`).
+    public var valueTypeText: String {
+        var s = ""
+        if let precision { s += ".\(precision)" }
+        s += length.rawValue
+        s += String(text.last.map { String($0) } ?? "")
+        return s
+    }
+}
+
+/// A problem in a format string (the linter reports these; the renderer
+/// shows the offending text literally).
+public struct FormatProblem: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// A `%` at the end of the string.
+        case danglingPercent = "dangling-percent"
+        /// `%` followed by something that is not a conversion (`%1ημ`, `%y`).
+        case invalidSpecifier = "invalid-specifier"
+        /// Parses as a conversion but is probably ordinary text (`50% a day` → `% a`).
+        case accidentalSpecifier = "accidental-specifier"
+        /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
+        case mixedPositional = "mixed-positional"
+        /// `%0$@`, or a position beyond `maximumPosition`.
+        case badPosition = "bad-position"
+        /// Width or precision larger than `maximumWidth`; it was capped.
+        case widthTooLarge = "width-too-large"
+        /// `%*d` / `%.*f`: width or precision taken from an argument.
+        case starWidth = "star-width"
+        /// `%#@name` without the closing `@`, or an empty name.
+        case badVariable = "bad-variable"
+        /// One argument read by specifiers of incompatible kinds (`%1$@` and `%1$d`).
+        case conflictingTypes = "conflicting-types"
+        /// A length modifier that does not fit the conversion (`%lc`, `%hf`).
+        case unusualLength = "unusual-length"
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var utf8Range: Range<Int>
+
+    public init(kind: Kind, message: String, utf8Range: Range<Int>) {
+        self.kind = kind
+        self.message = message
+        self.utf8Range = utf8Range
+    }
+}
+
+/// A format string split into literal text and specifiers.
+public struct ParsedFormat: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
+        /// Text copied as is (`%%` already turned into `%`).
+        case literal(String)
+        case specifier(FormatSpecifier)
+        /// Text that looked like a specifier but is not one; shown literally.
+        case invalid(String)
+    }
+
+    public var source: String
+    public var segments: [Segment]
+    public var problems: [FormatProblem]
+
+    /// Every specifier in order of appearance.
+    public var specifiers: [FormatSpecifier] {
+        segments.compactMap { if case .specifier(let s) = $0 { return s } else { return nil } }
+    }
+
+    /// How many arguments the string reads (highest argument index + 1).
+    public var argumentCount: Int {
+        (specifiers.compactMap(\.argumentIndex).max() ?? -1) + 1
+    }
+
+    /// True when any specifier is positional (`%1$@`).
+    public var usesPositions: Bool { specifiers.contains { $0.position != nil } }
+
+    /// The names of the plural variables referenced (`%#@files@`), in order, without repeats.
+    public var variableNames: [String] {
+        var out: [String] = []
+        for s in specifiers {
+            if case .variable(let n) = s.conversion, !out.contains(n) { out.append(n) }
+        }
+        return out
+    }
+}
+
+/// Parses printf-style format strings the way Foundation reads them.
+public enum FormatStringParser {
+    /// Widths and precisions above this are capped (and reported): a
+    /// translation must not make the renderer allocate gigabytes.
+    public static let maximumWidth = 1024
+    /// Positions above this are rejected (Foundation itself stops at a few dozen).
+    public static let maximumPosition = 64
+
+    /// Parses `s`. `firstArgument` is the 0-based index the first sequential
+    /// specifier reads (plural forms continue from their variable's
+    /// argument). `substitutionArgument`: recognise `%arg` (`.xcstrings`
+    /// substitution forms).
+    public static func parse(_ s: String, firstArgument: Int = 0, substitutionArgument: Bool = false) -> ParsedFormat {
+        let bytes = Array(s.utf8)
+        var segments: [ParsedFormat.Segment] = []
+        var problems: [FormatProblem] = []
+        var literal: [UInt8] = []
+        var nextSequential = firstArgument
+        var sawPositional = false
+        var sawSequential = false
+        var kinds: [Int: (kind: Int, text: String)] = [:]
+        var i = 0
+
+        func flushLiteral() {
+            if !literal.isEmpty {
+                segments.append(.literal(String(decoding: literal, as: UTF8.self)))
+                literal.removeAll(keepingCapacity: true)
+            }
+        }
+        func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        /// Reads digits at `j`, saturating; returns nil when none.
+        func readNumber(_ j: inout Int) -> Int? {
+            var n = 0
+            var any = false
+            while j < bytes.count, isDigit(bytes[j]) {
+                n = n > 100_000_000 ? n : n * 10 + Int(bytes[j] - 0x30)
+                any = true
+                j += 1
+            }
+            return any ? n : nil
+        }
+        /// The end of the (possibly multi-byte) character starting at `j`.
+        func charEnd(_ j: Int) -> Int {
+            var k = j + 1
+            while k < bytes.count, bytes[k] & 0xC0 == 0x80 { k += 1 }
+            return k
+        }
+
+        while i < bytes.count {
+            let b = bytes[i]
+            if b != UInt8(ascii: "%") {
+                literal.append(b)
+                i += 1
+                continue
+            }
+            let start = i
+            var j = i + 1
+            guard j < bytes.count else {
+                flushLiteral()
+                segments.append(.invalid("%"))
+                problems.append(FormatProblem(kind: .danglingPercent, message: "'%' at the end of the string; write '%%' for a percent sign", utf8Range: start..<bytes.count))
+                break
+            }
+            if bytes[j] == UInt8(ascii: "%") {
+                literal.append(UInt8(ascii: "%"))
+                i = j + 1
+                continue
+            }
+            if substitutionArgument, j + 3 <= bytes.count, bytes[j] == UInt8(ascii: "a"), bytes[j + 1] == UInt8(ascii: "r"), bytes[j + 2] == UInt8(ascii: "g") {
+                flushLiteral()
+                let r = start..<(j + 3)
+                segments.append(.specifier(FormatSpecifier(
+                    conversion: .substitutionArgument, flags: .init(), width: nil, precision: nil, length: .none,
+                    position: nil, argumentIndex: firstArgument, utf8Range: r, text: text(r))))
+                i = j + 3
+                continue
+            }
+            // Position: digits followed by '$'.
+            var position: Int?
+            do {
+                var k = j
+                if let n = readNumber(&k), k < bytes.count, bytes[k] == UInt8(ascii: "$") {
+                    position = n
+                    j = k + 1
+                }
+            }
+            var flags = FormatSpecifier.Flags()
+            flagLoop: while j < bytes.count {
+                switch bytes[j] {
+                case UInt8(ascii: "-"): flags.leftAlign = true
+                case UInt8(ascii: "+"): flags.plusSign = true
+                case UInt8(ascii: " "): flags.space = true
+                case UInt8(ascii: "0"): flags.zeroPad = true
+                case UInt8(ascii: "'"): break  // thousands grouping flag: localized output groups anyway
+                default: break flagLoop
+                }
+                j += 1
+            }
+            var star = false
+            var width: Int?
+            if j < bytes.count, bytes[j] == UInt8(ascii: "*") {
+                star = true
+                j += 1
+            } else {
+                width = readNumber(&j)
+            }
+            var precision: Int?
+            if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
+                j += 1
+                if j < bytes.count, bytes[j] == UInt8(ascii: "*") {
+                    star = true
+                    j += 1
+                } else {
+                    precision = readNumber(&j) ?? 0
+                }
+            }
+            var length = FormatSpecifier.Length.none
+            if j < bytes.count {
+                switch bytes[j] {
+                case UInt8(ascii: "h"):
+                    if j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "h") { length = .hh; j += 2 } else { length = .h; j += 1 }
+                case UInt8(ascii: "l"):
+                    if j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "l") { length = .ll; j += 2 } else { length = .l; j += 1 }
+                case UInt8(ascii: "q"): length = .q; j += 1
+                case UInt8(ascii: "L"): length = .L; j += 1
+                case UInt8(ascii: "z"): length = .z; j += 1
+                case UInt8(ascii: "t"): length = .t; j += 1
+                case UInt8(ascii: "j"): length = .j; j += 1
+                default: break
+                }
+            }
+            guard j < bytes.count else {
+                flushLiteral()
+                let r = start..<bytes.count
+                segments.append(.invalid(text(r)))
+                problems.append(FormatProblem(kind: .danglingPercent, message: "unfinished specifier '\(text(r))' at the end of the string", utf8Range: r))
+                break
+            }
+            let c = bytes[j]
+            var conversion: FormatSpecifier.Conversion?
+            var end = j + 1
+            switch c {
+            case UInt8(ascii: "@"): conversion = .object
+            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): conversion = .signedInteger
+            case UInt8(ascii: "u"), UInt8(ascii: "U"): conversion = .unsignedInteger
+            case UInt8(ascii: "x"): conversion = .hex(uppercase: false)
+            case UInt8(ascii: "X"): conversion = .hex(uppercase: true)
+            case UInt8(ascii: "o"), UInt8(ascii: "O"): conversion = .octal
+            case UInt8(ascii: "f"), UInt8(ascii: "F"): conversion = .fixed
+            case UInt8(ascii: "e"): conversion = .exponent(uppercase: false)
+            case UInt8(ascii: "E"): conversion = .exponent(uppercase: true)
+            case UInt8(ascii: "g"): conversion = .general(uppercase: false)
+            case UInt8(ascii: "G"): conversion = .general(uppercase: true)
+            case UInt8(ascii: "a"): conversion = .hexFloat(uppercase: false)
+            case UInt8(ascii: "A"): conversion = .hexFloat(uppercase: true)
+            case UInt8(ascii: "c"): conversion = .character(wide: false)
+            case UInt8(ascii: "C"): conversion = .character(wide: true)
+            case UInt8(ascii: "s"): conversion = .cString
+            case UInt8(ascii: "S"): conversion = .cString
+            case UInt8(ascii: "p"): conversion = .pointer
+            case UInt8(ascii: "#") where j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "@"):
+                // %#@name@ — the '#' was not taken as a flag above because
+                // '#' is only a flag before a conversion letter.
+                var k = j + 2
+                while k < bytes.count, bytes[k] != UInt8(ascii: "@"), bytes[k] != UInt8(ascii: "%") { k += 1 }
+                if k < bytes.count, bytes[k] == UInt8(ascii: "@"), k > j + 2 {
+                    conversion = .variable(text((j + 2)..<k))
+                    end = k + 1
+                } else {
+                    let r = start..<k
+                    flushLiteral()
+                    segments.append(.invalid(text(r)))
+                    problems.append(FormatProblem(kind: .badVariable, message: "'\(text(r))' is not a variable reference; write %#@name@", utf8Range: r))
+                    i = k
+                    continue
+                }
+            case UInt8(ascii: "#"):
+                // The alternate-form flag ("%#x", "%#o", "%#g").
+                flags.alternate = true
+                var k = j + 1
+                if width == nil, !star, k < bytes.count, isDigit(bytes[k]) { width = readNumber(&k) }
+                if precision == nil, k < bytes.count, bytes[k] == UInt8(ascii: ".") {
+                    k += 1
+                    precision = readNumber(&k) ?? 0
+                }
+                if k < bytes.count {
+                    switch bytes[k] {
+                    case UInt8(ascii: "x"): conversion = .hex(uppercase: false)
+                    case UInt8(ascii: "X"): conversion = .hex(uppercase: true)
+                    case UInt8(ascii: "o"), UInt8(ascii: "O"): conversion = .octal
+                    case UInt8(ascii: "f"), UInt8(ascii: "F"): conversion = .fixed
+                    case UInt8(ascii: "e"): conversion = .exponent(uppercase: false)
+                    case UInt8(ascii: "E"): conversion = .exponent(uppercase: true)
+                    case UInt8(ascii: "g"): conversion = .general(uppercase: false)
+                    case UInt8(ascii: "G"): conversion = .general(uppercase: true)
+                    default: break
+                    }
+                    if conversion != nil { end = k + 1 }
+                }
+            default: break
+            }
+            guard let conversion else {
+                let r = start..<charEnd(j)
+                flushLiteral()
+                segments.append(.invalid(text(r)))
+                problems.append(FormatProblem(kind: .invalidSpecifier, message: "'\(text(r))' is not a format specifier; write '%%' for a percent sign", utf8Range: r))
+                i = r.upperBound
+                continue
+            }
+            let r = start..<end
+            let written = text(r)
+            flushLiteral()
+            if star {
+                segments.append(.invalid(written))
+                problems.append(FormatProblem(kind: .starWidth, message: "'\(written)' takes its width or precision from an argument, which localized strings cannot supply", utf8Range: r))
+                i = end
+                continue
+            }
+            if let w = width, w > maximumWidth {
+                problems.append(FormatProblem(kind: .widthTooLarge, message: "width \(w) in '\(written)' is larger than \(maximumWidth); capped", utf8Range: r))
+                width = maximumWidth
+            }
+            if let p = precision, p > maximumWidth {
+                problems.append(FormatProblem(kind: .widthTooLarge, message: "precision \(p) in '\(written)' is larger than \(maximumWidth); capped", utf8Range: r))
+                precision = maximumWidth
+            }
+            if flags.space, position == nil, width == nil, precision == nil, length == .none,
+                start + 2 == j
+            {
+                problems.append(FormatProblem(kind: .accidentalSpecifier, message: "'\(written)' reads an argument; if this is a percent sign followed by text, write '%%'", utf8Range: r))
+            }
+            if length != .none {
+                let okInt = conversion.isNumeric && !(conversion == .fixed || conversion == .pointer)
+                let fine: Bool
+                switch conversion {
+                case .signedInteger, .unsignedInteger, .hex, .octal: fine = length != .L
+                case .fixed, .exponent, .general, .hexFloat: fine = length == .L || length == .l
+                case .character, .cString: fine = length == .l
+                default: fine = okInt
+                }
+                if !fine {
+                    problems.append(FormatProblem(kind: .unusualLength, message: "length modifier '\(length.rawValue)' does not fit '\(written)'", utf8Range: r))
+                }
+            }
+            var argumentIndex: Int
+            if let p = position {
+                sawPositional = true
+                if p < 1 || p > maximumPosition {
+                    segments.append(.invalid(written))
+                    problems.append(FormatProblem(kind: .badPosition, message: "position \(p) in '\(written)' must be between 1 and \(maximumPosition)", utf8Range: r))
+                    i = end
+                    continue
+                }
+                argumentIndex = p - 1
+            } else {
+                sawSequential = true
+                argumentIndex = nextSequential
+                nextSequential += 1
+            }
+            if sawPositional && sawSequential, !problems.contains(where: { $0.kind == .mixedPositional }) {
+                problems.append(FormatProblem(kind: .mixedPositional, message: "'\(written)' mixes positional (%1$@) and sequential (%@) specifiers in one string", utf8Range: r))
+            }
+            let kind = Self.argumentKind(conversion)
+            if kind >= 0 {
+                if let seen = kinds[argumentIndex], seen.kind != kind {
+                    problems.append(FormatProblem(kind: .conflictingTypes, message: "argument \(argumentIndex + 1) is read as '\(seen.text)' and as '\(written)'", utf8Range: r))
+                } else {
+                    kinds[argumentIndex] = (kind, written)
+                }
+            }
+            argumentIndex = max(0, argumentIndex)
+            segments.append(.specifier(FormatSpecifier(
+                conversion: conversion, flags: flags, width: width, precision: precision, length: length,
+                position: position, argumentIndex: argumentIndex, utf8Range: r, text: written)))
+            i = end
+        }
+        flushLiteral()
+        return ParsedFormat(source: s, segments: segments, problems: problems)
+    }
+
+    /// 0 object/string, 1 integer, 2 floating point, -1 no check.
+    static func argumentKind(_ c: FormatSpecifier.Conversion) -> Int {
+        switch c {
+        case .object, .cString: return 0
+        case .signedInteger, .unsignedInteger, .hex, .octal, .character, .pointer: return 1
+        case .fixed, .exponent, .general, .hexFloat: return 2
+        case .variable, .substitutionArgument: return -1
+        }
+    }
+}

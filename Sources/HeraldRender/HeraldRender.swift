@@ -1,1 +1,0 @@
-// HeraldRender: see README.md for what this module holds.

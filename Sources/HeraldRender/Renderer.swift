@@ -1,0 +1,332 @@
+public import HeraldICU
+public import HeraldTables
+import Synchronization
+
+/// Renders messages of a catalog for a locale.
+///
+/// - The requested locale's chain picks the localization (`MessageCatalog.lookup`,
+///   like `Bundle.preferredLocalizations`); the REQUESTED locale, with its
+///   region, formats the numbers (ar-EG served by `ar.lproj` shows ١٢٣).
+/// - Plural categories come from the served language's CLDR rules (the
+///   forms were written for it); when the requested locale has the same
+///   language, its own rules are used (pt-PT served by `pt.lproj` → pt-PT rules).
+/// - Tables whose name ends in `.icu` (`Notifications.icu`) hold ICU
+///   MessageFormat patterns (`{count, plural, one {# item} other {# items}}`)
+///   instead of printf formats; arguments bind to `{0}`, `{1}`… by position,
+///   or to `{name}` arguments in the order the pattern first uses them.
+/// - Every message is compiled once per (locale, table, key) and cached;
+///   rendering a cached template does no parsing.
+public final class Renderer: Sendable {
+    public let catalog: any MessageCatalog
+
+    private struct CacheKey: Hashable, Sendable {
+        let locale: String
+        let table: String
+        let key: String
+    }
+
+    /// A compiled entry, ready to render.
+    final class Compiled: Sendable {
+        let node: TemplateNode
+        let servedBy: String
+        let table: String
+        let key: String
+        let numberLocale: LocaleID
+        let rightToLeft: Bool
+
+        init(node: TemplateNode, servedBy: String, table: String, key: String, numberLocale: LocaleID, rightToLeft: Bool) {
+            self.node = node
+            self.servedBy = servedBy
+            self.table = table
+            self.key = key
+            self.numberLocale = numberLocale
+            self.rightToLeft = rightToLeft
+        }
+    }
+
+    private let cache = Mutex<[CacheKey: Compiled]>([:])
+
+    public init(catalog: any MessageCatalog) {
+        self.catalog = catalog
+    }
+
+    /// True for tables written in ICU MessageFormat: the name ends in `.icu`.
+    public static func isICUTable(_ table: String) -> Bool { table.hasSuffix(".icu") }
+
+    /// Looks `key` up along `locale`'s chain and renders it with `arguments`.
+    public func render(
+        key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
+        options: RenderOptions = .init()
+    ) throws(RenderError) -> RenderResult {
+        let cacheKey = CacheKey(locale: locale.icuID, table: table, key: key)
+        let compiled: Compiled
+        if let hit = cache.withLock({ $0[cacheKey] }) {
+            compiled = hit
+        } else {
+            guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
+                throw .keyMissing(
+                    key: key, table: table, locale: locale,
+                    tried: LocalizationLookup.match(locale, available: catalog.localizations))
+            }
+            let made = Self.compile(
+                found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
+                icu: Self.isICUTable(table))
+            compiled = cache.withLock { dict in
+                if let raced = dict[cacheKey] { return raced }
+                dict[cacheKey] = made
+                return made
+            }
+        }
+        return Self.render(compiled, locale: locale, arguments: arguments, options: options)
+    }
+
+    /// Renders a message directly (no catalog, no cache): the linter's path
+    /// with sample values. The locale both serves and formats; `icu` reads
+    /// the message as ICU MessageFormat.
+    public func render(
+        message: Message, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions = .init(),
+        icu: Bool = false
+    ) -> RenderResult {
+        Self.renderUncached(message: message, locale: locale, arguments: arguments, options: options, icu: icu)
+    }
+
+    /// `render(message:…)` without a renderer.
+    public static func renderUncached(
+        message: Message, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions = .init(),
+        icu: Bool = false, servedBy: String? = nil
+    ) -> RenderResult {
+        let compiled = compile(
+            message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
+        return render(compiled, locale: locale, arguments: arguments, options: options)
+    }
+
+    /// Number of compiled templates held.
+    public var cachedTemplateCount: Int { cache.withLock { $0.count } }
+
+    static func compile(_ message: Message, servedBy: String, table: String, key: String, locale: LocaleID, icu: Bool) -> Compiled {
+        let served = try? LocaleID(servedBy)
+        // Plural rules: the served language, unless the request is the same language.
+        var pluralLocale = locale
+        if let served, served.language != locale.language, servedBy.lowercased() != "base" {
+            pluralLocale = served
+        }
+        let rtl = (served.map { $0.isRightToLeft } ?? false) || (servedBy.lowercased() == "base" && locale.isRightToLeft)
+        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale)
+        return Compiled(
+            node: compiler.compile(message, icu: icu), servedBy: servedBy, table: table, key: key, numberLocale: locale,
+            rightToLeft: rtl)
+    }
+
+    static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
+        var state = RenderState(
+            arguments: arguments, numberLocale: compiled.numberLocale, isolate: options.isolateArguments && compiled.rightToLeft)
+        var out = ""
+        out.reserveCapacity(96)
+        renderNode(compiled.node, options: options, state: &state, into: &out)
+        if let firstUnused = state.used.firstIndex(of: false) {
+            let unused = state.used.indices.filter { !state.used[$0] }.map { String($0 + 1) }
+            state.diagnose(
+                .warning, "unused-argument",
+                "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
+            _ = firstUnused
+        }
+        return RenderResult(
+            text: out, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
+            pluralChoices: state.plural, diagnostics: state.diagnostics)
+    }
+
+    static func renderNode(_ node: TemplateNode, options: RenderOptions, state: inout RenderState, into out: inout String) {
+        switch node {
+        case .format(let template):
+            renderTemplate(template, state: &state, into: &out)
+        case .icu(let template):
+            renderICU(template, state: &state, into: &out)
+        case .widths(let variants):
+            guard let chosen = chooseWidth(variants, width: options.width) else {
+                state.diagnose(.error, "no-variant", "the width rule has no variants")
+                return
+            }
+            renderNode(chosen, options: options, state: &state, into: &out)
+        case .devices(let devices):
+            if let node = devices[options.device] ?? devices["other"] {
+                renderNode(node, options: options, state: &state, into: &out)
+            } else if let firstKey = devices.keys.sorted().first, let node = devices[firstKey] {
+                state.diagnose(
+                    .warning, "no-variant",
+                    "no variant for device '\(options.device)' and no 'other'; used '\(firstKey)'")
+                renderNode(node, options: options, state: &state, into: &out)
+            } else {
+                state.diagnose(.error, "no-variant", "the device rule has no variants")
+            }
+        }
+    }
+
+    /// The largest width ≤ `width`, else the smallest; nil width → the largest.
+    static func chooseWidth(_ variants: [(width: Int, node: TemplateNode)], width: Int?) -> TemplateNode? {
+        guard let first = variants.first else { return nil }
+        guard let width else { return variants.last?.node }
+        var chosen = first.node
+        for v in variants where v.width <= width { chosen = v.node }
+        return chosen
+    }
+
+    static func renderTemplate(_ template: Template, state: inout RenderState, into out: inout String) {
+        if !template.diagnostics.isEmpty {
+            for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        }
+        for part in template.parts {
+            switch part {
+            case .literal(let s): out += s
+            case .specifier(let c): SpecifierFormatting.field(c, state: &state, into: &out)
+            case .variable(let v): renderVariable(v, state: &state, into: &out)
+            case .brokenVariable(let name, let index, let diagnostic):
+                state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
+                if let arg = state.argument(index, for: "%#@\(name)@") {
+                    out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
+                }
+            }
+        }
+    }
+
+    static func renderVariable(_ v: CompiledVariable, state: inout RenderState, into out: inout String) {
+        if !v.diagnostics.isEmpty {
+            for d in v.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        }
+        var category = PluralCategory.other
+        if let arg = state.argument(v.argumentIndex, for: "%#@\(v.name)@"),
+            let value = state.number(arg, index: v.argumentIndex, for: "plural variable '\(v.name)'")
+        {
+            category = select(value, variable: v, state: &state)
+        }
+        var used = category
+        var form = v.formTable[PluralCategory.index(category)]
+        if form == nil {
+            used = .other
+            form = v.forms[.other]
+            if form == nil {
+                state.diagnose(.error, "plural-form-missing", "variable '\(v.name)' has neither a '\(category.rawValue)' nor an 'other' form")
+                if let (c, f) = v.forms.min(by: { $0.key < $1.key }) {
+                    used = c
+                    form = f
+                }
+            }
+        }
+        state.choose(used, for: v.name)
+        if let form { renderTemplate(form, state: &state, into: &out) }
+    }
+
+    /// The CLDR category of `value` as the variable's value type formats it,
+    /// with Apple's `zero` override for integer 0.
+    static func select(_ value: NumericValue, variable v: CompiledVariable, state: inout RenderState) -> PluralCategory {
+        guard let rules = v.rules else { return .other }
+        let shown: NumericValue
+        let formatter: NumberFormat?
+        switch v.valueType {
+        case .integer(let length, let signed):
+            switch SpecifierFormatting.integer(value, length: length, signed: signed, spec: v.selectionSpecifier, index: v.argumentIndex, state: &state) {
+            case .signed(let i): shown = .int(i)
+            case .unsigned(let u): shown = u <= UInt64(Int64.max) ? .int(Int64(u)) : .decimal(String(u))
+            }
+            formatter = v.selectFormatter
+        case .fixed(let digits):
+            let d = value.doubleValue
+            guard d.isFinite else { return .other }
+            shown = .decimal(SpecifierFormatting.cFormat("f", flags: "", precision: digits, d))
+            formatter = v.selectFormatter
+        case .printf(let spec):
+            let d = value.doubleValue
+            guard d.isFinite else { return .other }
+            var conversion = "g"
+            if case .exponent = spec.conversion { conversion = "e" }
+            let text = SpecifierFormatting.cFormat(conversion, flags: spec.flags.alternate ? "#" : "", precision: spec.precision, d)
+            shown = NumericValue(literal: text) ?? .double(d)
+            formatter = try? NumberFormat.asWritten(shown, locale: state.numberLocale)
+        case .asWritten:
+            shown = value
+            formatter = try? NumberFormat.asWritten(value, locale: state.numberLocale)
+        }
+        guard let formatter else { return .other }
+        let category: PluralCategory
+        do {
+            let (text, selected) = try formatter.formatAndSelect(shown, rules: rules)
+            category = selected
+            // The form's own %d usually shows the same number with the same formatter: keep the text.
+            if case .int(let i) = shown { state.lastInteger = (v.argumentIndex, ObjectIdentifier(formatter), i, text) }
+        } catch {
+            state.diagnose(.error, "plural-value", "plural variable '\(v.name)' cannot select on \(value): \(error)")
+            return .other
+        }
+        // Apple: a `zero` entry is used for 0 even where CLDR has no zero
+        // category. POLICY: only for exact integer 0 with an integer value type.
+        if category != .zero, v.forms[.zero] != nil, case .int(0) = shown {
+            if v.valueType.isInteger || { if case .asWritten = v.valueType, case .int = value { return true }; return false }() {
+                return .zero
+            }
+        }
+        return category
+    }
+
+    static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout String) {
+        for d in t.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        guard let format = t.format else {
+            out += t.pattern
+            return
+        }
+        var args: [(name: String, value: MessageFormat.Argument)] = []
+        if t.usesNames {
+            for (i, a) in t.arguments.enumerated() {
+                guard let arg = state.argument(i, for: "{\(a.name)}") else {
+                    // Missing: empty text, or 0 where the pattern needs a number (diagnosed).
+                    args.append((a.name, a.numeric ? .number(.int(0)) : .string("")))
+                    continue
+                }
+                args.append((a.name, icuValue(arg, numeric: a.numeric, name: a.name, index: i, state: &state)))
+            }
+        } else {
+            let numericNames = Set(t.arguments.filter(\.numeric).map(\.name))
+            let highest = t.arguments.compactMap { Int($0.name) }.max() ?? -1
+            for i in 0..<(highest + 1) {
+                guard let arg = state.argument(i, for: "{\(i)}") else {
+                    args.append((String(i), numericNames.contains(String(i)) ? .number(.int(0)) : .string("")))
+                    continue
+                }
+                args.append((String(i), icuValue(arg, numeric: numericNames.contains(String(i)), name: String(i), index: i, state: &state)))
+            }
+        }
+        do {
+            out += try format.format(args)
+        } catch {
+            state.diagnose(.error, "icu", "ICU MessageFormat could not format: \(error)")
+            out += t.pattern
+        }
+    }
+
+    static func icuValue(_ arg: RenderArgument, numeric: Bool, name: String, index: Int, state: inout RenderState) -> MessageFormat.Argument {
+        switch arg {
+        case .number(let n):
+            if numeric { return .number(n) }
+            let text = (try? NumberFormat.asWritten(n, locale: state.numberLocale).format(n)) ?? n.description
+            return .string(state.isolate ? SpecifierFormatting.isolateStart + text + SpecifierFormatting.isolateEnd : text)
+        case .string(let s):
+            if numeric {
+                if let n = state.number(arg, index: index, for: "{\(name)}") { return .number(n) }
+                return .number(.int(0))
+            }
+            return .string(state.isolate ? SpecifierFormatting.isolateStart + s + SpecifierFormatting.isolateEnd : s)
+        }
+    }
+}
+
+extension PluralCategory {
+    /// The position in `allCases` (zero 0 … other 5).
+    static func index(_ c: PluralCategory) -> Int {
+        switch c {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
+        }
+    }
+}

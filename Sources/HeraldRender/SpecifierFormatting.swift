@@ -1,0 +1,336 @@
+import HeraldICU
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Turning one argument into the text of one specifier, the way
+// `String.localizedStringWithFormat` does: `%d %i %u %f %e %g` through the
+// locale's number formatter, `%x %o %c %s %@` never localized.
+
+/// The mutable state of one render.
+struct RenderState {
+    let arguments: [RenderArgument]
+    let numberLocale: LocaleID
+    let isolate: Bool
+    var used: [Bool]
+    var diagnostics: [RenderDiagnostic] = []
+    var plural: [(variable: String, category: PluralCategory)] = []
+
+    mutating func choose(_ category: PluralCategory, for variable: String) {
+        if let i = plural.firstIndex(where: { $0.variable == variable }) {
+            plural[i].category = category
+        } else {
+            plural.append((variable, category))
+        }
+    }
+    /// The last integer a plural variable formatted: (argument, formatter, value, text).
+    var lastInteger: (index: Int, formatter: ObjectIdentifier, value: Int64, text: String)?
+
+    init(arguments: [RenderArgument], numberLocale: LocaleID, isolate: Bool) {
+        self.arguments = arguments
+        self.numberLocale = numberLocale
+        self.isolate = isolate
+        self.used = Array(repeating: false, count: arguments.count)
+    }
+
+    mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
+        let d = RenderDiagnostic(severity: severity, message: message, code: code)
+        if !diagnostics.contains(d) { diagnostics.append(d) }
+    }
+
+    /// The argument at `index`, marking it used; nil (with a diagnostic) when missing.
+    mutating func argument(_ index: Int, for what: @autoclosure () -> String) -> RenderArgument? {
+        guard index >= 0, index < arguments.count else {
+            diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+            return nil
+        }
+        used[index] = true
+        return arguments[index]
+    }
+
+    /// The argument read as a number. A string that is not a number gives nil (diagnosed).
+    mutating func number(_ argument: RenderArgument, index: Int, for what: @autoclosure () -> String) -> NumericValue? {
+        switch argument {
+        case .number(let n): return n
+        case .string(let s):
+            let trimmed = s.trimmingASCIISpaces()
+            if let n = NumericValue(literal: trimmed) { return n }
+            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            return nil
+        }
+    }
+}
+
+extension String {
+    func trimmingASCIISpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// An integer as a specifier of some size reads it.
+enum SizedInteger {
+    case signed(Int64)
+    case unsigned(UInt64)
+
+    var text: String {
+        switch self {
+        case .signed(let v): return String(v)
+        case .unsigned(let v): return String(v)
+        }
+    }
+    func sameValue(as other: SizedInteger) -> Bool {
+        switch (self, other) {
+        case (.signed(let a), .signed(let b)): return a == b
+        case (.unsigned(let a), .unsigned(let b)): return a == b
+        case (.signed(let a), .unsigned(let b)), (.unsigned(let b), .signed(let a)): return a >= 0 && UInt64(a) == b
+        }
+    }
+
+    var bits: UInt64 {
+        switch self {
+        case .signed(let v): return UInt64(bitPattern: v)
+        case .unsigned(let v): return v
+        }
+    }
+}
+
+enum SpecifierFormatting {
+    static let isolateStart = "\u{2068}"
+    static let isolateEnd = "\u{2069}"
+
+    /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
+    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout String) {
+        guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
+        var body: String
+        var zeroPaddable = false
+        switch c.conversion {
+        case .object, .cString:
+            switch arg {
+            case .string(let s): body = s
+            case .number(let n):
+                if c.conversion == .cString {
+                    body = n.description
+                } else {
+                    body = (try? NumberFormat.asWritten(n, locale: state.numberLocale).format(n)) ?? n.description
+                }
+            }
+            if let p = c.precision { body = String(body.prefix(p)) }
+        case .character(let wide):
+            switch arg {
+            case .string(let s): body = s.first.map { String($0) } ?? ""
+            case .number(let n):
+                let v = integer(n, length: wide ? .h : .hh, signed: false, spec: c.spec, index: c.argumentIndex, state: &state).bits
+                body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
+            }
+        default:
+            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(c.spec.text)'") else {
+                body = arg.description
+                break
+            }
+            zeroPaddable = true
+            body = numeric(n, c, index: c.argumentIndex, state: &state)
+        }
+        if let width = c.width {
+            let spec = c.spec
+            let count = body.count
+            if count < width {
+                let pad = width - count
+                if spec.flags.leftAlign {
+                    body += String(repeating: " ", count: pad)
+                } else if spec.flags.zeroPad && zeroPaddable {
+                    body = zeroPad(body, count: pad, locale: state.numberLocale, localized: spec.conversion.isLocalized)
+                } else {
+                    body = String(repeating: " ", count: pad) + body
+                }
+            }
+        }
+        if state.isolate {
+            out.unicodeScalars.append("\u{2068}")
+            out += body
+            out.unicodeScalars.append("\u{2069}")
+        } else {
+            out += body
+        }
+    }
+
+    /// Zeros after the sign (the locale's zero digit for localized specifiers).
+    static func zeroPad(_ body: String, count: Int, locale: LocaleID, localized: Bool) -> String {
+        let zero: String =
+            localized ? ((try? NumberFormat.decimal(fractionDigits: 0, locale: locale).format(Int64(0))) ?? "0") : "0"
+        let prefix = body.prefix { !$0.isNumber && !$0.isLetter }
+        let rest = body.dropFirst(prefix.count)
+        // "0x1f" keeps its prefix before the zeros.
+        var head = String(prefix)
+        var tail = Substring(rest)
+        if tail.hasPrefix("0x") || tail.hasPrefix("0X") {
+            head += tail.prefix(2)
+            tail = tail.dropFirst(2)
+        }
+        return head + String(repeating: zero, count: count) + tail
+    }
+
+    /// Reads `n` as the integer a specifier of `length` receives (wrapping like C).
+    static func integer(
+        _ n: NumericValue, length: FormatSpecifier.Length, signed: Bool, spec: FormatSpecifier, index: Int, state: inout RenderState
+    ) -> SizedInteger {
+        var wide: SizedInteger
+        switch n {
+        case .int(let i): wide = .signed(i)
+        case .double(let d): wide = fromDouble(d, spec: spec, index: index, state: &state)
+        case .decimal(let s):
+            if let i = Int64(s) {
+                wide = .signed(i)
+            } else if let u = UInt64(s) {
+                wide = .unsigned(u)
+            } else {
+                wide = fromDouble(Double(s) ?? .nan, spec: spec, index: index, state: &state)
+            }
+        }
+        let bits = wide.bits
+        let result: SizedInteger
+        switch (length, signed) {
+        case (.hh, true): result = .signed(Int64(Int8(truncatingIfNeeded: bits)))
+        case (.h, true): result = .signed(Int64(Int16(truncatingIfNeeded: bits)))
+        case (.none, true): result = .signed(Int64(Int32(truncatingIfNeeded: bits)))
+        case (_, true): result = .signed(Int64(bitPattern: bits))
+        case (.hh, false): result = .unsigned(UInt64(UInt8(truncatingIfNeeded: bits)))
+        case (.h, false): result = .unsigned(UInt64(UInt16(truncatingIfNeeded: bits)))
+        case (.none, false): result = .unsigned(UInt64(UInt32(truncatingIfNeeded: bits)))
+        case (_, false): result = .unsigned(bits)
+        }
+        if !result.sameValue(as: wide) {
+            let size: String
+            switch length {
+            case .hh: size = "8 bits"
+            case .h: size = "16 bits"
+            case .none: size = "32 bits"
+            default: size = "64 bits"
+            }
+            state.diagnose(
+                .warning, "integer-overflow",
+                "argument \(index + 1) (\(wide.text)) does not fit '\(spec.text)' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
+        }
+        return result
+    }
+
+    static func fromDouble(_ d: Double, spec: FormatSpecifier, index: Int, state: inout RenderState) -> SizedInteger {
+        guard d.isFinite else {
+            state.diagnose(.error, "not-a-number", "'\(spec.text)' cannot show \(d) (argument \(index + 1)); shows 0")
+            return .signed(0)
+        }
+        let t = d.rounded(.towardZero)
+        if t != d {
+            state.diagnose(.warning, "fraction-dropped", "'\(spec.text)' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
+        }
+        if t >= 9.223372036854775807e18 {
+            if t < 1.8446744073709551615e19 { return .unsigned(UInt64(t)) }
+            state.diagnose(.warning, "integer-overflow", "argument \(index + 1) (\(d)) is larger than any 64-bit integer; capped")
+            return .unsigned(UInt64.max)
+        }
+        if t < -9.223372036854775808e18 {
+            state.diagnose(.warning, "integer-overflow", "argument \(index + 1) (\(d)) is smaller than any 64-bit integer; capped")
+            return .signed(Int64.min)
+        }
+        return .signed(Int64(t))
+    }
+
+    /// printf through the C library for one double (POSIX locale digits).
+    static func cFormat(_ conversion: String, flags: String, precision: Int?, _ value: Double) -> String {
+        var fmt = "%" + flags
+        if let precision { fmt += "." + String(min(precision, FormatStringParser.maximumWidth)) }
+        fmt += conversion
+        var buffer = [CChar](repeating: 0, count: 64)
+        let needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, fmt, $0) }
+        if needed >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(needed) + 1)
+            _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, fmt, $0) }
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func double(_ n: NumericValue) -> Double { n.doubleValue }
+
+    /// The text of a numeric conversion (no padding).
+    static func numeric(_ n: NumericValue, _ c: CompiledSpecifier, index: Int, state: inout RenderState) -> String {
+        switch c.conversion {
+        case .signedInteger, .unsignedInteger:
+            let spec = c.spec
+            let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, spec: spec, index: index, state: &state)
+            var text: String
+            switch v {
+            case .signed(let i):
+                if let last = state.lastInteger, last.index == index, last.value == i, let f = c.formatter, ObjectIdentifier(f) == last.formatter {
+                    text = last.text
+                } else {
+                    text = c.formatter?.format(i) ?? String(i)
+                }
+            case .unsigned(let u):
+                text = u <= UInt64(Int64.max) ? (c.formatter?.format(Int64(u)) ?? String(u)) : ((try? c.formatter?.format(decimal: String(u))) ?? String(u))
+            }
+            if spec.flags.space, !spec.flags.plusSign, !(text.first.map { $0 == "-" || $0 == "\u{2212}" } ?? false) {
+                if case .signed(let i) = v, i < 0 {} else { text = " " + text }
+            }
+            return text
+        case .hex, .octal:
+            let spec = c.spec
+            let v = integer(n, length: spec.length, signed: false, spec: spec, index: index, state: &state).bits
+            var digits: String
+            var prefix = ""
+            if case .hex(let up) = spec.conversion {
+                digits = String(v, radix: 16, uppercase: up)
+                if spec.flags.alternate, v != 0 { prefix = up ? "0X" : "0x" }
+            } else {
+                digits = String(v, radix: 8)
+                if spec.flags.alternate, !digits.hasPrefix("0") { prefix = "0" }
+            }
+            if let p = spec.precision, digits.count < p { digits = String(repeating: "0", count: p - digits.count) + digits }
+            return prefix + digits
+        case .pointer:
+            let spec = c.spec
+            let v = integer(n, length: .l, signed: false, spec: spec, index: index, state: &state).bits
+            return "0x" + String(v, radix: 16)
+        case .fixed:
+            let spec = c.spec
+            let d = double(n)
+            guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
+            let posix = cFormat("f", flags: "", precision: min(spec.precision ?? 6, 20), d)
+            return (try? c.formatter?.format(decimal: posix)) ?? posix
+        case .exponent:
+            let spec = c.spec
+            let d = double(n)
+            guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
+            // Round like printf first, so ICU's half-even never differs from the C library.
+            let posix = cFormat("e", flags: "", precision: min(spec.precision ?? 6, 20), d)
+            return c.formatter?.format(Double(posix) ?? d) ?? posix
+        case .general(let upper):
+            let spec = c.spec
+            let d = double(n)
+            let flags = spec.flags.alternate ? "#" : ""
+            let posix = cFormat(upper ? "G" : "g", flags: flags, precision: spec.precision, d)
+            guard d.isFinite else { return posix }
+            let plus = spec.flags.plusSign ? " sign-always" : ""
+            if let e = posix.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+                let mantissa = posix[..<e]
+                let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+                let skeleton = "scientific/*ee/sign-always " + (fraction == 0 ? "precision-integer" : "." + String(repeating: "0", count: fraction)) + plus
+                return (try? NumberFormat.for(skeleton: skeleton, locale: state.numberLocale).format(Double(posix) ?? d)) ?? posix
+            }
+            let fraction = posix.firstIndex(of: ".").map { posix.distance(from: $0, to: posix.endIndex) - 1 } ?? 0
+            let skeleton = (fraction == 0 ? "precision-integer" : "." + String(repeating: "0", count: fraction)) + plus
+            return (try? NumberFormat.for(skeleton: skeleton, locale: state.numberLocale).format(decimal: posix)) ?? posix
+        case .hexFloat(let upper):
+            let spec = c.spec
+            var flags = ""
+            if spec.flags.plusSign { flags += "+" }
+            if spec.flags.alternate { flags += "#" }
+            return cFormat(upper ? "A" : "a", flags: flags, precision: spec.precision, double(n))
+        default:
+            return n.description
+        }
+    }
+}

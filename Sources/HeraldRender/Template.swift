@@ -1,0 +1,282 @@
+import HeraldICU
+import HeraldTables
+
+// A message compiled for one locale: format strings parsed, arguments bound
+// to positions, plural variables resolved to their forms and ICU objects
+// (number formatters, plural rules) opened. Rendering a template does no
+// parsing and opens nothing new except for `%g` and numbers printed by `%@`.
+
+/// What the compiled message is, after device and width rules.
+indirect enum TemplateNode: Sendable {
+    case format(Template)
+    case widths([(width: Int, node: TemplateNode)])
+    case devices([String: TemplateNode])
+    case icu(ICUTemplate)
+}
+
+/// One compiled printf-style format string.
+final class Template: Sendable {
+    let parts: [TemplatePart]
+    /// Problems of the format string, reported on every render that uses it.
+    let diagnostics: [RenderDiagnostic]
+    /// Highest argument index read + 1 (including plural variables, not their forms).
+    let argumentCount: Int
+
+    init(parts: [TemplatePart], diagnostics: [RenderDiagnostic], argumentCount: Int) {
+        self.parts = parts
+        self.diagnostics = diagnostics
+        self.argumentCount = argumentCount
+    }
+}
+
+enum TemplatePart: Sendable {
+    case literal(String)
+    case specifier(CompiledSpecifier)
+    case variable(CompiledVariable)
+    /// A variable whose name the message does not define, or a cycle.
+    case brokenVariable(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic)
+}
+
+/// A specifier with the number formatter it will use already opened.
+final class CompiledSpecifier: Sendable {
+    let spec: FormatSpecifier
+    let argumentIndex: Int
+    /// For `%d %i %u %f %e`: the formatter for the requested locale.
+    let formatter: NumberFormat?
+    /// Copies of the fields rendering reads, so it never copies `spec`.
+    let conversion: FormatSpecifier.Conversion
+    let width: Int?
+    let precision: Int?
+
+    init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?) {
+        self.spec = spec
+        self.argumentIndex = argumentIndex
+        self.formatter = formatter
+        self.conversion = spec.conversion
+        self.width = spec.width
+        self.precision = spec.precision
+    }
+}
+
+/// A plural variable bound to its argument, with its forms compiled.
+final class CompiledVariable: Sendable {
+    let name: String
+    let argumentIndex: Int
+    /// How the value is formatted for selection (from NSStringFormatValueTypeKey).
+    let valueType: ValueType
+    let forms: [PluralCategory: Template]
+    /// `forms` indexed by `PluralCategory.allCases` order (no hashing while rendering).
+    let formTable: [Template?]
+    let rules: PluralRules?
+    /// The formatter selection uses for integer and fixed value types, opened at compile time.
+    let selectFormatter: NumberFormat?
+    let diagnostics: [RenderDiagnostic]
+    /// Stands for the variable in integer-size diagnostics.
+    let selectionSpecifier: FormatSpecifier
+
+    init(
+        name: String, argumentIndex: Int, valueType: ValueType, forms: [PluralCategory: Template], rules: PluralRules?,
+        selectFormatter: NumberFormat?, diagnostics: [RenderDiagnostic]
+    ) {
+        self.name = name
+        self.argumentIndex = argumentIndex
+        self.valueType = valueType
+        self.forms = forms
+        self.formTable = PluralCategory.allCases.map { forms[$0] }
+        self.rules = rules
+        self.selectFormatter = selectFormatter
+        self.diagnostics = diagnostics
+        var length = FormatSpecifier.Length.none
+        var signed = true
+        if case .integer(let l, let s) = valueType { length = l; signed = s }
+        self.selectionSpecifier = FormatSpecifier(
+            conversion: signed ? .signedInteger : .unsignedInteger, flags: .init(), width: nil, precision: nil, length: length,
+            position: nil, argumentIndex: argumentIndex, utf8Range: 0..<0, text: "%#@\(name)@")
+    }
+}
+
+/// A plural variable's value type, read once.
+enum ValueType: Sendable {
+    /// `d`, `ld`, `u`…: the value is an integer of that size.
+    case integer(FormatSpecifier.Length, signed: Bool)
+    /// `f`, `.1f`: fixed with that many fraction digits.
+    case fixed(Int)
+    /// `e`, `g`: formatted as printf would, then selected on that.
+    case printf(FormatSpecifier)
+    /// Absent: the number as written.
+    case asWritten
+
+    var isInteger: Bool { if case .integer = self { return true } else { return false } }
+}
+
+/// An ICU MessageFormat message (a table whose name ends in `.icu`).
+struct ICUTemplate: Sendable {
+    var pattern: String
+    var format: MessageFormat?
+    var arguments: [ICUMessageArgument]
+    var usesNames: Bool
+    var diagnostics: [RenderDiagnostic]
+}
+
+/// Compiles messages for one requested locale.
+struct TemplateCompiler {
+    /// Formats numbers (the requested locale, with its region).
+    let numberLocale: LocaleID
+    /// Chooses plural categories (the served language).
+    let pluralLocale: LocaleID
+
+    func compile(_ message: Message, icu: Bool) -> TemplateNode {
+        switch message {
+        case .plain(let text):
+            if icu { return .icu(compileICU(text.value)) }
+            return .format(compileFormat(text.value, firstArgument: 0, variables: [:], substitution: nil, active: []))
+        case .plural(let format, let variables):
+            if icu { return .icu(compileICU(format.value)) }
+            return .format(compileFormat(format.value, firstArgument: 0, variables: variables, substitution: nil, active: []))
+        case .widths(let variants):
+            return .widths(variants.sorted { $0.width < $1.width }.map { ($0.width, compile($0.message, icu: icu)) })
+        case .devices(let devices):
+            return .devices(devices.mapValues { compile($0, icu: icu) })
+        }
+    }
+
+    func compileICU(_ pattern: String) -> ICUTemplate {
+        var diagnostics: [RenderDiagnostic] = []
+        var format: MessageFormat?
+        do {
+            format = try MessageFormat.for(pattern: pattern, locale: numberLocale)
+        } catch {
+            diagnostics.append(RenderDiagnostic(severity: .error, message: "ICU MessageFormat pattern does not parse: \(error)", code: "icu"))
+        }
+        let args = ICUMessageArguments.scan(pattern)
+        let usesNames = format?.usesNamedArguments ?? args.contains { Int($0.name) == nil }
+        return ICUTemplate(pattern: pattern, format: format, arguments: args, usesNames: usesNames, diagnostics: diagnostics)
+    }
+
+    /// `substitution`: the variable whose form this is, for `%arg`.
+    func compileFormat(
+        _ text: String, firstArgument: Int, variables: [String: PluralVariable],
+        substitution: (index: Int, valueType: String?)?, active: Set<String>
+    ) -> Template {
+        let parsed = FormatStringParser.parse(text, firstArgument: firstArgument, substitutionArgument: substitution != nil)
+        var diagnostics = parsed.problems.map { p in
+            RenderDiagnostic(
+                severity: p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
+                message: "in \"\(text)\": \(p.message)", code: p.kind.rawValue)
+        }
+        var parts: [TemplatePart] = []
+        var count = 0
+        for segment in parsed.segments {
+            switch segment {
+            case .literal(let s):
+                if case .literal(let prev)? = parts.last { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+            case .invalid(let s):
+                if case .literal(let prev)? = parts.last { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+            case .specifier(var spec):
+                let index = spec.argumentIndex ?? 0
+                switch spec.conversion {
+                case .variable(let name):
+                    count = max(count, index + 1)
+                    parts.append(compileVariable(name, at: index, variables: variables, active: active))
+                case .substitutionArgument:
+                    guard let substitution else { continue }
+                    // %arg: the substitution's own argument, printed with its formatSpecifier.
+                    let typeText = "%" + (substitution.valueType ?? "@")
+                    if let typed = FormatStringParser.parse(typeText).specifiers.first, typed.conversion != .substitutionArgument {
+                        spec = FormatSpecifier(
+                            conversion: typed.conversion, flags: typed.flags, width: typed.width, precision: typed.precision,
+                            length: typed.length, position: nil, argumentIndex: substitution.index, utf8Range: spec.utf8Range,
+                            text: spec.text)
+                    } else {
+                        spec.conversion = .object
+                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(substitution.valueType ?? "")' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
+                    }
+                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec))))
+                default:
+                    count = max(count, index + 1)
+                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: index, formatter: formatter(for: spec))))
+                }
+            }
+        }
+        return Template(parts: parts, diagnostics: diagnostics, argumentCount: count)
+    }
+
+    func compileVariable(_ name: String, at position: Int, variables: [String: PluralVariable], active: Set<String>) -> TemplatePart {
+        guard let variable = variables[name] else {
+            return .brokenVariable(
+                name: name, argumentIndex: position,
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(name)' for %#@\(name)@", code: "unknown-variable"))
+        }
+        guard !active.contains(name), active.count < 8 else {
+            return .brokenVariable(
+                name: name, argumentIndex: position,
+                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(name)' refers to itself through its forms", code: "recursion"))
+        }
+        let index = variable.argNum.map { max(0, $0 - 1) } ?? position
+        var diagnostics: [RenderDiagnostic] = []
+        let valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
+        if let spec = variable.specType, spec != "NSStringPluralRuleType" {
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(name)' has spec type '\(spec)'; treated as NSStringPluralRuleType", code: "spec-type"))
+        }
+        var forms: [PluralCategory: Template] = [:]
+        let inner = active.union([name])
+        for (category, text) in variable.forms {
+            forms[category] = compileFormat(
+                text.value, firstArgument: index, variables: variables,
+                substitution: variable.argNum != nil ? (index, variable.valueType) : nil, active: inner)
+        }
+        let rules: PluralRules?
+        do { rules = try PluralRules.for(pluralLocale) } catch {
+            rules = nil
+            diagnostics.append(RenderDiagnostic(severity: .error, message: "no plural rules for \(pluralLocale): \(error)", code: "icu"))
+        }
+        var selectFormatter: NumberFormat?
+        switch valueType {
+        case .integer: selectFormatter = try? NumberFormat.decimal(fractionDigits: 0, locale: numberLocale)
+        case .fixed(let digits): selectFormatter = try? NumberFormat.decimal(fractionDigits: digits, locale: numberLocale)
+        default: selectFormatter = nil
+        }
+        return .variable(CompiledVariable(
+            name: name, argumentIndex: index, valueType: valueType, forms: forms, rules: rules, selectFormatter: selectFormatter,
+            diagnostics: diagnostics))
+    }
+
+    static func valueType(_ text: String?, diagnostics: inout [RenderDiagnostic]) -> ValueType {
+        guard let text, !text.isEmpty else { return .asWritten }
+        let body = text.hasPrefix("%") ? String(text.dropFirst()) : text
+        let parsed = FormatStringParser.parse("%" + body)
+        guard parsed.problems.isEmpty, parsed.segments.count == 1, let spec = parsed.specifiers.first else {
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not a printf conversion; the number is used as written", code: "value-type"))
+            return .asWritten
+        }
+        switch spec.conversion {
+        case .signedInteger: return .integer(spec.length, signed: true)
+        case .unsignedInteger, .hex, .octal, .character: return .integer(spec.length, signed: false)
+        case .fixed: return .fixed(min(spec.precision ?? 6, 20))
+        case .exponent, .general: return .printf(spec)
+        default:
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not numeric; the number is used as written", code: "value-type"))
+            return .asWritten
+        }
+    }
+
+    /// The formatter a localized specifier will use (nil for the others or on error).
+    func formatter(for spec: FormatSpecifier) -> NumberFormat? {
+        var skeleton: String
+        switch spec.conversion {
+        case .signedInteger, .unsignedInteger:
+            skeleton = "precision-integer"
+            if let p = spec.precision, p > 1 { skeleton += " integer-width/*" + String(repeating: "0", count: min(p, 100)) }
+        case .fixed:
+            let p = min(spec.precision ?? 6, 20)
+            skeleton = p == 0 ? "precision-integer" : "." + String(repeating: "0", count: p)
+        case .exponent:
+            let p = min(spec.precision ?? 6, 20)
+            skeleton = "scientific/*ee/sign-always " + (p == 0 ? "precision-integer" : "." + String(repeating: "0", count: p))
+        default:
+            return nil
+        }
+        if spec.flags.plusSign { skeleton += " sign-always" }
+        return try? NumberFormat.for(skeleton: skeleton, locale: numberLocale)
+    }
+}

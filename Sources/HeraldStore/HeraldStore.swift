@@ -1,1 +1,0 @@
-// HeraldStore: see README.md for what this module holds.

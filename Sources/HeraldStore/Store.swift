@@ -1,0 +1,236 @@
+public import Foundation
+public import HeraldLottery
+import GRDB
+
+/// The shared container: one SQLite file (`<dir>/herald.sqlite`, WAL mode) that the app and
+/// every run of the extension — each its own process — open at once. Writes take the write
+/// lock up front (IMMEDIATE transactions), so counters such as the badge are exact under
+/// concurrent deliveries; an operation that cannot get the lock before its deadline fails with
+/// ``StoreError/locked(path:)`` instead of hanging.
+///
+/// A `Store` is one connection; it may be shared between threads (operations run one at a
+/// time on it). Every operation takes a `deadline` (default: now + ``defaultTimeout``).
+public final class Store: Sendable {
+    /// The file name inside the store directory.
+    public static let fileName = "herald.sqlite"
+    /// How long an operation waits for a lock when no deadline is given.
+    public static let defaultTimeout: Duration = .seconds(5)
+    /// The largest badge count (APNs badges are 32-bit).
+    public static let maximumBadge = Int(Int32.max)
+
+    /// Path of the database file.
+    public let path: String
+    private let queue: DatabaseQueue
+    private let deadline: DeadlineBox
+
+    private init(path: String, queue: DatabaseQueue, deadline: DeadlineBox) {
+        self.path = path
+        self.queue = queue
+        self.deadline = deadline
+    }
+
+    /// Opens (creating if needed) the store in `directory`: creates the directory (mode 0700)
+    /// and the database, switches it to WAL and brings its schema up to date.
+    public static func open(
+        directory: String, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> Store {
+        try StoreDirectory.create(directory)
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let box = DeadlineBox(deadline)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
+        configuration.label = "herald.store"
+        // Schema changes by several processes opening a fresh store at once are serialized
+        // by an advisory lock next to the database (SQLite's migrator reads the applied
+        // migrations outside its write transaction).
+        let lock = try FileLock(path: path + ".lock", deadline: deadline)
+        defer { lock.unlock() }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let migrator = Schema.migrator
+            if try !queue.read({ try migrator.hasCompletedMigrations($0) }) {
+                try migrator.migrate(queue)
+            }
+            return Store(path: path, queue: queue, deadline: box)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs `body` on the connection with `deadline` governing lock waits, inside an
+    /// IMMEDIATE transaction when `write` is set.
+    private func perform<T>(
+        write: Bool, deadline: ContinuousClock.Instant, _ body: (Database) throws -> T
+    ) throws(StoreError) -> T {
+        do {
+            return try queue.inDatabase { db in
+                self.deadline.set(deadline)
+                guard write else { return try body(db) }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreError.database(path: path, detail: "transaction returned nothing") }
+                return result
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    // MARK: Tickets
+
+    /// Stores `ticket` and returns its row id.
+    @discardableResult
+    public func addTicket(
+        _ ticket: Ticket, created: Date = Date(), deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> Int64 {
+        try perform(write: true, deadline: deadline) { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO ticket (game, draw, numbers, bonus, multiplier, multiplierAddOn, created)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    ticket.game, ticket.draw.description, NumberList.text(ticket.numbers),
+                    NumberList.text(ticket.bonus), ticket.multiplier, ticket.multiplierAddOn,
+                    Milliseconds.from(created),
+                ])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The stored tickets, optionally only those of `game` and/or `draw`, oldest first.
+    public func tickets(
+        game: String? = nil, draw: DrawDate? = nil, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> [StoredTicket] {
+        let rows = try perform(write: false, deadline: deadline) { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, game, draw, numbers, bonus, multiplier, multiplierAddOn, created FROM ticket
+                    WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR draw = ?2) ORDER BY id
+                    """,
+                arguments: [game, draw?.description])
+        }
+        var result: [StoredTicket] = []
+        result.reserveCapacity(rows.count)
+        for row in rows { result.append(try Self.ticket(from: row)) }
+        return result
+    }
+
+    private static func ticket(from row: Row) throws(StoreError) -> StoredTicket {
+        let id: Int64 = column(row, "id") ?? 0
+        func invalid(_ detail: String) -> StoreError { .invalidRow(table: "ticket", id: String(id), detail: detail) }
+        guard let game: String = column(row, "game"), let drawText: String = column(row, "draw"),
+              let numbersText: String = column(row, "numbers"), let bonusText: String = column(row, "bonus"),
+              let created: Int64 = column(row, "created")
+        else { throw invalid("missing or mistyped column value") }
+        guard let numbers = NumberList.parse(numbersText) else { throw invalid("numbers '\(numbersText)'") }
+        guard let bonus = NumberList.parse(bonusText) else { throw invalid("bonus '\(bonusText)'") }
+        let multiplier: Int? = column(row, "multiplier")
+        if multiplier == nil, let raw = row["multiplier"] as DatabaseValue?, !raw.isNull {
+            throw invalid("multiplier \(raw)")
+        }
+        let addOn: Bool = column(row, "multiplierAddOn") ?? false
+        do {
+            let ticket = try Ticket(
+                game: game, draw: try DrawDate(drawText), numbers: numbers, bonus: bonus,
+                multiplier: multiplier, multiplierAddOn: addOn)
+            return StoredTicket(id: id, ticket: ticket, created: Milliseconds.date(created))
+        } catch {
+            throw invalid(error.description)
+        }
+    }
+
+    // MARK: Reminders
+
+    /// Stores `reminder`, replacing the one with the same id if there is one.
+    public func addReminder(
+        _ reminder: Reminder, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) {
+        try perform(write: true, deadline: deadline) { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder (id, title, due, notes) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET title = excluded.title, due = excluded.due, notes = excluded.notes
+                    """,
+                arguments: [reminder.id.uuidString, reminder.title, Milliseconds.from(reminder.due), reminder.notes])
+        }
+    }
+
+    /// The reminder with `id`, or nil.
+    public func reminder(
+        id: UUID, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> Reminder? {
+        let row = try perform(write: false, deadline: deadline) { db in
+            try Row.fetchOne(db, sql: "SELECT id, title, due, notes FROM reminder WHERE id = ?", arguments: [id.uuidString])
+        }
+        guard let row else { return nil }
+        return try Self.reminder(from: row)
+    }
+
+    /// Every reminder, soonest due first.
+    public func reminders(deadline: ContinuousClock.Instant = .now + defaultTimeout) throws(StoreError) -> [Reminder] {
+        let rows = try perform(write: false, deadline: deadline) { db in
+            try Row.fetchAll(db, sql: "SELECT id, title, due, notes FROM reminder ORDER BY due, id")
+        }
+        var result: [Reminder] = []
+        for row in rows { result.append(try Self.reminder(from: row)) }
+        return result
+    }
+
+    private static func reminder(from row: Row) throws(StoreError) -> Reminder {
+        let idText: String = column(row, "id") ?? ""
+        guard let id = UUID(uuidString: idText) else {
+            throw .invalidRow(table: "reminder", id: idText, detail: "id is not a UUID")
+        }
+        guard let title: String = column(row, "title"), let due: Int64 = column(row, "due") else {
+            throw .invalidRow(table: "reminder", id: idText, detail: "missing title or due")
+        }
+        return Reminder(id: id, title: title, due: Milliseconds.date(due), notes: column(row, "notes"))
+    }
+
+    /// A column's value converted to `T`, or nil when it is NULL, absent or of another type
+    /// (GRDB's subscript would stop the process on a failed conversion).
+    private static func column<T: DatabaseValueConvertible>(_ row: Row, _ name: String) -> T? {
+        guard let value = row[name] as DatabaseValue? else { return nil }
+        return T.fromDatabaseValue(value)
+    }
+
+    // MARK: Badge
+
+    /// The badge count.
+    public func badge(deadline: ContinuousClock.Instant = .now + defaultTimeout) throws(StoreError) -> Int {
+        try perform(write: false, deadline: deadline) { db in
+            try Int.fetchOne(db, sql: "SELECT count FROM badge WHERE id = 1") ?? 0
+        }
+    }
+
+    /// Sets the badge count (0 clears it).
+    public func setBadge(_ count: Int, deadline: ContinuousClock.Instant = .now + defaultTimeout) throws(StoreError) {
+        guard (0...Self.maximumBadge).contains(count) else { throw .badgeOutOfRange(count) }
+        try perform(write: true, deadline: deadline) { db in
+            try db.execute(sql: "UPDATE badge SET count = ? WHERE id = 1", arguments: [count])
+        }
+    }
+
+    /// Adds `delta` to the badge count atomically across processes and returns the new count.
+    /// A result below zero is clamped to 0; one above ``maximumBadge`` is refused.
+    @discardableResult
+    public func incrementBadge(
+        by delta: Int = 1, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> Int {
+        guard (-Self.maximumBadge...Self.maximumBadge).contains(delta) else { throw .badgeOutOfRange(delta) }
+        return try perform(write: true, deadline: deadline) { db in
+            let current = try Int.fetchOne(db, sql: "SELECT count FROM badge WHERE id = 1") ?? 0
+            let (sum, overflow) = current.addingReportingOverflow(delta)
+            guard !overflow, sum <= Self.maximumBadge else { throw StoreError.badgeOutOfRange(overflow ? Int.max : sum) }
+            let next = max(0, sum)
+            try db.execute(sql: "UPDATE badge SET count = ? WHERE id = 1", arguments: [next])
+            return next
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import HeraldExamples
+import HeraldICU
+import HeraldTables
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The flags every command that reads tables or a store shares (cli.md "Common flags").
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "Folder of <lang>.lproj/ tables and/or .xcstrings catalogs (default: ./Localizations if present, else the tables embedded in herald).")
+    var tables: String?
+
+    @Option(name: .long, help: "The shared container (default: $HERALD_STORE or ~/.herald).")
+    var store: String?
+
+    @Option(name: .long, help: "Key files for decryption (default: <store>/keys).")
+    var keys: String?
+
+    @Option(name: .long, help: "Fix \"now\" (ISO 8601), for relative dates and deadlines.")
+    var now: String?
+
+    @Option(name: .customLong("time-zone"), help: "IANA time zone for dates shown to the user.")
+    var timeZone: String = "UTC"
+
+    /// The tables folder to read, or nil for the embedded tables.
+    var tablesDirectory: String? {
+        if let tables { return tables }
+        return CommonOptions.isDirectory("Localizations") ? "Localizations" : nil
+    }
+
+    /// The store folder: --store, $HERALD_STORE, ~/.herald.
+    var storeDirectory: String {
+        if let store { return store }
+        if let env = getenv("HERALD_STORE"), env.pointee != 0 { return String(cString: env) }
+        let home = getenv("HOME").map { String(cString: $0) } ?? "."
+        return home + "/.herald"
+    }
+
+    /// The key folder: --keys or <store>/keys.
+    var keysDirectory: String { keys ?? storeDirectory + "/keys" }
+
+    /// The catalog the tables flags name. Throws a usage error for a --tables that is not a folder.
+    func catalog() throws -> any MessageCatalog {
+        if let dir = tablesDirectory {
+            guard CommonOptions.isDirectory(dir) else {
+                throw CLIFailure(code: 2, message: "--tables \(dir): not a directory")
+            }
+            return try CatalogFactory.directory(dir)
+        }
+        var contents: [String: [UInt8]] = [:]
+        for (path, text) in EmbeddedLocalizations.files { contents[path] = Array(text.utf8) }
+        return try CatalogFactory.memory(contents)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// A failure with the exit code cli.md gives it; printed as `herald: error: …`.
+struct CLIFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+    var description: String { message }
+
+    /// Prints the message and exits with `code`.
+    func exit() -> ExitCode {
+        writeStderr("herald: error: \(message)\n")
+        return ExitCode(code)
+    }
+}
+
+func writeStderr(_ s: String) {
+    var text = s
+    text.withUTF8 { writeAll(fd: 2, $0) }
+}
+
+/// write(2) until everything is written (or the descriptor fails).
+func writeAll(fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) {
+    guard var p = buf.baseAddress else { return }
+    var left = buf.count
+    while left > 0 {
+        let n = write(fd, p, left)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        p += n
+        left -= n
+    }
+}
+
+/// Buffered standard output (large batches write in 64 KiB pieces).
+struct StdoutBuffer {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads a whole file, or standard input for "-". Throws exit 2 when unreadable.
+func readInput(_ path: String) throws -> [UInt8] {
+    let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+    guard fd >= 0 else { throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))") }
+    defer { if fd != 0 { close(fd) } }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
+        }
+        if n == 0 { break }
+        out.append(contentsOf: chunk[0..<n])
+    }
+    return out
+}
+
+/// Where catalogs come from. TEMPORARY until the table readers (branch
+/// `tables`) land on main: then these become `Catalog(root:)` and
+/// `Catalog(contents:)`.
+enum CatalogFactory {
+    static func directory(_ dir: String) throws -> any MessageCatalog {
+        throw CLIFailure(code: 2, message: "the table readers are not in this build yet (\(dir))")
+    }
+    static func memory(_ contents: [String: [UInt8]]) throws -> any MessageCatalog {
+        throw CLIFailure(code: 2, message: "the table readers are not in this build yet (\(contents.count) embedded files)")
+    }
+}

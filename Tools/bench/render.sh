@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Renderer benchmark: Swift (HeraldRender) vs a C program doing the same ICU
+# work (Tools/bench/render/render_baseline.c), in one invocation.
+#
+#   Tools/bench/render.sh [N]        (default N = 100000 requests, 16 locales)
+#   RUNS=5 (best of RUNS, C and Swift interleaved)
+#
+# Prints the in-process ratio (goal ≤ 1.3× C) and the end-to-end ratio of
+# `herald format --batch` on the same requests read from .stringsdict tables
+# (process start, JSON Lines in and out, table reading; goal ≤ 2× C).
+# Needs `herald-bench render` wired in Tools/bench/HeraldBench/main.swift.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+N=${1:-100000}
+RUNS=${RUNS:-5}
+
+echo "building release…" >&2
+swift build -c release --product herald-bench >&2
+swift build -c release --product herald >&2
+BIN=$(swift build -c release --show-bin-path)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cc -O2 -o "$WORK/render_baseline" Tools/bench/render/render_baseline.c $(pkg-config --cflags --libs icu-i18n icu-uc)
+
+field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
+best_c=""; best_s=""; c_line=""; s_line=""
+for _ in $(seq "$RUNS"); do
+  c_line=$("$WORK/render_baseline" "$N")
+  s_line=$("$BIN/herald-bench" render "$N")
+  c=$(echo "$c_line" | field c_ms); s=$(echo "$s_line" | field swift_ms)
+  best_c=$(awk -v a="$c" -v b="$best_c" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+  best_s=$(awk -v a="$s" -v b="$best_s" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+done
+echo "C:     $c_line"
+echo "Swift: $s_line"
+c_hash=$(echo "$c_line" | field hash); s_hash=$(echo "$s_line" | field hash)
+if [ "$c_hash" != "$s_hash" ]; then
+  echo "MISMATCH: the Swift output differs from the C output (hash $s_hash vs $c_hash)" >&2
+  exit 1
+fi
+echo "identical output ($(echo "$c_line" | field bytes) bytes, hash $c_hash)"
+awk -v s="$best_s" -v c="$best_c" -v n="$N" 'BEGIN{ printf "in-process: swift %.1f ms, C %.1f ms (best of runs) → ratio %.2f× (goal ≤ 1.3×); %.2f µs per render\n", s, c, s/c, s*1000/n }'
+
+"$BIN/herald-bench" render --write-fixture "$WORK/fixture" "$N" >/dev/null
+best_e=""
+for _ in $(seq "$RUNS"); do
+  t0=$(date +%s%N)
+  "$BIN/herald" format --batch "$WORK/fixture/requests.jsonl" --tables "$WORK/fixture/Localizations" > "$WORK/out.jsonl"
+  t1=$(date +%s%N)
+  e=$(awk -v a="$t0" -v b="$t1" 'BEGIN{ printf "%.1f", (b-a)/1e6 }')
+  best_e=$(awk -v a="$e" -v b="$best_e" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+done
+lines=$(wc -l < "$WORK/out.jsonl")
+errors=$(grep -c '"error"' "$WORK/out.jsonl" || true)
+if [ "$lines" != "$N" ] || [ "$errors" != "0" ]; then
+  echo "end-to-end: herald format --batch answered $lines lines with $errors errors (expected $N, 0)" >&2
+  head -3 "$WORK/out.jsonl" >&2
+  exit 1
+fi
+awk -v e="$best_e" -v c="$best_c" 'BEGIN{ printf "end-to-end: herald format --batch %.1f ms vs C %.1f ms → ratio %.2f× (goal ≤ 2×)\n", e, c, e/c }'

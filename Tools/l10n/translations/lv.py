@@ -1,0 +1,27 @@
+# Latvian: `zero` covers 0, 10–20, 30, … (n%10 = 0 or n%100 = 11..19); with a numeral these take
+# the same nominative plural as `other`, so both read alike; `one` is 1, 21, 31, … (not 11).
+T = {
+    "title": "%@ rezultāti",
+    "win": ("Jūs laimējāt %1$@ — %2$#@winners@ no %3$#@tickets@.",
+            ["{n} laimējušas biļetes", "{n} laimējusi biļete", "{n} laimējušas biļetes"], "{n}"),
+    "best": "Labākā sakritība: %@",
+    "jackpot": "Džekpots! Jūs laimējāt %@.",
+    "unknown_amount": ("Jūs laimējāt ar %#@winners@ — laimesta summa tiks paziņota vēlāk.",
+                       ["{n} biļetēm", "{n} biļeti", "{n} biļetēm"]),
+    "loss": ("Šoreiz %#@tickets@ nelaimēja.",
+             ["jūsu {n} biļetes", "jūsu biļete", "jūsu {n} biļetes"]),
+    "no_tickets": "Izlozes %1$@ skaitļi: %2$@.",
+    "reminder_title": "Atgādinājums",
+    "due": "“%1$@” — termiņš %2$@ (%3$@).",
+    "overdue": "“%1$@” — termiņš beidzās %2$@ (%3$@).",
+    "reminder_unknown": "Jums ir atgādinājums.",
+    "fallback_title": "Jauns paziņojums",
+    "fallback_body": "Jums ir jauns paziņojums. Atveriet lietotni, lai to skatītu.",
+    "media_failed": "Pievienoto multividi neizdevās ielādēt.",
+    "badge": ("%#@count@", ["{n} nelasīti paziņojumi", "{n} nelasīts paziņojums",
+                            "{n} nelasīti paziņojumi"]),
+    "message_title": "Ziņojums no galvenā biroja",
+    "message_from": "Ziņojums no: %@",
+    "unread": ["{n} jauni ziņojumi", "{n} jauns ziņojums", "{n} jauni ziņojumi"],
+    "attach": ("Pielikumi: %#@files@", ["{n} faili", "{n} fails", "{n} faili"]),
+}
