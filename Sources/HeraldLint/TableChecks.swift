@@ -1,0 +1,289 @@
+import HeraldICU
+import HeraldRender
+import HeraldTables
+
+// The checks of one bundle: keys against the source locale, specifiers,
+// plural structure and coverage, catalog states, then the render checks.
+
+extension LintRun {
+    /// Everything known about one entry while it is checked.
+    struct EntryContext {
+        var entry: Entry
+        var table: String
+        var localization: String
+        var isSource: Bool
+        var source: Entry?
+        var sourceArguments: MessageArguments?
+        var sourceLocalization: String?
+        var plan: LocalePlan?
+        var sameLanguageAsSource: Bool
+
+        var place: Place { Place(origin: entry.origin, locale: localization, table: table, key: entry.key) }
+        func place(_ origin: Origin) -> Place { Place(origin: origin, locale: localization, table: table, key: entry.key) }
+    }
+
+    mutating func check(catalog: Catalog, contents: CatalogContents, requestedSource: String?, onLocale: (Int) -> Void) {
+        let localizations = catalog.localizations
+        func find(_ name: String) -> String? {
+            let n = LocalizationLookup.normalize(name)
+            return localizations.first { LocalizationLookup.normalize($0) == n }
+        }
+        let development = catalog.developmentLocalization
+        let primary = find(requestedSource ?? development)
+        let base = find("Base")
+        let sourceLanguage = primary.flatMap { (try? LocaleID($0))?.language } ?? (try? LocaleID(development))?.language ?? "en"
+
+        var byName: [String: [String: Table]] = [:]
+        for t in contents.tables { byName[t.name, default: [:]][t.localization] = t }
+
+        // Localizations that inherit from another non-source localization
+        // of this bundle (es-MX from es): their tables may hold overrides only.
+        var inherits: [String: Bool] = [:]
+        for loc in localizations {
+            guard let id = try? LocaleID(loc) else { inherits[loc] = false; continue }
+            let chain = LocalizationLookup.match(id, available: localizations, development: nil)
+            inherits[loc] = chain.dropFirst().contains { $0 != primary && $0 != base && $0 != loc }
+        }
+
+        var analyses: [String: MessageArguments] = [:]
+        for name in byName.keys.sorted() {
+            guard let tables = byName[name] else { continue }
+            // The source of this table: the source locale's, else Base's.
+            let srcLoc: String? = {
+                if let p = primary, tables[p] != nil { return p }
+                if let b = base, tables[b] != nil { return b }
+                return nil
+            }()
+            let srcTable = srcLoc.flatMap { tables[$0] }
+            analyses.removeAll(keepingCapacity: true)
+            if let srcTable {
+                for key in srcTable.keyOrder {
+                    if let e = srcTable[key] { analyses[key] = MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings) }
+                }
+            }
+            for loc in tables.keys.sorted() {
+                guard let table = tables[loc] else { continue }
+                let isSource = loc == srcLoc
+                let plan = self.plan(for: loc, sourceLanguage: sourceLanguage)
+                let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
+                for key in table.keyOrder {
+                    guard let entry = table[key] else { continue }
+                    keysSeen.insert(name + "\u{0}" + key)
+                    if entry.isSourceFallback { continue }
+                    let src = isSource ? nil : srcTable?[key]
+                    let ctx = EntryContext(
+                        entry: entry, table: name, localization: loc, isSource: isSource, source: src,
+                        sourceArguments: src == nil ? nil : analyses[key], sourceLocalization: srcLoc, plan: plan,
+                        sameLanguageAsSource: lang == sourceLanguage)
+                    let own = isSource ? (analyses[key] ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
+                        : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
+                    checkEntry(ctx, own)
+                    if !isSource, srcTable != nil, src == nil {
+                        emit("extra-key", ctx.place, "\"\(key)\" is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
+                    }
+                }
+                if !isSource, let srcTable, !(inherits[loc] ?? false) {
+                    let firstFile = table.files.first ?? ""
+                    for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
+                        guard let s = srcTable[key], s.shouldTranslate else { continue }
+                        // String Catalogs: point at the key in the catalog; .lproj: at the translation's file.
+                        let origin = s.format == .xcstrings ? s.origin : Origin(file: firstFile, line: 1, column: 1)
+                        emit("missing-key", Place(origin: origin, locale: loc, table: name, key: key),
+                             "\"\(key)\" has no \(loc) translation in \(name); the device shows the \(srcLoc ?? "source") text")
+                    }
+                }
+                onLocale(0)
+            }
+        }
+        onLocale(localizations.count)
+    }
+
+    // MARK: - one entry
+
+    mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
+        let entry = ctx.entry
+        let isFormat = own.isFormat || (ctx.sourceArguments?.isFormat ?? false)
+
+        // Specifier problems (only in strings that are formatted at all:
+        // "Battery 100%" with no specifier anywhere is plain text).
+        if isFormat {
+            for p in own.problems {
+                emit(p.problem.kind.rawValue, ctx.place(p.text.origin), p.problem.message)
+            }
+        }
+
+        checkPlurals(ctx, own)
+        checkEmpty(ctx)
+
+        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state) {
+            emit("catalog-state", ctx.place, "\(ctx.localization) unit of \"\(entry.key)\" is '\(state)'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
+        }
+
+        if let src = ctx.source {
+            if !entry.shouldTranslate || !src.shouldTranslate {
+                if !entry.shouldTranslate, src.message.texts.map(\.value) != entry.message.texts.map(\.value) {
+                    emit("should-translate", ctx.place, "\"\(entry.key)\" is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
+                }
+            } else {
+                if let sa = ctx.sourceArguments, isFormat { checkParity(ctx, own, sa) }
+                checkUntranslated(ctx, src)
+            }
+        }
+
+        checkRender(ctx, own)
+    }
+
+    /// Arguments read by the translation against those of the source.
+    mutating func checkParity(_ ctx: EntryContext, _ own: MessageArguments, _ src: MessageArguments) {
+        let srcName = ctx.sourceLocalization ?? "source"
+        let origin = ctx.entry.message.texts.first?.origin ?? ctx.entry.origin
+        for index in own.uses.keys.sorted() {
+            guard let uses = own.uses[index] else { continue }
+            guard let srcUses = src.uses[index] else {
+                let n = src.argumentCount
+                emit("specifier-mismatch", ctx.place(origin),
+                     "'\(uses[0].text)' reads argument \(index + 1), but the \(srcName) text supplies \(n == 0 ? "none" : n == 1 ? "only 1" : "only \(n)") — the app would read memory it never passed")
+                continue
+            }
+            for u in uses {
+                guard let compatible = srcUses.first(where: { $0.argClass.compatible(with: u.argClass) }) else {
+                    emit("specifier-mismatch", ctx.place(origin),
+                         "'\(u.text)' reads argument \(index + 1) as \(u.argClass.label), but the \(srcName) text '\(srcUses[0].text)' passes \(srcUses[0].argClass.label)")
+                    break
+                }
+                if u.argClass == .integer, compatible.argClass == .integer, let a = u.wide, let b = compatible.wide, a != b,
+                    !srcUses.contains(where: { $0.argClass == .integer && $0.wide == a })
+                {
+                    emit("specifier-length", ctx.place(origin),
+                         "'\(u.text)' reads argument \(index + 1) as a \(a ? "64" : "32")-bit integer; the \(srcName) text '\(compatible.text)' reads \(b ? "64" : "32") bits")
+                    break
+                }
+            }
+        }
+        for index in src.uses.keys.sorted() where own.uses[index] == nil {
+            guard let su = src.uses[index]?.first else { continue }
+            emit("specifier-missing", ctx.place(origin),
+                 "the \(srcName) text shows argument \(index + 1) ('\(su.text)'); this translation never does")
+        }
+    }
+
+    /// The translation is the source text, in a sentence long enough not to be a shared word ("OK", "Email").
+    mutating func checkUntranslated(_ ctx: EntryContext, _ src: Entry) {
+        guard !ctx.sameLanguageAsSource else { return }
+        let mine = ctx.entry.message.texts.map(\.value)
+        let theirs = src.message.texts.map(\.value)
+        guard mine == theirs, let longest = mine.max(by: { $0.count < $1.count }), Self.wordCount(longest) >= 3 else { return }
+        emit("untranslated", ctx.place(ctx.entry.message.texts.first?.origin ?? ctx.entry.origin),
+             "\(ctx.localization) text of \"\(ctx.entry.key)\" is the \(ctx.sourceLocalization ?? "source") text, untranslated")
+    }
+
+    /// Words of two letters or more, specifiers left out.
+    static func wordCount(_ s: String) -> Int {
+        var words = 0
+        var run = 0
+        var afterPercent = false
+        for ch in s {
+            if ch == "%" { afterPercent = true; if run >= 2 { words += 1 }; run = 0; continue }
+            if ch.isLetter {
+                if afterPercent { afterPercent = false; continue }  // %d, %@… conversion letters
+                run += 1
+            } else {
+                if ch == "@" || ch == "$" || ch.isNumber || ch == "." { continue }
+                afterPercent = false
+                if run >= 2 { words += 1 }
+                run = 0
+            }
+        }
+        if run >= 2 { words += 1 }
+        return words
+    }
+
+    /// Empty values and plural forms where the source has text.
+    mutating func checkEmpty(_ ctx: EntryContext) {
+        let sourceHasEmpty = ctx.source.map { $0.message.texts.contains { $0.value.isEmpty } } ?? false
+        if sourceHasEmpty { return }
+        switch ctx.entry.message {
+        case .plain(let t):
+            // A source value may be empty on purpose; a translation may not.
+            if t.value.isEmpty, ctx.source != nil {
+                emit("empty-value", ctx.place(t.origin), "\(ctx.localization) text of \"\(ctx.entry.key)\" is empty; the device shows nothing")
+            }
+        default:
+            for t in ctx.entry.message.texts where t.value.isEmpty {
+                emit("empty-value", ctx.place(t.origin), "a format or plural form of \"\(ctx.entry.key)\" is empty")
+            }
+        }
+    }
+
+    // MARK: - plurals
+
+    /// Two-category languages whose nouns change after a number other than 1
+    /// ("1 file", "2 files"). Others with one/other (hu, tr, fa, bn, fi…) keep
+    /// the noun as is after numerals, so identical forms are correct there;
+    /// languages with three or more categories are always checked.
+    static let inflectingLanguages: Set<String> = [
+        "en", "de", "nl", "sv", "da", "nb", "nn", "no", "is", "it", "es", "pt", "fr", "ca", "gl", "el", "bg", "af", "fy", "lb",
+    ]
+
+    mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
+        for v in own.unusedVariables {
+            emit("variable-unused", ctx.place(v.origin), "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" is defined but the format string never uses it (%#@\(v.name)@)")
+        }
+        var variables: [PluralVariable] = []
+        func collect(_ m: Message, _ depth: Int) {
+            guard depth < 16 else { return }
+            switch m {
+            case .plain: break
+            case .plural(_, let vars): variables += vars.keys.sorted().compactMap { vars[$0] }
+            case .widths(let ws): for w in ws { collect(w.message, depth + 1) }
+            case .devices(let ds): for k in ds.keys.sorted() { if let d = ds[k] { collect(d, depth + 1) } }
+            }
+        }
+        collect(ctx.entry.message, 0)
+        let unused = Set(own.unusedVariables.map(\.name))
+        for v in variables {
+            let vp = ctx.place(v.origin)
+            if v.forms[.other] == nil {
+                emit("plural-missing-other", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" has no 'other' form, which Foundation requires")
+            }
+            if let spec = v.specType, spec != "NSStringPluralRuleType" {
+                emit("structure", vp, "plural variable \"\(v.name)\" has NSStringFormatSpecTypeKey '\(spec)'; the only plural rule type is NSStringPluralRuleType")
+            }
+            if let vt = v.valueType {
+                if let why = ValueType.problem(vt) {
+                    emit("value-type", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\": \(why)")
+                }
+            } else if ctx.entry.format == .stringsdict {
+                emit("value-type", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
+            }
+            guard !unused.contains(v.name), let plan = ctx.plan else { continue }
+            let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
+            for c in plan.categories where c != .other && v.forms[c] == nil {
+                if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
+                let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
+                if plan.isMillionsOnly(c) {
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
+                         severity: .warning)
+                } else {
+                    let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
+                }
+            }
+            for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
+                if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
+                let origin = v.forms[c]?.origin ?? v.origin
+                emit("plural-unused-category", ctx.place(origin),
+                     "'\(c.rawValue)' form of \"\(v.name)\" is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
+            }
+            let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
+            let texts = needed.compactMap { v.forms[$0]?.value }
+            let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
+            if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.wordCount(t) >= 1 {
+                emit("plural-same-text", vp,
+                     "every form of \"\(v.name)\" reads \"\(t)\"; \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
+            }
+        }
+    }
+}
