@@ -112,7 +112,9 @@ struct MessageArguments: Sendable {
         if t.value.utf8.count >= 2, t.value.contains("%%") { isFormat = true }
         for seg in parsed.segments {
             guard case .specifier(let s) = seg else { continue }
-            if !accidental.contains(s.utf8Range) { isFormat = true }
+            // An accidental specifier ("50% a day") is reported on its own, not as an argument.
+            if accidental.contains(s.utf8Range) { continue }
+            isFormat = true
             guard let index = s.argumentIndex else { continue }
             switch s.conversion {
             case .variable(let name):

@@ -12,9 +12,10 @@ extension LintRun {
 
     mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments) {
         let entry = ctx.entry
+        let icu = Renderer.isICUTable(ctx.table)
         let notification = configuration.isNotification(table: ctx.table, key: entry.key)
         // A plain text that reads no argument renders as itself: check it as is.
-        if case .plain(let t) = entry.message, own.uses.isEmpty, !own.isFormat {
+        if case .plain(let t) = entry.message, own.uses.isEmpty, !own.isFormat, !icu {
             checkOutput(t.value, ctx, sample: nil, origin: t.origin)
             if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
             return
@@ -35,6 +36,10 @@ extension LintRun {
         if case .plural(_, let vars) = entry.message, vars.values.contains(where: { !ValueType.isInteger($0.valueType) && $0.valueType != nil }) {
             decimals = true
         }
+        if icu, entry.message.texts.contains(where: { $0.value.contains("plural") || $0.value.contains("selectordinal") }) {
+            hasPlural = true
+            decimals = true
+        }
         if hasPlural {
             samples.append("0")
             for c in plan.categories {
@@ -46,7 +51,8 @@ extension LintRun {
         } else {
             samples.append(own.uses.isEmpty ? "0" : "3")
         }
-        let count = own.argumentCount
+        // ICU patterns bind {0}, {1}… or names in order of use: give a few values that read as numbers and text alike.
+        let count = icu ? 4 : own.argumentCount
         var outputs: [String] = []
         var reported = Set<String>()
         let origin = entry.message.texts.first?.origin ?? entry.origin
@@ -55,7 +61,7 @@ extension LintRun {
             args.reserveCapacity(count)
             for i in 0..<count {
                 let classes = own.uses[i] ?? []
-                if classes.contains(where: { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }) {
+                if icu || classes.contains(where: { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }) {
                     args.append(.string(sample))
                 } else {
                     args.append(.string(Self.sampleText))
@@ -63,7 +69,7 @@ extension LintRun {
             }
             let result = Renderer.renderUncached(
                 message: entry.message, locale: plan.locale, arguments: args, options: RenderOptions(isolateArguments: true),
-                servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+                icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
             for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
                 if reported.insert("render-icu").inserted {
                     emit("render-icu", ctx.place(origin), "rendering \"\(entry.key)\" in \(ctx.localization) with \(sample) failed: \(d.message)")
@@ -99,16 +105,33 @@ extension LintRun {
 
     static func clip(_ s: String) -> String { s.count > 80 ? String(s.prefix(77)) + "…" : s }
 
-    /// A specifier left in rendered text: `%` with an optional `n$` and a conversion or `#@`.
+    /// A specifier left in rendered text: `%`, an optional `n$`, flags,
+    /// width, precision and length, then a conversion or `#@name@`. A bare
+    /// `%d` directly followed by a letter ("%done") reads as a word and is skipped.
     static func leftoverSpecifier(_ text: String) -> String? {
         let b = Array(text.utf8)
+        func digits(_ k: inout Int) -> Bool {
+            let s = k
+            while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
+            return k > s
+        }
         var i = 0
         while i < b.count {
             guard b[i] == UInt8(ascii: "%") else { i += 1; continue }
             var j = i + 1
             var k = j
-            while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
-            if k > j, k < b.count, b[k] == UInt8(ascii: "$") { j = k + 1 }
+            if digits(&k), k < b.count, b[k] == UInt8(ascii: "$") { j = k + 1 }
+            let bare = j == i + 1
+            var decorated = !bare
+            while j < b.count, "-+0'".utf8.contains(b[j]) { j += 1; decorated = true }
+            if j < b.count, b[j] == UInt8(ascii: "*") { j += 1; decorated = true } else if digits(&j) { decorated = true }
+            if j < b.count, b[j] == UInt8(ascii: ".") {
+                j += 1
+                decorated = true
+                if j < b.count, b[j] == UInt8(ascii: "*") { j += 1 } else { _ = digits(&j) }
+            }
+            var n = 0
+            while j < b.count, n < 2, "hlqLztj".utf8.contains(b[j]) { j += 1; n += 1; decorated = true }
             if j < b.count {
                 if b[j] == UInt8(ascii: "#"), j + 1 < b.count, b[j + 1] == UInt8(ascii: "@") {
                     var e = j + 2
@@ -116,10 +139,9 @@ extension LintRun {
                     return String(decoding: b[i..<min(e + 1, b.count)], as: UTF8.self)
                 }
                 if "@dDiuUxXoOfFeEgGcCsSp".utf8.contains(b[j]) {
-                    // "%d" followed by a letter may be a word ("%done"); "% " and "%," are not specifiers.
                     let next = j + 1 < b.count ? b[j + 1] : 0
-                    let isWordy = (next >= 0x61 && next <= 0x7A) || (next >= 0x41 && next <= 0x5A)
-                    if !isWordy { return String(decoding: b[i...j], as: UTF8.self) }
+                    let wordy = (next >= 0x61 && next <= 0x7A) || (next >= 0x41 && next <= 0x5A)
+                    if decorated || !wordy || b[j] == UInt8(ascii: "@") { return String(decoding: b[i...j], as: UTF8.self) }
                 }
             }
             i += 1

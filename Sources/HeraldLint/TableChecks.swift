@@ -102,7 +102,9 @@ extension LintRun {
 
     mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
         let entry = ctx.entry
-        let isFormat = own.isFormat || (ctx.sourceArguments?.isFormat ?? false)
+        // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
+        let icu = Renderer.isICUTable(ctx.table)
+        let isFormat = !icu && (own.isFormat || (ctx.sourceArguments?.isFormat ?? false))
 
         // Specifier problems (only in strings that are formatted at all:
         // "Battery 100%" with no specifier anywhere is plain text).
@@ -114,6 +116,7 @@ extension LintRun {
 
         checkPlurals(ctx, own)
         checkEmpty(ctx)
+        checkDamage(ctx)
 
         if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state) {
             emit("catalog-state", ctx.place, "\(ctx.localization) unit of \"\(entry.key)\" is '\(state)'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
@@ -196,6 +199,25 @@ extension LintRun {
         }
         if run >= 2 { words += 1 }
         return words
+    }
+
+    /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
+    /// a byte order mark inside the text (files concatenated with their BOMs).
+    mutating func checkDamage(_ ctx: EntryContext) {
+        var texts = ctx.entry.message.texts
+        texts.append(SourceText(ctx.entry.key, origin: ctx.entry.origin))
+        for t in texts {
+            for s in t.value.unicodeScalars {
+                if s.value == 0xFFFD {
+                    emit("encoding", ctx.place(t.origin), "U+FFFD replacement character in \"\(Self.clip(t.value))\": the text was damaged by a lossy conversion")
+                    break
+                }
+                if s.value == 0xFEFF {
+                    emit("encoding", ctx.place(t.origin), "byte order mark U+FEFF inside \"\(Self.clip(t.value))\" (a file pasted in with its BOM?)")
+                    break
+                }
+            }
+        }
     }
 
     /// Empty values and plural forms where the source has text.

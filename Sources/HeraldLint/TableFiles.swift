@@ -58,7 +58,11 @@ struct TableFiles {
                     let childRel = rel + name
                     if ignore.contains(where: { $0.matches(childRel) || $0.matches(childRel + "/") }) { continue }
                     var d: ObjCBool = false
-                    guard fm.fileExists(atPath: prefix + childRel, isDirectory: &d) else { continue }
+                    guard fm.fileExists(atPath: prefix + childRel, isDirectory: &d) else {
+                        // A broken link named like a table: listed, so reading it reports the problem.
+                        if isTableFile(name), name.hasSuffix(".xcstrings") || rel.hasSuffix(".lproj/") { found.append(prefix + childRel) }
+                        continue
+                    }
                     if d.boolValue {
                         if depth < 40 { stack.append((childRel + "/", depth + 1)) }
                     } else if isTableFile(name) {
