@@ -75,6 +75,11 @@ extension LintRun {
                     emit("render-icu", ctx.place(origin), "rendering \"\(entry.key)\" in \(ctx.localization) with \(sample) failed: \(d.message)")
                 }
             }
+            for d in result.diagnostics where d.code == "unknown-variable" {
+                if reported.insert("unknown-variable").inserted {
+                    emit("render-leftover-specifier", ctx.place(origin), "\"\(entry.key)\" in \(ctx.localization): \(d.message); nothing can fill it")
+                }
+            }
             outputs.append(result.text)
             let before = diagnostics.count
             if !reported.contains("output") {
