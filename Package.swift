@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
         .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldJSON"]),
         .testTarget(name: "HeraldStageTests", dependencies: ["HeraldStage", "HeraldJSON", "HeraldPayload"]),
-        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON"]),
 

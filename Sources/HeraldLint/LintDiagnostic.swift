@@ -27,9 +27,18 @@ public struct LintDiagnostic: Sendable, Hashable {
         self.message = message
     }
 
-    /// `path:line:col: error|warning: message [rule-id]`.
+    /// `path:line:col: error|warning: message [rule-id]`, on one line
+    /// (line breaks in the message are written as `\n` and `\r`).
     public var compilerStyle: String {
-        "\(file):\(max(line, 1)):\(max(column, 1)): \(severity.rawValue): \(message) [\(rule)]"
+        var oneLine = ""
+        for ch in message.unicodeScalars {
+            switch ch {
+            case "\n": oneLine += "\\n"
+            case "\r": oneLine += "\\r"
+            default: oneLine.unicodeScalars.append(ch)
+            }
+        }
+        return "\(file):\(max(line, 1)):\(max(column, 1)): \(severity.rawValue): \(oneLine) [\(rule)]"
     }
 }
 
