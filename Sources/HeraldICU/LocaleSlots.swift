@@ -9,6 +9,11 @@ import Synchronization
 final class LocaleSlots: Sendable {
     let cardinal = OnceReference<PluralRules>()
     let ordinal = OnceReference<PluralRules>()
+    /// `NumberFormat.plainDecimal(for:)` of this locale.
+    let plainDecimal = OnceReference<NumberFormat>()
+    /// `NumberFormat.decimal(fractionDigits: i, locale:)` for i in 0..<decimalSlotCount.
+    let decimals: [OnceBox<NumberFormat>] = (0..<LocaleSlots.decimalSlotCount).map { _ in OnceBox() }
+    static let decimalSlotCount = 10
     /// The first currency formatter asked for in this locale: most callers
     /// use one currency per locale, and this check is lock-free.
     let firstCurrency = OnceReference<CurrencyFormat>()
@@ -77,4 +82,9 @@ struct OnceReference<T: AnyObject & Sendable>: ~Copyable, @unchecked Sendable {
             Unmanaged<T>.fromOpaque(pointer).release()
         }
     }
+}
+
+/// A `OnceReference` in a class, so a fixed array of them can be shared.
+final class OnceBox<T: AnyObject & Sendable>: Sendable {
+    let reference = OnceReference<T>()
 }

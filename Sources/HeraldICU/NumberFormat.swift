@@ -125,14 +125,20 @@ public final class NumberFormat: @unchecked Sendable {
     /// The locale's default decimal format with all visible fraction digits
     /// kept as written (what Apple's localized `%d`/`%@`-numbers look like).
     public static func plainDecimal(for locale: LocaleID) throws(ICUError) -> NumberFormat {
-        try .for(skeleton: "", locale: locale)
+        if let hit = locale.slots.plainDecimal.load() { return hit }
+        return locale.slots.plainDecimal.storeIfNil(try .for(skeleton: "", locale: locale))
     }
 
     /// The locale's decimal format showing exactly `fractionDigits` digits
     /// after the separator ("1.50" stays "1.50"), grouping as the locale does.
     public static func decimal(fractionDigits: Int, locale: LocaleID) throws(ICUError) -> NumberFormat {
         let digits = min(max(fractionDigits, 0), 20)
-        return try .for(skeleton: digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits), locale: locale)
+        let slots = locale.slots
+        if digits < LocaleSlots.decimalSlotCount, let hit = slots.decimals[digits].reference.load() { return hit }
+        let made = try NumberFormat.for(
+            skeleton: digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits), locale: locale)
+        if digits < LocaleSlots.decimalSlotCount { return slots.decimals[digits].reference.storeIfNil(made) }
+        return made
     }
 
     /// Scientific notation as Apple's localized `%e`/`%E` prints it:

@@ -33,6 +33,30 @@ enum Schema {
                     INSERT INTO badge (id, count) VALUES (1, 0);
                     """)
         }
+        migrator.registerMigration("v2: display receipts") { db in
+            // One row per shown push (pushId UNIQUE: recording twice keeps one row). Instants
+            // are milliseconds since 1970 UTC. A row is pending until `deliveredAt` (the
+            // statistics endpoint answered 2xx) or `rejectedAt` (it answered a permanent 4xx)
+            // is set; `claimedBy`/`claimedUntil` is the lease a flush takes before sending so
+            // that two flushing processes never send the same receipt.
+            try db.execute(
+                sql: """
+                    CREATE TABLE receipt (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        pushId TEXT NOT NULL UNIQUE,
+                        shownAt INTEGER NOT NULL,
+                        locale TEXT,
+                        kind TEXT,
+                        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+                        lastError TEXT,
+                        deliveredAt INTEGER,
+                        rejectedAt INTEGER,
+                        claimedBy TEXT,
+                        claimedUntil INTEGER
+                    );
+                    CREATE INDEX receipt_pending ON receipt (deliveredAt, rejectedAt, id);
+                    """)
+        }
         return migrator
     }
 }

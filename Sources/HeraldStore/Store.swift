@@ -60,7 +60,7 @@ public final class Store: Sendable {
 
     /// Runs `body` on the connection with `deadline` governing lock waits, inside an
     /// IMMEDIATE transaction when `write` is set.
-    private func perform<T>(
+    func perform<T>(
         write: Bool, deadline: ContinuousClock.Instant, _ body: (Database) throws -> T
     ) throws(StoreError) -> T {
         do {
@@ -195,7 +195,7 @@ public final class Store: Sendable {
 
     /// A column's value converted to `T`, or nil when it is NULL, absent or of another type
     /// (GRDB's subscript would stop the process on a failed conversion).
-    private static func column<T: DatabaseValueConvertible>(_ row: Row, _ name: String) -> T? {
+    static func column<T: DatabaseValueConvertible>(_ row: Row, _ name: String) -> T? {
         guard let value = row[name] as DatabaseValue? else { return nil }
         return T.fromDatabaseValue(value)
     }

@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidRow(table: String, id: String, detail: String)
     /// A badge count outside 0…2147483647 (the badge is a non-negative 32-bit number).
     case badgeOutOfRange(Int)
+    /// A display receipt the store refuses to record (empty or over-long push id …).
+    case invalidReceipt(pushID: String, detail: String)
     /// Any other SQLite failure (disk full, read-only file …), with SQLite's message.
     case database(path: String, detail: String)
 
@@ -25,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "stored \(table) \(id) is invalid: \(detail)"
         case .badgeOutOfRange(let value):
             return "badge \(value) is outside 0…\(Store.maximumBadge)"
+        case .invalidReceipt(let pushID, let detail):
+            return "receipt '\(pushID)' not recorded: \(detail)"
         case .database(let path, let detail):
             return "store \(path): \(detail)"
         }

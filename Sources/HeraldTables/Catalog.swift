@@ -41,6 +41,8 @@ public final class Catalog: MessageCatalog {
         var tables: [String: Table] = [:]
         /// Computed once the String Catalogs have been read.
         var localizations: [String]? = nil
+        /// Locale (ICU id) → its localization chain.
+        var chains: [String: [String]] = [:]
     }
 
     enum FileResult: Sendable {
@@ -258,7 +260,10 @@ public final class Catalog: MessageCatalog {
 
     /// The localizations that serve `locale`, best first (the device's chain).
     public func chain(for locale: LocaleID) -> [String] {
-        LocalizationLookup.match(locale, available: localizations, development: developmentLocalization)
+        if let hit = state.withLock({ $0.chains[locale.icuID] }) { return hit }
+        let chain = LocalizationLookup.match(locale, available: localizations, development: developmentLocalization)
+        state.withLock { $0.chains[locale.icuID] = chain }
+        return chain
     }
 
     public func lookup(key: String, table: String, locale: LocaleID) -> LookupResult? {
@@ -318,6 +323,9 @@ public final class Catalog: MessageCatalog {
     /// every file (including files that yield no table, such as an
     /// unparsable String Catalog).
     public func loadAll() -> CatalogContents {
+        // Parse every file first, on all cores (the cache is thread-safe).
+        let all = sources
+        DispatchQueue.concurrentPerform(iterations: all.count) { _ = file(all[$0]) }
         var tables: [Table] = []
         for loc in localizations {
             for name in tableNames {

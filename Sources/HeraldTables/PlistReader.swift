@@ -67,45 +67,9 @@ enum PlistReader {
         }
     }
 
-    /// A binary plist through Foundation's reader (binary plists carry no
-    /// positions; dictionary keys are taken in sorted order).
+    /// A binary plist (no positions: origins are the file at 1:1).
     static func parseBinary(_ bytes: [UInt8], file: String) -> Result<PlistItem, PlistFailure> {
-        let origin = Origin(file: file, line: 1, column: 1)
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            return .failure(PlistFailure(origin: origin, message: "unreadable binary property list"))
-        }
-        func convert(_ o: Any, depth: Int) -> PlistItem? {
-            if depth > 512 { return nil }
-            switch o {
-            case let s as String: return PlistItem(node: .string(s), origin: origin)
-            case let d as [String: Any]:
-                var out: [(key: String, keyOrigin: Origin, value: PlistItem)] = []
-                for k in d.keys.sorted() {
-                    guard let v = d[k], let c = convert(v, depth: depth + 1) else { return nil }
-                    out.append((k, origin, c))
-                }
-                return PlistItem(node: .dict(out), origin: origin)
-            case let a as [Any]:
-                var out: [PlistItem] = []
-                for v in a {
-                    guard let c = convert(v, depth: depth + 1) else { return nil }
-                    out.append(c)
-                }
-                return PlistItem(node: .array(out), origin: origin)
-            case let d as Data: return PlistItem(node: .data([UInt8](d)), origin: origin)
-            case let d as Date: return PlistItem(node: .date(d.description), origin: origin)
-            case let b as Bool: return PlistItem(node: .bool(b), origin: origin)
-            case let n as NSNumber: return PlistItem(node: .real(n.stringValue), origin: origin)
-            default: return nil
-            }
-        }
-        guard let item = convert(object, depth: 0) else {
-            return .failure(PlistFailure(origin: origin, message: "binary property list holds a value of an unsupported type"))
-        }
-        return .success(item)
+        BinaryPlistReader.parse(bytes, file: file)
     }
 
     /// A `.strings` file in plist form: a dictionary of strings.

@@ -1,6 +1,27 @@
 // The `.strings` reader: the old-style (OpenStep) property list grammar that
 // CoreFoundation reads, byte by byte, with positions (spec §1). XML and
 // binary property lists in a `.strings` file go through `PlistReader`.
+//
+// Checked against Foundation's reader (plutil, Swift 6.3.1) by the tests,
+// including what the spec does not say:
+// - `\U` takes up to 4 hex digits (none → U+0000); octal escapes take up to
+//   3 digits, wrap to a byte and decode as NeXTSTEP (0xFE/0xFF → U+0000);
+//   a lone `\U` surrogate becomes U+FFFD.
+// - A character that cannot start a key (`;`, `}`, `=`, non-ASCII…) where a
+//   key should start ends the file silently on device: the entries below it
+//   are lost (reported as a "syntax" error, kept in `ignoredOnDevice`). In a
+//   braced `{ … }` file the same character is a hard error.
+// - An unquoted string runs over `/`, so `a = b/*c*/;` is an error.
+// - A non-string value (`( … )`, `{ … }`, `< … >`) loads on device but is no
+//   text: Herald skips the key with a "structure" error, the file stays.
+// Deliberate differences:
+// - Zero-length file: Foundation refuses it; Herald reads an empty table
+//   (spec POLICY).
+// - BOM-less UTF-16: spec §1.3 lists a heuristic, Foundation does not apply
+//   it (it rejects such files, except braced ones in UTF-16LE). Herald decodes
+//   the file for the linter but always reports it as dropped on device.
+// - A file that is one bare string (`"hello"`) is a plist string to
+//   Foundation, not a table; Herald reports the missing `;`.
 
 /// What reading one table file produced: its entries (duplicates resolved,
 /// last wins, in first-seen order), what was wrong with it, and whether a

@@ -120,7 +120,10 @@ enum TextDecoding {
 
     /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.
     static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
-        b.withUnsafeBufferPointer { p -> Int? in
+        // Fast path: the standard library's validator; the loop below only
+        // runs to find where a file goes wrong.
+        if String(validating: b, as: UTF8.self) != nil { return nil }
+        return b.withUnsafeBufferPointer { p -> Int? in
             var i = 0
             let n = p.count
             while i < n {

@@ -15,7 +15,7 @@ struct Herald: AsyncParsableCommand {
         version: HeraldVersion.string,
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
-            ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self,
+            ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
         ]
     )
 

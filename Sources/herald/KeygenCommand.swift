@@ -1,10 +1,97 @@
 import ArgumentParser
+import Foundation
+import HeraldJSON
+import HeraldSealing
 
-// Placeholder until the issue that brings `herald keygen` lands (see shared/spec/cli.md).
+/// `herald keygen`: makes a key for sealed payloads and prints its public half.
 struct KeygenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "keygen", abstract: "(not available yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Make a key for sealed payloads and print its public key.",
+        discussion: """
+            hpke (default): writes the X25519 private key to <keys>/<kid>.key (mode 0600, the \
+            directory 0700) and the public key to <keys>/<kid>.pub, and prints the public key \
+            (base64 of its 32 raw bytes; --json for a JSON line). The sender seals with the \
+            public key only.
+            aes-gcm: writes a 32-byte shared key to <keys>/<kid>.key; the sender needs a copy \
+            of that file. Prints the key id and its check value, never the key.
+            Existing key files are never overwritten. Exit 0 on success, 1 when a file cannot \
+            be written or already exists, 2 on a usage error.
+            """)
+
+    @OptionGroup var keys: KeyLocationOptions
+
+    @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').")
+    var keyID: String = "k1"
+
+    @Option(help: "hpke or aes-gcm.")
+    var alg: String = "hpke"
+
+    @Flag(help: "Print one JSON line: kid, alg, kcv, public key and key file path.")
+    var json = false
 
     func run() throws {
-        throw ValidationError("herald keygen is not available in this build yet")
+        guard let algorithm = SealingAlgorithm(commandLineName: alg), algorithm.needsKey else {
+            SealCommandOutput.error("unknown --alg \"\(alg)\" (use hpke or aes-gcm)")
+            throw ExitCode(2)
+        }
+        let dir = KeyDirectory(path: keys.resolvedPath)
+        let key: SealingKey
+        do {
+            key = try dir.generate(keyID: keyID, algorithm: algorithm)
+        } catch {
+            SealCommandOutput.error(error.description)
+            if case .invalidKeyID = error { throw ExitCode(2) }
+            throw ExitCode(1)
+        }
+        if let attrs = try? FileManager.default.attributesOfItem(atPath: dir.path),
+            let perms = (attrs[.posixPermissions] as? NSNumber)?.intValue, perms & 0o077 != 0
+        {
+            SealCommandOutput.warning("\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
+        }
+        SealCommandOutput.note("wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
+        if json {
+            var o = JSONObject()
+            o["kid"] = .string(keyID)
+            o["alg"] = .string(algorithm.rawValue)
+            o["kcv"] = .string(key.keyCheckValue)
+            if let pub = key.publicKeyBase64 { o["public"] = .string(pub) }
+            o["keyFile"] = .string(dir.keyFilePath(for: keyID))
+            if key.publicKeyBase64 != nil { o["publicKeyFile"] = .string(dir.publicKeyFilePath(for: keyID)) }
+            print(JSONWriter.write(.object(o)))
+        } else if let pub = key.publicKeyBase64 {
+            print(pub)
+        } else {
+            print("\(keyID) \(algorithm.rawValue) kcv=\(key.keyCheckValue) \(dir.keyFilePath(for: keyID))")
+        }
+    }
+}
+
+/// `--keys DIR` / `--store DIR`: where key files live (cli.md: `<store>/keys`,
+/// the store being `$HERALD_STORE` or `~/.herald`).
+struct KeyLocationOptions: ParsableArguments {
+    @Option(help: "Key file directory (default: <store>/keys).")
+    var keys: String?
+
+    @Option(help: "The shared container (default: $HERALD_STORE or ~/.herald).")
+    var store: String?
+
+    var resolvedPath: String {
+        if let keys { return keys }
+        let env = ProcessInfo.processInfo.environment
+        let store = self.store ?? env["HERALD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.herald")
+        return store + "/keys"
+    }
+}
+
+/// Diagnostics on stderr, one line each, as cli.md asks.
+enum SealCommandOutput {
+    static func error(_ message: String) { write("herald: error: \(message)\n") }
+    static func warning(_ message: String) { write("herald: warning: \(message)\n") }
+    static func note(_ message: String) { write("herald: \(message)\n") }
+
+    private static func write(_ s: String) {
+        FileHandle.standardError.write(Data(s.utf8))
     }
 }

@@ -35,3 +35,25 @@ import Testing
         #expect(failures == 0)
     }
 }
+
+/// Formatters are opened once per locale and options: every way of asking
+/// returns the same shared instance.
+@Suite struct CacheIdentityTests {
+    @Test func sameInstanceEveryTime() throws {
+        let a = try LocaleID("de-CH")
+        let b = try LocaleID("de_CH")
+        #expect(try NumberFormat.decimal(fractionDigits: 2, locale: a) === NumberFormat.for(skeleton: ".00", locale: b))
+        #expect(try NumberFormat.decimal(fractionDigits: 0, locale: a) === NumberFormat.decimal(fractionDigits: 0, locale: b))
+        #expect(try NumberFormat.decimal(fractionDigits: 15, locale: a) === NumberFormat.decimal(fractionDigits: 15, locale: b))
+        #expect(try NumberFormat.plainDecimal(for: a) === NumberFormat.for(skeleton: "", locale: b))
+        #expect(try PluralRules.for(a) === PluralRules.for(b))
+        #expect(try PluralRules.for(a, type: .ordinal) !== PluralRules.for(b))
+        #expect(try Currency.formatter(currency: "CHF", locale: a) === Currency.formatter(currency: "CHF", locale: b))
+        #expect(try Currency.formatter(currency: "EUR", locale: a) !== Currency.formatter(currency: "CHF", locale: b))
+        #expect(try Currency.formatter(currency: "EUR", locale: a, width: "iso-code")
+            === Currency.formatter(currency: "EUR", locale: b, width: "iso-code"))
+        #expect(try MessageFormat.for(pattern: "{0}", locale: a) === MessageFormat.for(pattern: "{0}", locale: b))
+        #expect(try DateFormat.for(skeleton: "yMd", locale: a, zone: "Europe/Zurich")
+            === DateFormat.for(skeleton: "yMd", locale: b, zone: "Europe/Zurich"))
+    }
+}

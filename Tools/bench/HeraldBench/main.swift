@@ -78,7 +78,9 @@ case "icu":
         print("herald-bench icu: \(error)")
         exit(1)
     }
+case "tables":
+    runTablesBench(args: Array(args.dropFirst()))
 default:
-    print("usage: herald-bench icu [iterations]")
+    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N]")
     exit(args.isEmpty ? 0 : 2)
 }

@@ -1,0 +1,112 @@
+public import HeraldJSON
+
+/// An APNs payload: the typed `aps` plus the whole object as written, so
+/// custom keys and unknown `aps` keys round-trip in order.
+public struct APNsPayload: Sendable, Equatable {
+    /// The byte budget of a remote notification (UTF-8 of the whole JSON).
+    public static let maximumBytes = 4096
+    /// The byte budget of a VoIP push.
+    public static let voipMaximumBytes = 5120
+
+    /// The whole payload as written.
+    public var root: JSONObject
+    public var aps: APS
+
+    /// Reads a payload from JSON text; syntax and type errors carry line:column.
+    public static func parse(bytes: [UInt8]) throws(PayloadError) -> APNsPayload {
+        let result: JSONParser.Result
+        do {
+            result = try JSONParser.parseDetailed(bytes, options: .init(recordPositions: true))
+        } catch {
+            throw PayloadError("not valid JSON: \(error.message)", pointer: "", position: error.position)
+        }
+        return try APNsPayload(json: result.value, positions: result.positions)
+    }
+
+    public static func parse(_ text: String) throws(PayloadError) -> APNsPayload {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Reads a payload from a parsed value (`positions`, when known, place errors).
+    public init(json: JSONValue, positions: [String: SourcePosition] = [:]) throws(PayloadError) {
+        guard let o = json.objectValue else {
+            throw PayloadError("a payload must be a JSON object, found \(json.typeName)", pointer: "", position: positions[""])
+        }
+        let r = FieldReader(object: o, pointer: "", positions: positions)
+        guard let apsValue = o["aps"] else {
+            throw PayloadError("a payload must have an \"aps\" object", pointer: "", position: positions[""])
+        }
+        guard let apsObject = apsValue.objectValue else {
+            throw r.error("aps", "\"aps\" must be an object, found \(apsValue.typeName)")
+        }
+        root = o
+        aps = try APS(apsObject, reader: r.nested("aps", apsObject))
+        // Our own keys: type-checked so the stage can rely on them.
+        _ = try r.object("herald")
+        _ = try r.string("custom-encrypted-message")
+        _ = try r.string("media-url")
+        _ = try r.string("reminder-uuid")
+    }
+
+    /// The `herald` object (plain or with `sealed`), when present.
+    public var herald: JSONObject? { root["herald"]?.objectValue }
+    /// The legacy ROT13 message (`custom-encrypted-message`), still encoded.
+    public var legacyEncryptedMessage: String? { root["custom-encrypted-message"]?.stringValue }
+    /// The legacy ROT13 attachment URL (`media-url`), still encoded.
+    public var legacyMediaURL: String? { root["media-url"]?.stringValue }
+    /// The legacy reminder id (`reminder-uuid`).
+    public var legacyReminderID: String? { root["reminder-uuid"]?.stringValue }
+    /// Keys other than `aps`, in order.
+    public var customKeys: [String] { root.keys.filter { $0 != "aps" } }
+
+    /// The payload as compact JSON, keys in their original order.
+    public var json: String { JSONWriter.write(.object(root)) }
+
+    /// UTF-8 size of the payload written compactly.
+    public var byteCount: Int { JSONWriter.write(.object(root)).utf8.count }
+
+    /// Whether the service extension would be handed this push (§6, §8).
+    public var eligibility: Eligibility {
+        if aps.alert == nil && aps.isContentAvailable { return .notEligible(.contentAvailableOnly) }
+        guard aps.isMutable else { return .notEligible(.notMutable(aps.mutableContent)) }
+        guard let alert = aps.alert else { return .notEligible(.noAlert) }
+        guard alert.hasText else { return .notEligible(.emptyAlert) }
+        return .eligible
+    }
+}
+
+/// Whether a push reaches the notification service extension, and why not.
+public enum Eligibility: Sendable, Equatable, CustomStringConvertible {
+    case eligible
+    case notEligible(IneligibilityReason)
+
+    public var isEligible: Bool { self == .eligible }
+
+    public var description: String {
+        switch self {
+        case .eligible: return "eligible for the service extension"
+        case .notEligible(let r): return "not eligible for the service extension: \(r)"
+        }
+    }
+}
+
+public enum IneligibilityReason: Sendable, Equatable, CustomStringConvertible {
+    /// `mutable-content` is absent or not 1 (the value as written, if any).
+    case notMutable(Int64?)
+    /// No `alert` at all (a sound- or badge-only push).
+    case noAlert
+    /// An alert without title, subtitle, body or loc key.
+    case emptyAlert
+    /// A background (`content-available`) push without an alert.
+    case contentAvailableOnly
+
+    public var description: String {
+        switch self {
+        case .notMutable(nil): return "\"mutable-content\" is absent (it must be 1)"
+        case .notMutable(let v?): return "\"mutable-content\" is \(v) (it must be 1)"
+        case .noAlert: return "there is no \"alert\" (sound- or badge-only pushes are not passed to the extension)"
+        case .emptyAlert: return "the alert has no title, subtitle, body or loc-key"
+        case .contentAvailableOnly: return "a background (content-available) push without an alert"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+public import HeraldJSON
+
+/// `aps.sound`: a file name, or a critical-alert sound dictionary.
+public enum Sound: Sendable, Equatable {
+    case named(String)
+    case critical(critical: Bool, name: String?, volume: Double?)
+}
+
+/// `aps.interruption-level` (iOS 15+).
+public enum InterruptionLevel: String, Sendable, CaseIterable {
+    case passive, active
+    case timeSensitive = "time-sensitive"
+    case critical
+}
+
+/// The `aps` dictionary with every key of apns-payload.md §2 typed; `raw`
+/// keeps the object as written (unknown keys included, in order).
+public struct APS: Sendable, Equatable {
+    public var raw: JSONObject
+    public var alert: Alert?
+    /// The badge number (0 clears; nil = unchanged). Negative or non-integer
+    /// badges are rejected (POLICY, §5).
+    public var badge: Int?
+    public var sound: Sound?
+    public var threadID: String?
+    public var category: String?
+    /// `content-available` as written (1 = background update).
+    public var contentAvailable: Int64?
+    /// `mutable-content` as written (1 = pass to the service extension).
+    public var mutableContent: Int64?
+    public var targetContentID: String?
+    public var interruptionLevel: InterruptionLevel?
+    public var relevanceScore: Double?
+    public var filterCriteria: String?
+    public var staleDate: Int64?
+    public var contentState: JSONObject?
+    public var timestamp: Int64?
+    public var event: String?
+    public var dismissalDate: Int64?
+    public var attributesType: String?
+    public var attributes: JSONObject?
+
+    init(_ o: JSONObject, reader r: FieldReader) throws(PayloadError) {
+        raw = o
+        if let a = o["alert"] { alert = try Alert(a, reader: r) }
+        if let b = try r.number("badge") {
+            guard let i = Int(b) else { throw r.error("badge", "\"badge\" must be a whole number, found \(b)") }
+            guard i >= 0 else { throw r.error("badge", "\"badge\" must not be negative, found \(b)") }
+            badge = i
+        }
+        if let s = o["sound"] {
+            switch s {
+            case .string(let name): sound = .named(name)
+            case .object(let so):
+                let sr = r.nested("sound", so)
+                let critical = try sr.integer("critical")
+                if let critical, critical != 0 && critical != 1 {
+                    throw sr.error("critical", "\"critical\" must be 0 or 1, found \(critical)")
+                }
+                let volume = try sr.double("volume")
+                if let volume, !(0...1).contains(volume) {
+                    throw sr.error("volume", "\"volume\" must be between 0.0 and 1.0, found \(volume)")
+                }
+                sound = .critical(critical: critical == 1, name: try sr.string("name"), volume: volume)
+            default:
+                throw r.error("sound", "\"sound\" must be a string or an object, found \(s.typeName)")
+            }
+        }
+        threadID = try r.string("thread-id")
+        category = try r.string("category")
+        contentAvailable = try r.integer("content-available")
+        mutableContent = try r.integer("mutable-content")
+        targetContentID = try r.string("target-content-id")
+        if let level = try r.string("interruption-level") {
+            guard let l = InterruptionLevel(rawValue: level) else {
+                let known = InterruptionLevel.allCases.map(\.rawValue).joined(separator: ", ")
+                throw r.error("interruption-level", "unknown interruption level \"\(level)\" (expected \(known))")
+            }
+            interruptionLevel = l
+        }
+        relevanceScore = try r.double("relevance-score")
+        filterCriteria = try r.string("filter-criteria")
+        staleDate = try r.integer("stale-date")
+        contentState = try r.object("content-state")
+        timestamp = try r.integer("timestamp")
+        event = try r.string("event")
+        dismissalDate = try r.integer("dismissal-date")
+        attributesType = try r.string("attributes-type")
+        attributes = try r.object("attributes")
+    }
+
+    public var isMutable: Bool { mutableContent == 1 }
+    public var isContentAvailable: Bool { contentAvailable == 1 }
+}

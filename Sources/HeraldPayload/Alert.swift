@@ -1,0 +1,66 @@
+public import HeraldJSON
+
+/// `aps.alert`, as a string (shown as the body) or a dictionary (apns-payload.md §3).
+/// `action-loc-key` is accepted and ignored; unknown keys are kept in `raw`.
+public struct Alert: Sendable, Equatable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    public var launchImage: String?
+    public var titleLocKey: String?
+    public var titleLocArgs: [String]?
+    public var subtitleLocKey: String?
+    public var subtitleLocArgs: [String]?
+    public var locKey: String?
+    public var locArgs: [String]?
+    /// Whether the payload wrote the alert as a plain string.
+    public var wasString: Bool
+    /// The alert as written (a string or an object), for round trips.
+    public var raw: JSONValue
+
+    public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        wasString = false
+        var o = JSONObject()
+        if let title { o["title"] = .string(title) }
+        if let subtitle { o["subtitle"] = .string(subtitle) }
+        if let body { o["body"] = .string(body) }
+        raw = .object(o)
+    }
+
+    init(_ value: JSONValue, reader: FieldReader) throws(PayloadError) {
+        raw = value
+        switch value {
+        case .string(let s):
+            body = s
+            wasString = true
+        case .object(let o):
+            wasString = false
+            let r = reader.nested("alert", o)
+            title = try r.string("title")
+            subtitle = try r.string("subtitle")
+            body = try r.string("body")
+            launchImage = try r.string("launch-image")
+            titleLocKey = try r.string("title-loc-key")
+            titleLocArgs = try r.stringArray("title-loc-args")
+            subtitleLocKey = try r.string("subtitle-loc-key")
+            subtitleLocArgs = try r.stringArray("subtitle-loc-args")
+            locKey = try r.string("loc-key")
+            locArgs = try r.stringArray("loc-args")
+            _ = try r.string("action-loc-key")
+        default:
+            throw reader.error("alert", "\"alert\" must be a string or an object, found \(value.typeName)")
+        }
+    }
+
+    /// Whether there is text to show: a non-empty title, subtitle or body, or a
+    /// loc-key standing for one (POLICY: loc keys count, apns-payload.md §8).
+    public var hasText: Bool {
+        [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { !($0 ?? "").isEmpty }
+    }
+
+    /// Whether any loc key needs resolving against the tables.
+    public var needsLocalization: Bool { titleLocKey != nil || subtitleLocKey != nil || locKey != nil }
+}

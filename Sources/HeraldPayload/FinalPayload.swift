@@ -1,0 +1,228 @@
+public import HeraldJSON
+import HeraldICU
+
+/// The text the stage worked out for the alert. Nil or empty fields are left out.
+public struct RenderedAlert: Sendable, Equatable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+
+    public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+    }
+
+    /// The alert's literal title, subtitle and body as the payload wrote them
+    /// (loc keys unresolved): the "original alert" a fallback shows.
+    public init(literal alert: Alert) {
+        self.init(title: alert.title, subtitle: alert.subtitle, body: alert.body)
+    }
+
+    /// Whether any field has text.
+    public var hasText: Bool { [title, subtitle, body].contains { !($0 ?? "").isEmpty } }
+}
+
+/// The payload the stage emits, written as compact JSON within the byte budget.
+public struct FinalPayload: Sendable, Equatable {
+    public let object: JSONObject
+    /// The compact JSON text.
+    public let json: String
+    /// `json`'s size in UTF-8 bytes (≤ the budget).
+    public var byteCount: Int { json.utf8.count }
+    /// Alert fields that were shortened ("body", "subtitle", "title") or
+    /// dropped ("subtitle"), in the order it happened.
+    public let shortenedFields: [String]
+}
+
+/// Writes the final payload: the original with the rendered alert, within the budget.
+///
+/// - `aps` is kept (every key, in order, `mutable-content` included); its `alert`
+///   carries the rendered text. The loc keys and their args are dropped, being
+///   resolved; other alert keys (`launch-image`, unknown ones) are kept. An
+///   alert written as a string stays a string when only a body is rendered.
+/// - `badge`, when given, replaces `aps.badge` (the store's running count).
+/// - `droppedKeys` never reach the output: the `herald` object (its plaintext
+///   is the device's secret) and the legacy secret carriers
+///   `custom-encrypted-message` and `media-url`. Other custom keys are kept.
+/// - Over `limit` bytes, the body is shortened at a grapheme boundary with "…"
+///   (trailing spaces trimmed, open bidi isolates/embeddings closed before the
+///   ellipsis), down to one grapheme (or "…" alone if that grapheme is huge);
+///   then the subtitle (dropped if even one grapheme does not fit); then the
+///   title. Other keys too big to fit is an error.
+public enum PayloadWriter {
+    public static let droppedKeys: [String] = ["herald", "custom-encrypted-message", "media-url"]
+    /// Alert keys resolved by the stage and so not written back.
+    public static let resolvedAlertKeys: [String] = [
+        "title-loc-key", "title-loc-args", "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args",
+    ]
+    public static let ellipsis = "\u{2026}"
+
+    public static func finalPayload(
+        from original: APNsPayload, alert rendered: RenderedAlert, badge: Int? = nil,
+        limit: Int = APNsPayload.maximumBytes
+    ) throws(PayloadError) -> FinalPayload {
+        guard rendered.hasText else {
+            throw PayloadError("the rendered alert has no text (title, subtitle and body are empty)", pointer: "/aps/alert")
+        }
+        if let badge, badge < 0 { throw PayloadError("badge must not be negative, found \(badge)", pointer: "/aps/badge") }
+        // Empty fields are left out; an empty string below only stands in for
+        // a field being measured.
+        func nonEmpty(_ s: String?) -> String? { (s ?? "").isEmpty ? nil : s }
+        var fields = AlertFields(title: nonEmpty(rendered.title), subtitle: nonEmpty(rendered.subtitle), body: nonEmpty(rendered.body))
+        var shortened: [String] = []
+
+        func assemble(_ f: AlertFields) -> JSONObject {
+            var aps = original.aps.raw
+            aps["alert"] = alertValue(f, original: original.aps.alert)
+            if let badge { aps["badge"] = .int(badge) }
+            var root = original.root
+            for k in droppedKeys { root[k] = nil }
+            root["aps"] = .object(aps)
+            return root
+        }
+        func size(_ f: AlertFields) -> Int { JSONWriter.write(.object(assemble(f))).utf8.count }
+
+        // Measured without writing the (possibly long) body: the rest with an
+        // empty body, plus the body's escaped length.
+        var bodyless = fields
+        if bodyless.body != nil { bodyless.body = "" }
+        if size(bodyless) + escapedLength(fields.body ?? "") > limit {
+            for name in ["body", "subtitle", "title"] {
+                guard let text = fields[name], !text.isEmpty else { continue }
+                // Earlier fields brought to their minimum may already have made room.
+                if !shortened.isEmpty && size(fields) <= limit { break }
+                var empty = fields
+                empty[name] = ""
+                // The field's JSON text adds exactly its escaped length to the rest.
+                let base = size(empty)
+                if let cut = shorten(text, maxEscapedBytes: limit - base) {
+                    fields[name] = cut
+                    shortened.append(name)
+                    break
+                }
+                // Not even one grapheme fits: keep the minimum and go on. The
+                // minimum is one grapheme and "…", or "…" alone when that
+                // grapheme is itself huge (a cluster of hundreds of marks).
+                if name == "subtitle" {
+                    fields[name] = nil
+                } else if shorten(text, maxEscapedBytes: 256) != nil {
+                    fields[name] = shorten(text, maxEscapedBytes: Int.max, graphemes: 1)
+                } else {
+                    fields[name] = ellipsis
+                }
+                shortened.append(name)
+            }
+        }
+        let root = assemble(fields)
+        let json = JSONWriter.write(.object(root))
+        if json.utf8.count > limit {
+            throw PayloadError(
+                "the payload is \(json.utf8.count) bytes even with the alert shortened; keys other than the alert text exceed the \(limit)-byte budget",
+                pointer: "")
+        }
+        return FinalPayload(object: root, json: json, shortenedFields: shortened)
+    }
+
+    struct AlertFields {
+        var title: String?
+        var subtitle: String?
+        var body: String?
+        subscript(name: String) -> String? {
+            get { name == "title" ? title : name == "subtitle" ? subtitle : body }
+            set {
+                if name == "title" { title = newValue } else if name == "subtitle" { subtitle = newValue } else { body = newValue }
+            }
+        }
+    }
+
+    static func alertValue(_ f: AlertFields, original: Alert?) -> JSONValue {
+        if original?.wasString ?? false, f.title == nil, f.subtitle == nil, let body = f.body {
+            return .string(body)
+        }
+        var o = original?.raw.objectValue ?? JSONObject()
+        for k in resolvedAlertKeys { o[k] = nil }
+        for (k, v) in [("title", f.title), ("subtitle", f.subtitle), ("body", f.body)] {
+            o[k] = v.map(JSONValue.string)
+        }
+        return .object(o)
+    }
+
+    /// The longest grapheme-boundary prefix of `text` that, with "…" appended,
+    /// takes at most `maxEscapedBytes` bytes as JSON string content; at least
+    /// one grapheme. Nil when even one grapheme does not fit. With `graphemes`,
+    /// exactly that many graphemes are kept.
+    public static func shorten(_ text: String, maxEscapedBytes: Int, graphemes: Int? = nil) -> String? {
+        var utf8 = Array(text.utf8)
+        // A candidate's escaped length is at least its byte length, so only the
+        // first maxEscapedBytes bytes matter: segment just those (plus slack
+        // for context) and drop boundaries near the cut, which may be artefacts.
+        let slack = 64
+        if graphemes == nil, maxEscapedBytes >= 0, utf8.count > maxEscapedBytes + 2 * slack {
+            var cut = maxEscapedBytes + 2 * slack
+            while cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }  // a scalar start
+            utf8.removeSubrange(cut...)
+        }
+        let truncated = utf8.count < text.utf8.count
+        let segmented = truncated ? String(decoding: utf8, as: UTF8.self) : text
+        var bounds = Graphemes.boundaries(of: segmented)
+        if truncated { bounds.removeAll { $0 > utf8.count - slack } }
+        // bounds[0] == 0; candidates keep bounds[1...].
+        let count = bounds.count - 1
+        guard count >= 1 else { return nil }
+        func candidate(_ k: Int) -> String {
+            var prefix = String(decoding: utf8[0..<bounds[k]], as: UTF8.self)
+            // Trim trailing spaces, keeping at least one character (O(1) per step).
+            while let last = prefix.last, last.isWhitespace, prefix.index(before: prefix.endIndex) != prefix.startIndex {
+                prefix.removeLast()
+            }
+            return prefix + closers(for: prefix) + ellipsis
+        }
+        func cost(_ s: String) -> Int { escapedLength(s) }
+        if let graphemes { return candidate(min(max(graphemes, 1), count)) }
+        guard cost(candidate(1)) <= maxEscapedBytes else { return nil }
+        var lo = 1, hi = count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if cost(candidate(mid)) <= maxEscapedBytes { lo = mid } else { hi = mid - 1 }
+        }
+        return candidate(lo)
+    }
+
+    /// The UTF-8 length of `s` written as JSON string content by `JSONWriter`
+    /// (without the quotes), computed without writing it.
+    public static func escapedLength(_ s: String) -> Int {
+        var n = 0
+        for b in s.utf8 {
+            switch b {
+            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: n += 2
+            case 0x00..<0x20, 0x7F: n += 6
+            default: n += 1
+            }
+        }
+        // U+2028 and U+2029 (3 bytes each in UTF-8) are written as 6-byte escapes.
+        for u in s.unicodeScalars where u.value == 0x2028 || u.value == 0x2029 { n += 3 }
+        return n
+    }
+
+    /// PDI/PDF characters that close the isolates and embeddings `text` leaves open,
+    /// so the ellipsis follows the paragraph's direction.
+    static func closers(for text: String) -> String {
+        var stack: [Unicode.Scalar] = []
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x2066, 0x2067, 0x2068: stack.append("\u{2069}")
+            case 0x202A, 0x202B, 0x202D, 0x202E: stack.append("\u{202C}")
+            case 0x2069:
+                // A PDI also closes embeddings opened inside the isolate.
+                if let i = stack.lastIndex(of: "\u{2069}") { stack.removeSubrange(i...) }
+            case 0x202C:
+                if stack.last == "\u{202C}" { stack.removeLast() }
+            default: break
+            }
+        }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: stack.reversed())
+        return String(out)
+    }
+}

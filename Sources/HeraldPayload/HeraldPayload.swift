@@ -1,1 +1,0 @@
-// HeraldPayload: see README.md for what this module holds.

@@ -1,0 +1,178 @@
+/// Something in a text that must never be shown to the user.
+public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The text is empty (or only whitespace).
+    case empty
+    /// A printf or plural specifier left unsubstituted: `%@`, `%1$@`, `%d`, `%#@files@`.
+    case leftoverSpecifier(String)
+    /// A UUID (8-4-4-4-12 hex digits), e.g. an unknown reminder's id.
+    case uuid(String)
+    /// A long run that looks like base64 ciphertext or a raw key.
+    case base64Like(String)
+    /// A long run of hex digits (a raw key or digest).
+    case hexLike(String)
+    /// One of the secrets the caller named (ciphertext, key, legacy ROT13 text) appears verbatim.
+    case knownSecret
+
+    public var description: String {
+        switch self {
+        case .empty: return "the text is empty"
+        case .leftoverSpecifier(let s): return "unsubstituted format specifier \(s)"
+        case .uuid: return "the text shows a UUID"
+        case .base64Like: return "the text shows something like ciphertext or a key (base64)"
+        case .hexLike: return "the text shows something like a key or digest (hex)"
+        case .knownSecret: return "the text shows ciphertext or key material from the payload"
+        }
+    }
+}
+
+/// Checks text bound for the user against the stage's "never show" list
+/// (payloads.md): ciphertext, raw keys, UUIDs, leftover `%@`.
+///
+/// Heuristics, tuned to avoid false alarms on ordinary prose:
+/// - specifiers: `%@`, `%n$@`, `%#@name@`, and `%[n$][flags][width][.prec][length]conv`
+///   with conv in `dioux XfeEgGsScCp` only when not followed by a letter ("%d items"
+///   is caught, "50% off" and "100%fun" are not); `%%` is not a problem.
+/// - base64: a run of ≥ 24 characters of the base64 alphabet (with `=` padding)
+///   mixing upper case, lower case and digits.
+/// - hex: a run of ≥ 32 hex digits.
+public enum OutputGuard {
+    public static func problems(in text: String, knownSecrets: [String] = []) -> [OutputProblem] {
+        var out: [OutputProblem] = []
+        if text.allSatisfy(\.isWhitespace) { out.append(.empty) }
+        let scalars = Array(text.unicodeScalars)
+        out += specifiers(scalars)
+        out += runs(scalars)
+        for s in knownSecrets where s.count >= 8 && text.contains(s) {
+            out.append(.knownSecret)
+            break
+        }
+        return out
+    }
+
+    /// Whether `text` is safe to show.
+    public static func isClean(_ text: String, knownSecrets: [String] = []) -> Bool {
+        problems(in: text, knownSecrets: knownSecrets).isEmpty
+    }
+
+    static func isDigit(_ u: Unicode.Scalar) -> Bool { u.value >= 0x30 && u.value <= 0x39 }
+    static func isUpper(_ u: Unicode.Scalar) -> Bool { u.value >= 0x41 && u.value <= 0x5A }
+    static func isLower(_ u: Unicode.Scalar) -> Bool { u.value >= 0x61 && u.value <= 0x7A }
+    static func isASCIILetter(_ u: Unicode.Scalar) -> Bool { isUpper(u) || isLower(u) }
+    static func isHex(_ u: Unicode.Scalar) -> Bool {
+        isDigit(u) || (u.value >= 0x41 && u.value <= 0x46) || (u.value >= 0x61 && u.value <= 0x66)
+    }
+
+    static func specifiers(_ s: [Unicode.Scalar]) -> [OutputProblem] {
+        var out: [OutputProblem] = []
+        var i = 0
+        while i < s.count {
+            guard s[i] == "%" else { i += 1; continue }
+            if i + 1 < s.count, s[i + 1] == "%" { i += 2; continue }
+            var j = i + 1
+            // %#@name@
+            if j < s.count, s[j] == "#", j + 1 < s.count, s[j + 1] == "@" {
+                var k = j + 2
+                while k < s.count, s[k] != "@", k - j < 64, !s[k].properties.isWhitespace { k += 1 }
+                if k < s.count, s[k] == "@" {
+                    out.append(.leftoverSpecifier(String(String.UnicodeScalarView(s[i...k]))))
+                    i = k + 1
+                    continue
+                }
+            }
+            // n$
+            var k = j
+            while k < s.count, isDigit(s[k]) { k += 1 }
+            if k > j, k < s.count, s[k] == "$" { j = k + 1 }
+            while j < s.count, "-+0#'".unicodeScalars.contains(s[j]) { j += 1 }
+            while j < s.count, isDigit(s[j]) { j += 1 }
+            if j < s.count, s[j] == "." {
+                j += 1
+                while j < s.count, isDigit(s[j]) { j += 1 }
+            }
+            while j < s.count, "hlqLzjt".unicodeScalars.contains(s[j]) { j += 1 }
+            if j < s.count {
+                let c = s[j]
+                let followedByLetter = j + 1 < s.count && (isASCIILetter(s[j + 1]) || s[j + 1].properties.isAlphabetic)
+                if c == "@" || ("diouxXfeEgGsScCp".unicodeScalars.contains(c) && !followedByLetter) {
+                    out.append(.leftoverSpecifier(String(String.UnicodeScalarView(s[i...j]))))
+                    i = j + 1
+                    continue
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    static func runs(_ s: [Unicode.Scalar]) -> [OutputProblem] {
+        var out: [OutputProblem] = []
+        // UUIDs: 8-4-4-4-12 hex.
+        let groups = [8, 4, 4, 4, 12]
+        var i = 0
+        while i < s.count {
+            if i > 0, isHex(s[i - 1]) || s[i - 1] == "-" { i += 1; continue }
+            var j = i
+            var ok = true
+            for (g, n) in groups.enumerated() {
+                for _ in 0..<n {
+                    guard j < s.count, isHex(s[j]) else { ok = false; break }
+                    j += 1
+                }
+                if !ok { break }
+                if g < 4 {
+                    guard j < s.count, s[j] == "-" else { ok = false; break }
+                    j += 1
+                }
+            }
+            if ok, j == s.count || !isHex(s[j]) {
+                out.append(.uuid(String(String.UnicodeScalarView(s[i..<j]))))
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        // Base64 and hex runs.
+        func isB64(_ u: Unicode.Scalar) -> Bool { isASCIILetter(u) || isDigit(u) || u == "+" || u == "/" || u == "=" || u == "-" || u == "_" }
+        i = 0
+        while i < s.count {
+            guard isB64(s[i]) else { i += 1; continue }
+            var j = i
+            while j < s.count, isB64(s[j]) { j += 1 }
+            let run = s[i..<j]
+            let text = String(String.UnicodeScalarView(run))
+            let hexRun = run.filter(isHex).count == run.count
+            if hexRun, run.count >= 32 {
+                out.append(.hexLike(text))
+            } else if run.count >= 24, run.contains(where: isUpper), run.contains(where: isLower), run.contains(where: isDigit),
+                !out.contains(where: { if case .uuid(let u) = $0 { return text.contains(u) } else { return false } })
+            {
+                out.append(.base64Like(text))
+            }
+            i = j
+        }
+        return out
+    }
+}
+
+/// A problem found in one field of an alert.
+public struct AlertFieldProblem: Sendable, Equatable, CustomStringConvertible {
+    /// "title", "subtitle" or "body".
+    public let field: String
+    public let problem: OutputProblem
+
+    public var description: String { "alert \(field): \(problem)" }
+}
+
+extension OutputGuard {
+    /// Checks each field of a rendered alert (absent fields are fine; an alert
+    /// with no text at all is reported once, as an empty body).
+    public static func problems(in alert: RenderedAlert, knownSecrets: [String] = []) -> [AlertFieldProblem] {
+        guard alert.hasText else { return [AlertFieldProblem(field: "body", problem: .empty)] }
+        var out: [AlertFieldProblem] = []
+        for (name, text) in [("title", alert.title), ("subtitle", alert.subtitle), ("body", alert.body)] {
+            guard let text, !text.isEmpty else { continue }
+            for p in problems(in: text, knownSecrets: knownSecrets) { out.append(AlertFieldProblem(field: name, problem: p)) }
+        }
+        return out
+    }
+}

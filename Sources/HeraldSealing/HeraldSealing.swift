@@ -1,1 +1,0 @@
-// HeraldSealing: see README.md for what this module holds.

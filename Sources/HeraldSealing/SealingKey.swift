@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+
+/// A key for sealing or opening: an X25519 key pair half for HPKE, or a
+/// 32-byte AES-256 key shared by sender and device. Holds raw bytes only;
+/// `description` never shows them.
+public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
+    /// What the bytes are.
+    public enum Kind: String, Sendable, Equatable {
+        case hpkePrivate, hpkePublic, symmetric
+    }
+
+    public let kind: Kind
+    let bytes: [UInt8]
+
+    /// The algorithm this key serves.
+    public var algorithm: SealingAlgorithm { kind == .symmetric ? .aesGCM : .hpke }
+
+    /// Whether this key can open (a private or shared key), not only seal.
+    public var canOpen: Bool { kind != .hpkePublic }
+
+    init(kind: Kind, bytes: [UInt8]) {
+        self.kind = kind
+        self.bytes = bytes
+    }
+
+    /// A fresh random key for `algorithm` (`rot13` has no key).
+    public static func generate(for algorithm: SealingAlgorithm) throws(SealingError) -> SealingKey {
+        switch algorithm {
+        case .hpke:
+            return SealingKey(kind: .hpkePrivate, bytes: Array(Curve25519.KeyAgreement.PrivateKey().rawRepresentation))
+        case .aesGCM:
+            return SealingKey(kind: .symmetric, bytes: SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
+        case .rot13:
+            throw .cannotSeal("rot13 has no key")
+        }
+    }
+
+    /// An HPKE recipient's public key from its base64 raw representation (32 bytes).
+    public init(publicKeyBase64 text: String) throws(SealingError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let raw: [UInt8]
+        do { raw = try Base64.decode(trimmed, field: "public key") } catch {
+            throw .invalidPublicKey(error.description)
+        }
+        guard raw.count == 32, (try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw)) != nil else {
+            throw .invalidPublicKey("an X25519 public key is 32 bytes, this is \(raw.count)")
+        }
+        self.init(kind: .hpkePublic, bytes: raw)
+    }
+
+    /// A key from its kind and base64 bytes, as stored in a key file.
+    init(kind: Kind, base64 text: String, path: String) throws(SealingError) {
+        let raw: [UInt8]
+        do { raw = try Base64.decode(text, field: "secret") } catch {
+            throw .unreadableKeyFile(path: path, reason: error.description)
+        }
+        guard raw.count == 32 else {
+            throw .unreadableKeyFile(path: path, reason: "the key is \(raw.count) bytes, expected 32")
+        }
+        if kind == .hpkePrivate, (try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: raw)) == nil {
+            throw .unreadableKeyFile(path: path, reason: "not an X25519 private key")
+        }
+        self.init(kind: kind, bytes: raw)
+    }
+
+    /// The public half of an HPKE private key (itself for a public key; nil for a shared key).
+    public var publicKey: SealingKey? {
+        switch kind {
+        case .hpkePublic: return self
+        case .symmetric: return nil
+        case .hpkePrivate:
+            guard let k = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: bytes) else { return nil }
+            return SealingKey(kind: .hpkePublic, bytes: Array(k.publicKey.rawRepresentation))
+        }
+    }
+
+    /// The public key as base64 of its 32-byte raw representation (nil for a shared key).
+    public var publicKeyBase64: String? { publicKey.map { Base64.encode($0.bytes) } }
+
+    /// The secret as base64 (for writing key files only; never log it).
+    var secretBase64: String { Base64.encode(bytes) }
+
+    /// A short public fingerprint that tells keys apart without revealing a
+    /// secret: 8 bytes of SHA-256 over the public key (HPKE), or of
+    /// HMAC-SHA256 keyed with the shared key (AES), in base64. Written to the
+    /// envelope as `kcv` so a wrong key is told from a tampered payload.
+    public var keyCheckValue: String {
+        let label = Array("herald-kcv-v1".utf8)
+        switch kind {
+        case .symmetric:
+            let mac = HMAC<SHA256>.authenticationCode(for: label, using: SymmetricKey(data: bytes))
+            return Base64.encode(Array(mac).prefix(8))
+        case .hpkePrivate, .hpkePublic:
+            let pub = publicKey?.bytes ?? []
+            return Base64.encode(Array(SHA256.hash(data: label + pub)).prefix(8))
+        }
+    }
+
+    public var description: String { "SealingKey(\(kind.rawValue), kcv \(keyCheckValue))" }
+}

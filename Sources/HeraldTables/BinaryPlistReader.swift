@@ -1,0 +1,159 @@
+// Binary property lists (`bplist00`), as Xcode ships `.strings` and
+// `.stringsdict` files. Every read is bounds-checked; nesting is limited and
+// cycles cannot recurse forever. A binary plist has no lines, so every item's
+// origin is the file at 1:1; dictionaries keep the order they were written in.
+
+enum BinaryPlistReader {
+    struct Failure: Error {
+        var message: String
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) -> Result<PlistItem, PlistFailure> {
+        let origin = Origin(file: file, line: 1, column: 1)
+        do {
+            var r = try Reader(bytes: bytes, origin: origin)
+            return .success(try r.object(r.topObject, depth: 0))
+        } catch {
+            return .failure(PlistFailure(origin: origin, message: "binary property list: \(error.message)"))
+        }
+    }
+
+    private struct Reader {
+        let b: [UInt8]
+        let origin: Origin
+        let offsetSize: Int
+        let refSize: Int
+        let count: Int
+        let topObject: Int
+        let tableOffset: Int
+        /// Objects left to visit: shared references could otherwise make a
+        /// small file expand exponentially.
+        var budget: Int
+
+        init(bytes: [UInt8], origin: Origin) throws(Failure) {
+            b = bytes
+            self.origin = origin
+            guard bytes.count >= 8 + 32 else { throw Failure(message: "file too short") }
+            let t = bytes.count - 32
+            offsetSize = Int(bytes[t + 6])
+            refSize = Int(bytes[t + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { throw Failure(message: "invalid trailer") }
+            count = Reader.uint(bytes, t + 8, 8).flatMap { Int(exactly: $0) } ?? -1
+            topObject = Reader.uint(bytes, t + 16, 8).flatMap { Int(exactly: $0) } ?? -1
+            tableOffset = Reader.uint(bytes, t + 24, 8).flatMap { Int(exactly: $0) } ?? -1
+            budget = 0
+            guard count > 0, count < bytes.count, topObject >= 0, topObject < count, tableOffset >= 8,
+                tableOffset < t, count <= (t - tableOffset) / offsetSize
+            else { throw Failure(message: "invalid trailer") }
+            budget = count * 4 + 1024
+        }
+
+        static func uint(_ b: [UInt8], _ at: Int, _ n: Int) -> UInt64? {
+            guard at >= 0, n <= 8, at + n <= b.count else { return nil }
+            var v: UInt64 = 0
+            for k in 0..<n { v = v << 8 | UInt64(b[at + k]) }
+            return v
+        }
+
+        func offset(of ref: Int) throws(Failure) -> Int {
+            guard ref >= 0, ref < count, let v = Reader.uint(b, tableOffset + ref * offsetSize, offsetSize),
+                let o = Int(exactly: v), o >= 8, o < tableOffset
+            else { throw Failure(message: "invalid object reference \(ref)") }
+            return o
+        }
+
+        /// The count of a container/string/data object at `o` (low nibble, or a following int).
+        func length(_ o: Int) throws(Failure) -> (count: Int, start: Int) {
+            let low = Int(b[o] & 0x0F)
+            if low != 0x0F { return (low, o + 1) }
+            guard o + 1 < b.count, b[o + 1] & 0xF0 == 0x10 else { throw Failure(message: "invalid length") }
+            let n = 1 << Int(b[o + 1] & 0x0F)
+            guard n <= 8, let v = Reader.uint(b, o + 2, n), let c = Int(exactly: v), c < b.count * 8 else {
+                throw Failure(message: "invalid length")
+            }
+            return (c, o + 2 + n)
+        }
+
+        func refs(_ start: Int, _ n: Int) throws(Failure) -> [Int] {
+            guard start + n * refSize <= b.count else { throw Failure(message: "truncated object") }
+            var out: [Int] = []
+            out.reserveCapacity(n)
+            for k in 0..<n {
+                guard let v = Reader.uint(b, start + k * refSize, refSize), let r = Int(exactly: v) else { throw Failure(message: "invalid reference") }
+                out.append(r)
+            }
+            return out
+        }
+
+        mutating func object(_ ref: Int, depth: Int) throws(Failure) -> PlistItem {
+            guard depth < 512 else { throw Failure(message: "nested more than 512 levels (or a reference cycle)") }
+            budget -= 1
+            guard budget >= 0 else { throw Failure(message: "objects are referenced too many times") }
+            let o = try offset(of: ref)
+            let marker = b[o]
+            func item(_ n: PlistItem.Node) -> PlistItem { PlistItem(node: n, origin: origin) }
+            switch marker >> 4 {
+            case 0x0:
+                switch marker {
+                case 0x08: return item(.bool(false))
+                case 0x09: return item(.bool(true))
+                default: throw Failure(message: "unsupported null/fill object")
+                }
+            case 0x1:
+                let n = 1 << Int(marker & 0x0F)
+                if n == 16 {
+                    guard let v = Reader.uint(b, o + 9, 8) else { throw Failure(message: "truncated integer") }
+                    return item(.integer(String(v)))
+                }
+                guard n <= 8, let v = Reader.uint(b, o + 1, n) else { throw Failure(message: "truncated integer") }
+                return item(.integer(n == 8 ? String(Int64(bitPattern: v)) : String(v)))
+            case 0x2:
+                let n = 1 << Int(marker & 0x0F)
+                guard let v = Reader.uint(b, o + 1, n) else { throw Failure(message: "truncated real") }
+                if n == 4 { return item(.real(String(Float(bitPattern: UInt32(truncatingIfNeeded: v))))) }
+                guard n == 8 else { throw Failure(message: "unsupported real size") }
+                return item(.real(String(Double(bitPattern: v))))
+            case 0x3:
+                guard let v = Reader.uint(b, o + 1, 8) else { throw Failure(message: "truncated date") }
+                return item(.date(String(Double(bitPattern: v))))
+            case 0x4:
+                let (n, s) = try length(o)
+                guard s + n <= b.count else { throw Failure(message: "truncated data") }
+                return item(.data(Array(b[s..<(s + n)])))
+            case 0x5:
+                let (n, s) = try length(o)
+                guard s + n <= b.count else { throw Failure(message: "truncated string") }
+                var scalars = String.UnicodeScalarView()
+                for k in s..<(s + n) { scalars.append(Unicode.Scalar(b[k])) }  // ASCII (bytes ≥ 0x80 read as Latin-1)
+                return item(.string(String(scalars)))
+            case 0x6:
+                let (n, s) = try length(o)
+                guard s + 2 * n <= b.count else { throw Failure(message: "truncated string") }
+                var units: [UInt16] = []
+                units.reserveCapacity(n)
+                for k in 0..<n { units.append(UInt16(b[s + 2 * k]) << 8 | UInt16(b[s + 2 * k + 1])) }
+                return item(.string(String(decoding: units, as: UTF16.self)))
+            case 0xA, 0xC:
+                let (n, s) = try length(o)
+                var items: [PlistItem] = []
+                for r in try refs(s, n) { items.append(try object(r, depth: depth + 1)) }
+                return item(.array(items))
+            case 0xD:
+                let (n, s) = try length(o)
+                let keys = try refs(s, n)
+                let values = try refs(s + n * refSize, n)
+                var pairs: [(key: String, keyOrigin: Origin, value: PlistItem)] = []
+                pairs.reserveCapacity(n)
+                for k in 0..<n {
+                    guard case .string(let key) = try object(keys[k], depth: depth + 1).node else {
+                        throw Failure(message: "dictionary key is not a string")
+                    }
+                    pairs.append((key, origin, try object(values[k], depth: depth + 1)))
+                }
+                return item(.dict(pairs))
+            default:
+                throw Failure(message: "unsupported object type 0x\(String(marker, radix: 16))")
+            }
+        }
+    }
+}

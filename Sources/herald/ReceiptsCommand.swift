@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import HeraldStore
+
+/// `herald receipts`: display receipts waiting in the store for the statistics endpoint.
+struct ReceiptsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipts",
+        abstract: "Record display receipts, list them, and flush them to the statistics endpoint.",
+        discussion: """
+            The stage records a receipt (the payload's push_id or herald.receipt) when it shows a \
+            notification; `flush` POSTs pending ones to the endpoint given by --endpoint, else by \
+            the key "receiptsEndpoint" of <store>/config.json.
+            """,
+        subcommands: [ReceiptsRecord.self, ReceiptsList.self, ReceiptsFlush.self]
+    )
+}
+
+/// `herald receipts record`: records one receipt as the stage does (for scripts and tests).
+struct ReceiptsRecord: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record that a push was shown; recording the same push id again changes nothing.")
+
+    @OptionGroup var options: StoreOptions
+
+    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).")
+    var pushID: String
+
+    @Option(help: "The locale it was shown in (BCP 47 tag).")
+    var locale: String?
+
+    @Option(help: "The kind of push (lottery, reminder, message …).")
+    var kind: String?
+
+    func run() throws {
+        let store = try options.openStore()
+        let inserted: Bool
+        do {
+            inserted = try store.recordReceipt(pushID: pushID, locale: locale, kind: kind, deadline: options.deadline)
+        } catch {
+            if case .invalidReceipt = error { throw StoreCLI.usage(error.description) }
+            throw StoreCLI.failure(error.description)
+        }
+        print(inserted ? "recorded receipt \(pushID)" : "receipt \(pushID) was already recorded")
+    }
+}
+
+/// `herald receipts list`: counts by state, and with --all one line per receipt.
+struct ReceiptsList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print how many receipts are pending, delivered and rejected.",
+        discussion: """
+            Prints `pending N`, `delivered N`, `rejected N`. With --all, then one tab-separated \
+            line per receipt: state, push id, shown at (ISO 8601 UTC), locale, kind, attempts, \
+            last error (- when none).
+            """)
+
+    @OptionGroup var options: StoreOptions
+
+    @Flag(help: "Also list every receipt.")
+    var all = false
+
+    func run() throws {
+        let store = try options.openStore()
+        let counts = try StoreCLI.run { () throws(StoreError) in try store.receiptCounts(deadline: options.deadline) }
+        print("pending \(counts.pending)")
+        print("delivered \(counts.delivered)")
+        print("rejected \(counts.rejected)")
+        guard all else { return }
+        let receipts = try StoreCLI.run { () throws(StoreError) in try store.receipts(deadline: options.deadline) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for receipt in receipts {
+            let fields = [
+                receipt.state.rawValue, receipt.pushID, formatter.string(from: receipt.shownAt), receipt.locale ?? "-",
+                receipt.kind ?? "-", String(receipt.attempts), receipt.lastError ?? "-",
+            ]
+            print(fields.joined(separator: "\t"))
+        }
+    }
+}
+
+/// `herald receipts flush`: sends pending receipts to the statistics endpoint.
+struct ReceiptsFlush: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flush",
+        abstract: "POST pending receipts to the statistics endpoint, with retries and no duplicates.",
+        discussion: """
+            The endpoint is --endpoint, else "receiptsEndpoint" in <store>/config.json (an \
+            http:// or https:// URL). A 2xx marks a batch delivered; 408, 429, 5xx and network \
+            errors are retried with exponential backoff up to --max-attempts requests per batch \
+            (none starting later than 30 s after the batch was taken), then the batch stays \
+            pending with its error; any other 4xx rejects it for good. \
+            Flushes may run in several processes at once: each receipt is sent by one of them. \
+            Prints `delivered N, rejected N, pending N (R requests)`; exit 0 when nothing failed, \
+            1 when some receipts were rejected or stay pending (one error line each batch), \
+            2 for bad arguments or configuration.
+            """)
+
+    @OptionGroup var options: StoreOptions
+
+    @Option(help: "The statistics endpoint (http:// or https:// URL).")
+    var endpoint: String?
+
+    @Option(name: .customLong("max-attempts"), help: "Requests per batch before giving up until the next flush (1…100).")
+    var maxAttempts: Int = 5
+
+    @Option(name: .customLong("timeout-ms"), help: "How long one request may take (milliseconds, 1…600000).")
+    var timeoutMilliseconds: Int = 10_000
+
+    @Option(name: .customLong("batch-size"), help: "Receipts per request (1…1000).")
+    var batchSize: Int = 100
+
+    @Option(name: .customLong("backoff-ms"), help: "Wait before the first retry, doubled after each (milliseconds, 0…60000).")
+    var backoffMilliseconds: Int = 250
+
+    func run() async throws {
+        guard (1...100).contains(maxAttempts) else { throw StoreCLI.usage("--max-attempts: \(maxAttempts) is outside 1…100") }
+        guard (1...600_000).contains(timeoutMilliseconds) else {
+            throw StoreCLI.usage("--timeout-ms: \(timeoutMilliseconds) is outside 1…600000")
+        }
+        guard (1...1000).contains(batchSize) else { throw StoreCLI.usage("--batch-size: \(batchSize) is outside 1…1000") }
+        guard (0...60_000).contains(backoffMilliseconds) else {
+            throw StoreCLI.usage("--backoff-ms: \(backoffMilliseconds) is outside 0…60000")
+        }
+        let chosen: ReceiptEndpoint?
+        do throws(ReceiptEndpointError) {
+            if let endpoint {
+                chosen = try ReceiptEndpoint(endpoint)
+            } else {
+                chosen = try ReceiptEndpoint.configured(inStore: options.resolvedDirectory)
+            }
+        } catch {
+            throw StoreCLI.usage(error.description)
+        }
+        guard let target = chosen else {
+            throw StoreCLI.usage(
+                "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "
+                    + "\(options.resolvedDirectory)/\(ReceiptEndpoint.configurationFileName)")
+        }
+        let store = try options.openStore()
+        let policy = ReceiptDeliveryPolicy(
+            batchSize: batchSize, maxAttempts: maxAttempts, requestTimeout: .milliseconds(timeoutMilliseconds),
+            initialBackoff: .milliseconds(backoffMilliseconds), maxBackoff: .milliseconds(max(backoffMilliseconds, 4000)))
+        let delivery = ReceiptDelivery(endpoint: target, store: store, policy: policy)
+        let report: ReceiptFlushReport
+        do {
+            report = try await delivery.flush()
+        } catch {
+            throw StoreCLI.failure(error.description)
+        }
+        print("delivered \(report.delivered), rejected \(report.rejected), pending \(report.failed) (\(report.requests) requests)")
+        for line in report.errors { StoreCLI.printError(line) }
+        if !report.errors.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,1 @@
+../HeraldStoreTests/ReceiptTestServer.swift

@@ -1,0 +1,176 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+/// Runs the built `herald` binary for keygen and seal (private helper: the
+/// shared HeraldBinary helper lives in another file).
+private enum SealCLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var binary: URL? {
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("herald")) }
+        let arg0 = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        candidates.append(arg0.deletingLastPathComponent().appendingPathComponent("herald"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/herald"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func run(_ args: [String], stdin: String? = nil) throws -> Result {
+        guard let exe = binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the herald binary is not built"]) }
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["HERALD_STORE"] = temporaryDirectory()
+        p.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.path + "/herald-seal-cli-\(getpid())-\(UUID().uuidString)"
+    }
+
+    static func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
+    }
+
+    static func write(_ text: String, to dir: String, name: String = "payload.json") throws -> String {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let message = #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon","from":"HQ"}}"#
+
+    static func rot13(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { u -> Unicode.Scalar in
+            switch u {
+            case "a"..."m", "A"..."M": return Unicode.Scalar(u.value + 13) ?? u
+            case "n"..."z", "N"..."Z": return Unicode.Scalar(u.value - 13) ?? u
+            default: return u
+            }
+        }))
+    }
+}
+
+@Suite struct SealCLITests {
+    @Test func keygenWritesKeyFilesAndPrintsOnlyThePublicKey() throws {
+        let keys = SealCLI.temporaryDirectory() + "/keys"
+        let r = try SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let pub = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(pub.count == 44)  // 32 bytes in base64
+        #expect(SealCLI.mode(keys) == 0o700)
+        #expect(SealCLI.mode(keys + "/device1.key") == 0o600)
+        let keyFile = try JSONParser.parse(String(contentsOfFile: keys + "/device1.key", encoding: .utf8))
+        let secret = try #require(keyFile["secret"]?.stringValue)
+        #expect(secret != pub)
+        #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
+        let pubFile = try JSONParser.parse(String(contentsOfFile: keys + "/device1.pub", encoding: .utf8))
+        #expect(pubFile["public"]?.stringValue == pub)
+
+        let again = try SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try String(contentsOfFile: keys + "/device1.key", encoding: .utf8).contains(secret))
+
+        let bad = try SealCLI.run(["keygen", "--keys", keys, "--id", "../evil"])
+        #expect(bad.status == 2)
+    }
+
+    @Test func keygenJSONAndAES() throws {
+        let keys = SealCLI.temporaryDirectory() + "/keys"
+        let r = try SealCLI.run(["keygen", "--keys", keys, "--id", "shared", "--alg", "aes-gcm", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try JSONParser.parse(r.stdout)
+        #expect(line["alg"] == .string("aes-256-gcm"))
+        #expect(line["public"] == nil)
+        let secret = try JSONParser.parse(String(contentsOfFile: keys + "/shared.key", encoding: .utf8))["secret"]?.stringValue ?? "?"
+        #expect(!r.stdout.contains(secret))
+    }
+
+    @Test func sealHPKEFromPubFileAndFromPublicKeyFlag() throws {
+        let dir = SealCLI.temporaryDirectory()
+        let keys = dir + "/keys"
+        let pub = try SealCLI.run(["keygen", "--keys", keys]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = try SealCLI.write(SealCLI.message, to: dir)
+        for extra in [["--keys", keys], ["--public-key", pub]] {
+            let r = try SealCLI.run(["seal", "--payload", file, "--key-id", "k1"] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stdout.contains("Meet at noon"))
+            let out = try JSONParser.parse(r.stdout)
+            #expect(out["aps"] == (try JSONParser.parse(SealCLI.message))["aps"])
+            let sealed = out["herald"]?["sealed"]
+            #expect(out["herald"]?.objectValue?.keys == ["sealed"])
+            #expect(sealed?["alg"] == .string("hpke-x25519-sha256-chachapoly"))
+            #expect(sealed?["kid"] == .string("k1"))
+            #expect(sealed?["enc"]?.stringValue?.count == 44)
+        }
+    }
+
+    @Test func sealFieldsFromStdin() throws {
+        let dir = SealCLI.temporaryDirectory()
+        _ = try SealCLI.run(["keygen", "--keys", dir + "/keys", "--alg", "aes-gcm"])
+        let r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--keys", dir + "/keys", "--alg", "aes-gcm", "--fields", "text"], stdin: SealCLI.message)
+        #expect(r.status == 0, "\(r.stderr)")
+        let herald = try JSONParser.parse(r.stdout)["herald"]
+        #expect(herald?.objectValue?.keys == ["kind", "from", "sealed"])
+        #expect(herald?["sealed"]?["alg"] == .string("aes-256-gcm"))
+        #expect(!r.stdout.contains("noon"))
+    }
+
+    @Test func sealROT13NeedsNoKey() throws {
+        let r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: SealCLI.message)
+        #expect(r.status == 0, "\(r.stderr)")
+        let ct = try #require(try JSONParser.parse(r.stdout)["herald"]?["sealed"]?["ct"]?.stringValue)
+        let opened = try JSONParser.parse(SealCLI.rot13(ct))
+        #expect(opened["text"] == .string("Meet at noon"))
+    }
+
+    @Test func sealErrors() throws {
+        let dir = SealCLI.temporaryDirectory()
+        let notPayload = try SealCLI.write("{\"aps\": {\"badge\": -1}}", to: dir, name: "bad.json")
+        var r = try SealCLI.run(["seal", "--payload", notPayload, "--alg", "rot13"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad.json:1:19"), "\(r.stderr)")
+        r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x","mutable-content":1}}"#)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no \"herald\" object"))
+        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "nokey", "--keys", dir + "/keys"], stdin: SealCLI.message)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no key for key id \"nokey\""))
+        r = try SealCLI.run(["seal", "--payload", "-"], stdin: SealCLI.message)
+        #expect(r.status == 2)
+        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--alg", "des"], stdin: SealCLI.message)
+        #expect(r.status == 2)
+        // A shared key file others can read is refused.
+        _ = try SealCLI.run(["keygen", "--keys", dir + "/keys", "--id", "open", "--alg", "aes-gcm"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: dir + "/keys/open.key")
+        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "open", "--keys", dir + "/keys", "--alg", "aes-gcm"], stdin: SealCLI.message)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("refusing key file"))
+    }
+
+    @Test func sealWarnsWhenTheExtensionWouldNotRun() throws {
+        let r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x"},"herald":{"kind":"message","text":"t"}}"#)
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("herald: warning:") && r.stderr.contains("mutable-content"))
+    }
+}

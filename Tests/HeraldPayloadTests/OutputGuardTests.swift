@@ -1,0 +1,47 @@
+import Testing
+
+@testable import HeraldPayload
+
+@Suite struct OutputGuardTests {
+    @Test func cleanProse() {
+        for text in [
+            "You won $1,234.50 on 2 of 3 tickets", "50% off today", "100%fun", "Gewinn: 12 500 000,00 €",
+            "مبروك! ربحت ١٢٣", "internationalization is 20 letters", "A reminder is due", "%% literally",
+            "Call 555-1234", "👨‍👩‍👧‍👦🇫🇷",
+        ] {
+            #expect(OutputGuard.problems(in: text) == [], "\(text)")
+        }
+    }
+
+    @Test func leftoverSpecifiers() {
+        #expect(OutputGuard.problems(in: "Hello %@") == [.leftoverSpecifier("%@")])
+        #expect(OutputGuard.problems(in: "%1$@ won %2$@") == [.leftoverSpecifier("%1$@"), .leftoverSpecifier("%2$@")])
+        #expect(OutputGuard.problems(in: "You have %d items") == [.leftoverSpecifier("%d")])
+        #expect(OutputGuard.problems(in: "%ld tickets") == [.leftoverSpecifier("%ld")])
+        #expect(OutputGuard.problems(in: "%.2f USD") == [.leftoverSpecifier("%.2f")])
+        #expect(OutputGuard.problems(in: "You have %#@files@") == [.leftoverSpecifier("%#@files@")])
+    }
+
+    @Test func identifiersAndKeys() {
+        #expect(OutputGuard.problems(in: "Reminder D82ED5AE-C363-46AF-9B0D-301C2E21C58E") == [.uuid("D82ED5AE-C363-46AF-9B0D-301C2E21C58E")])
+        #expect(OutputGuard.problems(in: "d82ed5ae-c363-46af-9b0d-301c2e21c58e") == [.uuid("d82ed5ae-c363-46af-9b0d-301c2e21c58e")])
+        // A 32-byte key in base64 (44 characters) and a ciphertext.
+        let b64 = "q3Vv0bJ8lF2kS9x+T1mN4pR7wYz6aC5dE0fG/hI2jK8="
+        #expect(OutputGuard.problems(in: "key: \(b64)") == [.base64Like(b64)])
+        let hex = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        #expect(OutputGuard.problems(in: hex) == [.hexLike(hex)])
+        #expect(OutputGuard.problems(in: "  ") == [.empty])
+        #expect(OutputGuard.problems(in: "You won: Uryyb jbeyq", knownSecrets: ["Uryyb jbeyq"]) == [.knownSecret])
+        #expect(!OutputGuard.isClean("%@"))
+    }
+}
+
+@Suite struct AlertGuardTests {
+    @Test func perField() {
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "Hi", body: "ok")) == [])
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "", body: nil)) == [AlertFieldProblem(field: "body", problem: .empty)])
+        #expect(OutputGuard.problems(in: RenderedAlert(title: "%@ won", body: "ok")) == [AlertFieldProblem(field: "title", problem: .leftoverSpecifier("%@"))])
+        let p = OutputGuard.problems(in: RenderedAlert(subtitle: "x", body: "Reminder d82ed5ae-c363-46af-9b0d-301c2e21c58e"))
+        #expect(p.map(\.field) == ["body"])
+    }
+}
