@@ -151,14 +151,12 @@ func readInput(_ path: String) throws -> [UInt8] {
     return out
 }
 
-/// Where catalogs come from. TEMPORARY until the table readers (branch
-/// `tables`) land on main: then these become `Catalog(root:)` and
-/// `Catalog(contents:)`.
+/// Where catalogs come from: a folder of tables, or the tables embedded in the binary.
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
-        throw CLIFailure(code: 2, message: "the table readers are not in this build yet (\(dir))")
+        Catalog(root: dir)
     }
     static func memory(_ contents: [String: [UInt8]]) throws -> any MessageCatalog {
-        throw CLIFailure(code: 2, message: "the table readers are not in this build yet (\(contents.count) embedded files)")
+        Catalog(contents: contents)
     }
 }
