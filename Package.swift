@@ -114,7 +114,7 @@ let package = Package(
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON"],
+            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldLint"],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],

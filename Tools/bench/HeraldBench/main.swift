@@ -80,6 +80,8 @@ case "icu":
     }
 case "tables":
     runTablesBench(args: Array(args.dropFirst()))
+case "lint":
+    runLintBench(args: Array(args.dropFirst()))
 default:
     print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N]")
     exit(args.isEmpty ? 0 : 2)
