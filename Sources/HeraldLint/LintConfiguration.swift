@@ -21,7 +21,8 @@ import HeraldJSON
 /// - `ignore`: globs of paths to skip, relative to the validated folder
 ///   (`*` within one path component, `**` across components, `?` one character).
 /// - `notifications`: `Table:key` globs naming the messages used in notifications,
-///   which the push budget rules check (default: every message, `*:*`).
+///   which the push budget rules check (`*` matches any text here). Default: tables or
+///   keys whose names contain "notification", "push" or "APNs"; `["*:*"]` checks every message.
 /// - `pushArgumentBytes`: bytes each `%@` argument may take in the worst case (default 64).
 /// - `pushOverheadBytes`: bytes of the payload besides the body: title, sound, custom keys (default 256).
 /// - `lockScreenCharacters`: characters of a body a lock screen shows (default 178).
@@ -32,7 +33,13 @@ public struct LintConfiguration: Sendable {
     public var sourceLocale: String?
     public var severities: [String: LintSeverity] = [:]
     public var ignore: [Glob] = []
-    public var notifications: [Glob] = [Glob("*:*")]
+    public var notifications: [Glob] = LintConfiguration.defaultNotifications
+
+    /// Messages the push budget checks when no configuration names them:
+    /// tables or keys whose names say notification, push or APNs.
+    public static let defaultNotifications: [Glob] = [
+        "*otification*:*", "*:*otification*", "*Push*:*", "*push*:*", "*:*Push*", "*:*push*", "*APNs*:*", "*:*apns*",
+    ].map { Glob($0, separator: nil) }
     public var pushArgumentBytes = 64
     public var pushOverheadBytes = 256
     public var lockScreenCharacters = 178
@@ -102,7 +109,7 @@ public struct LintConfiguration: Sendable {
                     c.severities[id] = sev
                 }
             case "ignore": c.ignore = try globs(value, key)
-            case "notifications": c.notifications = try globs(value, key)
+            case "notifications": c.notifications = try globs(value, key).map { Glob($0.pattern, separator: nil) }
             case "pushArgumentBytes": c.pushArgumentBytes = try int(value, key)
             case "pushOverheadBytes": c.pushOverheadBytes = try int(value, key)
             case "lockScreenCharacters": c.lockScreenCharacters = try int(value, key)
@@ -123,10 +130,13 @@ public struct LintConfiguration: Sendable {
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     private let parts: [Character]
+    /// The character `*` and `?` do not cross (`/` for paths); nil: they match anything.
+    public let separator: Character?
 
-    public init(_ pattern: String) {
+    public init(_ pattern: String, separator: Character? = "/") {
         self.pattern = pattern
         self.parts = Array(pattern)
+        self.separator = separator
     }
 
     public var description: String { pattern }
@@ -134,18 +144,19 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// True when `path` (with `/` separators) matches.
     public func matches(_ path: String) -> Bool {
         let p = Array(path)
-        if Glob.match(parts[...], p[...]) { return true }
-        if !parts.contains("/") {
+        guard let sep = separator else { return Glob.match(parts[...], p[...], separator: nil) }
+        if Glob.match(parts[...], p[...], separator: sep) { return true }
+        if !parts.contains(sep) {
             // Also try every suffix that starts at a component boundary.
-            for (i, c) in p.enumerated() where c == "/" {
-                if Glob.match(parts[...], p[(i + 1)...]) { return true }
+            for (i, c) in p.enumerated() where c == sep {
+                if Glob.match(parts[...], p[(i + 1)...], separator: sep) { return true }
             }
         }
         return false
     }
 
     /// Iterative wildcard matching with backtracking on the last star (linear for one star kind).
-    static func match(_ pat: ArraySlice<Character>, _ str: ArraySlice<Character>) -> Bool {
+    static func match(_ pat: ArraySlice<Character>, _ str: ArraySlice<Character>, separator: Character?) -> Bool {
         var pi = pat.startIndex
         var si = str.startIndex
         // Backtrack points: (pattern index after the star, string index, crosses slashes).
@@ -163,7 +174,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                         q += 1
                         // `**/` also matches nothing.
                         if q < pat.endIndex, pat[q] == "/" {
-                            if match(pat[(q + 1)...], str[si...]) { return true }
+                            if match(pat[(q + 1)...], str[si...], separator: separator) { return true }
                         }
                     }
                     starP = q
@@ -172,13 +183,13 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                     pi = q
                     continue
                 }
-                if c == "?" ? str[si] != "/" : c == str[si] {
+                if c == "?" ? str[si] != separator : c == str[si] {
                     pi += 1
                     si += 1
                     continue
                 }
             }
-            if starP >= 0, starS < str.endIndex, starDeep || str[starS] != "/" {
+            if starP >= 0, starS < str.endIndex, starDeep || str[starS] != separator {
                 starS += 1
                 si = starS
                 pi = starP

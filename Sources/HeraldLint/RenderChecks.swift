@@ -100,7 +100,9 @@ extension LintRun {
         let visible = text.unicodeScalars.contains { s in
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
         }
-        if !visible, !ctx.entry.message.texts.contains(where: { $0.value.isEmpty }) {
+        // A blank source may be deliberate; a translation that blanks a visible source is not.
+        let sourceVisible = ctx.source.map { $0.message.texts.contains { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } } } ?? false
+        if !visible, sourceVisible, !ctx.entry.message.texts.contains(where: { $0.value.isEmpty }) {
             emit("render-empty", ctx.place(origin), "\"\(ctx.entry.key)\" renders as empty text in \(ctx.localization)\(with)")
         }
         if let why = Self.bidiProblem(text) {

@@ -283,7 +283,11 @@ extension LintRun {
             for c in plan.categories where c != .other && v.forms[c] == nil {
                 if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
                 let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
-                if plan.isMillionsOnly(c) {
+                if plan.locale.language == "he" && c == .two {
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
+                         severity: .warning)
+                } else if plan.isMillionsOnly(c) {
                     emit("plural-missing-category", vp,
                          "plural variable \"\(v.name)\" has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
                          severity: .warning)

@@ -125,6 +125,18 @@ import Testing
         #expect(report.files == 1)
     }
 
+    @Test func notificationScope() throws {
+        let d = LintConfiguration()
+        #expect(d.isNotification(table: "Notifications", key: "a"))
+        #expect(d.isNotification(table: "Localizable", key: "push.win/body"))
+        #expect(d.isNotification(table: "Localizable", key: "settings.notificationSound"))
+        #expect(!d.isNotification(table: "Localizable", key: "onboarding.body"))
+        // In Table:key globs '*' crosses '/': keys may hold slashes.
+        let c = try LintConfiguration.parse(Array(#"{"notifications": ["Localizable:alerts.*"]}"#.utf8), path: "c.json")
+        #expect(c.isNotification(table: "Localizable", key: "alerts.a/b"))
+        #expect(!c.isNotification(table: "Localizable", key: "a/alerts.b"))
+    }
+
     @Test func globs() {
         #expect(Glob("Pods/**").matches("Pods/A/b.strings"))
         #expect(!Glob("Pods/*").matches("Pods/A/b.strings"))

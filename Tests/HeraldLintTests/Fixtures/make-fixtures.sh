@@ -2,7 +2,7 @@
 # Wrote Tests/HeraldLintTests/Fixtures (run: make-fixtures.sh Tests/HeraldLintTests/Fixtures): bad/<rule>/ triggers <rule>; good/<case>/ has no finding.
 set -e
 F=${1:?}
-rm -rf "$F"; mkdir -p "$F"
+rm -rf "$F/bad" "$F/good"; mkdir -p "$F"
 w() { mkdir -p "$(dirname "$F/$1")"; cat > "$F/$1"; }
 plist_head='<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -28,9 +28,9 @@ sd() {
     echo "</dict>"
     echo "</plist>"; } > "$F/$path"
 }
-pair() { # pair RULEDIR EN_VALUE DE_VALUE  (one key "k")
-  w "$1/en.lproj/Localizable.strings" <<<"\"k\" = \"$2\";"
-  w "$1/de.lproj/Localizable.strings" <<<"\"k\" = \"$3\";"
+pair() { # pair RULEDIR EN_VALUE DE_VALUE [TABLE]  (one key "k")
+  w "$1/en.lproj/${4:-Localizable}.strings" <<<"\"k\" = \"$2\";"
+  w "$1/de.lproj/${4:-Localizable}.strings" <<<"\"k\" = \"$3\";"
 }
 
 # ---- bad: one tree per rule ----
@@ -133,8 +133,8 @@ w bad/render-icu/de.lproj/Messages.icu.strings <<'E'
 E
 pair bad/bidi-control "Hello %@" "Hallo $(printf '\u202e')%@"
 long=$(printf 'Lorem ipsum dolor sit amet %.0s' $(seq 1 160))
-pair bad/push-payload-size "$long" "$long"
-pair bad/lock-screen-length "Your ticket for the draw on Saturday matched four numbers and the bonus ball, which wins the fourth prize of the evening; the amount will be paid to your account within five working days." "Dein Schein für die Ziehung am Samstag hat vier Zahlen und die Zusatzzahl getroffen, das ist der vierte Rang des Abends; der Betrag wird innerhalb von fünf Werktagen auf dein Konto überwiesen."
+pair bad/push-payload-size "$long" "$long" Notifications
+pair bad/lock-screen-length "Your ticket for the draw on Saturday matched four numbers and the bonus ball, which wins the fourth prize of the evening; the amount will be paid to your account within five working days." "Dein Schein für die Ziehung am Samstag hat vier Zahlen und die Zusatzzahl getroffen, das ist der vierte Rang des Abends; der Betrag wird innerhalb von fünf Werktagen auf dein Konto überwiesen." Notifications
 
 # ---- good: near misses that must stay silent (strict) ----
 # %@ against %1$@, reordered positions, "OK" left as is, percent text that is no format.
@@ -231,3 +231,5 @@ E
 w good/base/he.lproj/Messages.icu.strings <<'E'
 "files" = "{0, plural, one {קובץ אחד} two {שני קבצים} other {# קבצים}}";
 E
+# A long paragraph in a table that is not about notifications: no push budget.
+pair good/not-a-notification "$long" "$(printf 'Lorem ipsum dolor sit amet, auf Deutsch %.0s' $(seq 1 160))"
