@@ -7,7 +7,8 @@ import HeraldTables
 struct LintRun {
     let configuration: LintConfiguration
     var diagnostics: [LintDiagnostic] = []
-    var keysSeen = Set<String>()
+    /// Distinct (table, key) pairs seen.
+    var keysSeen = 0
     var plans: [String: LocalePlan?] = [:]
 
     init(configuration: LintConfiguration) {

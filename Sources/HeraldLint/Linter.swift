@@ -41,20 +41,17 @@ public struct Linter: Sendable {
         var state = LintRun(configuration: configuration)
         let total = files.fileCount
         var read = 0
-        var groups: [(TableFiles.Group, Catalog, CatalogContents)] = []
+        var groups: [(TableFiles.Group, BundleTables)] = []
         var allLocales = Set<String>()
-        for g in files.groups {
-            let catalog = Catalog(files: g.files, development: sourceLocale ?? configuration.sourceLocale, keepDroppedEntries: true)
-            for loc in catalog.localizations {
-                for name in catalog.tableNames { _ = catalog.table(name, localization: loc) }
-                allLocales.insert(loc)
-            }
-            let contents = catalog.loadAll()
-            read += g.files.count
-            progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: 0, localesTotal: 0))
-            groups.append((g, catalog, contents))
-        }
         let wanted = sourceLocale ?? configuration.sourceLocale
+        for g in files.groups {
+            let bundle = BundleTables.load(g, development: wanted) { n in
+                read += n
+                progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: 0, localesTotal: 0))
+            }
+            for loc in bundle.localizations { allLocales.insert(loc) }
+            groups.append((g, bundle))
+        }
         if let wanted, !groups.isEmpty,
             !groups.contains(where: { g in g.1.localizations.contains { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(wanted) } })
         {
@@ -62,14 +59,14 @@ public struct Linter: Sendable {
         }
         var checked = 0
         let localesTotal = groups.reduce(0) { $0 + $1.1.localizations.count }
-        for (g, catalog, contents) in groups {
-            state.readDiagnostics(contents.diagnostics, group: g)
-            state.check(catalog: catalog, contents: contents, requestedSource: wanted) { n in
+        for (g, bundle) in groups {
+            state.readDiagnostics(bundle.diagnostics, group: g)
+            state.check(bundle, requestedSource: wanted) { n in
                 checked += n
                 progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: checked, localesTotal: localesTotal))
             }
         }
-        let keys = state.keysSeen.count
+        let keys = state.keysSeen
         return LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
     }
 }

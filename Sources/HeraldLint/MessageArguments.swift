@@ -109,7 +109,7 @@ struct MessageArguments: Sendable {
         let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
         let accidental = Set(parsed.problems.filter { $0.kind == .accidentalSpecifier }.map(\.utf8Range))
         for p in parsed.problems { problems.append(LocatedProblem(problem: p, text: t)) }
-        if t.value.utf8.count >= 2, t.value.contains("%%") { isFormat = true }
+        if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
         for seg in parsed.segments {
             guard case .specifier(let s) = seg else { continue }
             // An accidental specifier ("50% a day") is reported on its own, not as an argument.
@@ -135,6 +135,16 @@ struct MessageArguments: Sendable {
                 add(index, Self.use(of: s))
             }
         }
+    }
+
+    /// True when `s` holds `%%` (a percent sign written for a format string).
+    static func hasEscapedPercent(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b == 0x25 && previous == 0x25 { return true }
+            previous = b == 0x25 && previous == 0x25 ? 0 : b
+        }
+        return false
     }
 
     static func use(of s: FormatSpecifier) -> ArgumentUse {

@@ -13,7 +13,7 @@ extension LintRun {
     mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments) {
         let entry = ctx.entry
         let icu = Renderer.isICUTable(ctx.table)
-        let notification = configuration.isNotification(table: ctx.table, key: entry.key)
+        let notification = ctx.isNotification
         // A plain text that reads no argument renders as itself: check it as is.
         if case .plain(let t) = entry.message, own.uses.isEmpty, !own.isFormat, !icu {
             checkOutput(t.value, ctx, sample: nil, origin: t.origin)
@@ -36,7 +36,7 @@ extension LintRun {
         if case .plural(_, let vars) = entry.message, vars.values.contains(where: { !ValueType.isInteger($0.valueType) && $0.valueType != nil }) {
             decimals = true
         }
-        if icu, entry.message.texts.contains(where: { $0.value.contains("plural") || $0.value.contains("selectordinal") }) {
+        if icu, ctx.texts.contains(where: { $0.value.contains("plural") || $0.value.contains("selectordinal") }) {
             hasPlural = true
             decimals = true
         }
@@ -55,7 +55,7 @@ extension LintRun {
         let count = icu ? 4 : own.argumentCount
         var outputs: [String] = []
         var reported = Set<String>()
-        let origin = entry.message.texts.first?.origin ?? entry.origin
+        let origin = ctx.textOrigin
         for sample in samples {
             var args: [RenderArgument] = []
             args.reserveCapacity(count)
@@ -101,8 +101,9 @@ extension LintRun {
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
         }
         // A blank source may be deliberate; a translation that blanks a visible source is not.
-        let sourceVisible = ctx.source.map { $0.message.texts.contains { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } } } ?? false
-        if !visible, sourceVisible, !ctx.entry.message.texts.contains(where: { $0.value.isEmpty }) {
+        if !visible, ctx.sourceTexts.contains(where: { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } }),
+            !ctx.texts.contains(where: { $0.value.isEmpty })
+        {
             emit("render-empty", ctx.place(origin), "\"\(ctx.entry.key)\" renders as empty text in \(ctx.localization)\(with)")
         }
         if let why = Self.bidiProblem(text) {
@@ -195,7 +196,7 @@ extension LintRun {
         let worst = Self.worstCaseBytes(ctx.entry.message, argumentBytes: configuration.pushArgumentBytes, depth: 0)
         let envelope = #"{"aps":{"alert":{"body":""}}}"#.utf8.count
         let total = worst + envelope + configuration.pushOverheadBytes
-        let origin = ctx.entry.message.texts.first?.origin ?? ctx.entry.origin
+        let origin = ctx.textOrigin
         if total > 4096 {
             emit("push-payload-size", ctx.place(origin),
                  "\"\(ctx.entry.key)\" in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")

@@ -17,33 +17,46 @@ extension LintRun {
         var sourceLocalization: String?
         var plan: LocalePlan?
         var sameLanguageAsSource: Bool
+        /// Whether the push budget applies (computed once per key).
+        var isNotification: Bool
+        /// `entry.message.texts` and the source's, computed once.
+        var texts: [SourceText]
+        var sourceTexts: [SourceText]
+        /// Where text findings point: the first text's origin (the value), else the key.
+        var textOrigin: Origin { texts.first?.origin ?? entry.origin }
 
         var place: Place { Place(origin: entry.origin, locale: localization, table: table, key: entry.key) }
         func place(_ origin: Origin) -> Place { Place(origin: origin, locale: localization, table: table, key: entry.key) }
     }
 
-    mutating func check(catalog: Catalog, contents: CatalogContents, requestedSource: String?, onLocale: (Int) -> Void) {
-        let localizations = catalog.localizations
+    mutating func check(_ bundle: BundleTables, requestedSource: String?, onLocale: (Int) -> Void) {
+        let localizations = bundle.localizations
         func find(_ name: String) -> String? {
             let n = LocalizationLookup.normalize(name)
             return localizations.first { LocalizationLookup.normalize($0) == n }
         }
-        let development = catalog.developmentLocalization
+        let development = bundle.development
         let primary = find(requestedSource ?? development)
         let base = find("Base")
         let sourceLanguage = primary.flatMap { (try? LocaleID($0))?.language } ?? (try? LocaleID(development))?.language ?? "en"
 
         var byName: [String: [String: Table]] = [:]
-        for t in contents.tables { byName[t.name, default: [:]][t.localization] = t }
+        for t in bundle.tables { byName[t.name, default: [:]][t.localization] = t }
 
         // Localizations that inherit from another non-source localization
         // of this bundle (es-MX from es): their tables may hold overrides only.
+        var present = Set(localizations.map { LocalizationLookup.normalize($0) })
+        if let primary { present.remove(LocalizationLookup.normalize(primary)) }
         var inherits: [String: Bool] = [:]
         for loc in localizations {
             guard let id = try? LocaleID(loc) else { inherits[loc] = false; continue }
-            let chain = LocalizationLookup.match(id, available: localizations, development: nil)
-            inherits[loc] = chain.dropFirst().contains { $0 != primary && $0 != base && $0 != loc }
+            let own = LocalizationLookup.normalize(loc)
+            inherits[loc] = LocalizationLookup.candidates(for: id).contains { c in
+                let n = LocalizationLookup.normalize(c)
+                return n != own && present.contains(n)
+            }
         }
+        let pushChecked = configuration.severity(of: "push-payload-size") != .off || configuration.severity(of: "lock-screen-length") != .off
 
         var analyses: [String: MessageArguments] = [:]
         for name in byName.keys.sorted() {
@@ -56,6 +69,8 @@ extension LintRun {
             }()
             let srcTable = srcLoc.flatMap { tables[$0] }
             analyses.removeAll(keepingCapacity: true)
+            var notificationKeys: [String: Bool] = [:]
+            var keys = Set<String>()
             if let srcTable {
                 for key in srcTable.keyOrder {
                     if let e = srcTable[key] { analyses[key] = MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings) }
@@ -68,13 +83,23 @@ extension LintRun {
                 let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
                 for key in table.keyOrder {
                     guard let entry = table[key] else { continue }
-                    keysSeen.insert(name + "\u{0}" + key)
+                    keys.insert(key)
                     if entry.isSourceFallback { continue }
                     let src = isSource ? nil : srcTable?[key]
+                    var notification = false
+                    if pushChecked {
+                        if let known = notificationKeys[key] {
+                            notification = known
+                        } else {
+                            notification = configuration.isNotification(table: name, key: key)
+                            notificationKeys[key] = notification
+                        }
+                    }
                     let ctx = EntryContext(
                         entry: entry, table: name, localization: loc, isSource: isSource, source: src,
                         sourceArguments: src == nil ? nil : analyses[key], sourceLocalization: srcLoc, plan: plan,
-                        sameLanguageAsSource: lang == sourceLanguage)
+                        sameLanguageAsSource: lang == sourceLanguage, isNotification: notification,
+                        texts: entry.message.texts, sourceTexts: src?.message.texts ?? [])
                     let own = isSource ? (analyses[key] ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
                         : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
                     checkEntry(ctx, own)
@@ -94,6 +119,7 @@ extension LintRun {
                 }
                 onLocale(0)
             }
+            keysSeen += keys.count
         }
         onLocale(localizations.count)
     }
@@ -124,7 +150,7 @@ extension LintRun {
 
         if let src = ctx.source {
             if !entry.shouldTranslate || !src.shouldTranslate {
-                if !entry.shouldTranslate, src.message.texts.map(\.value) != entry.message.texts.map(\.value) {
+                if !entry.shouldTranslate, ctx.sourceTexts.map(\.value) != ctx.texts.map(\.value) {
                     emit("should-translate", ctx.place, "\"\(entry.key)\" is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
                 }
             } else {
@@ -139,7 +165,7 @@ extension LintRun {
     /// Arguments read by the translation against those of the source.
     mutating func checkParity(_ ctx: EntryContext, _ own: MessageArguments, _ src: MessageArguments) {
         let srcName = ctx.sourceLocalization ?? "source"
-        let origin = ctx.entry.message.texts.first?.origin ?? ctx.entry.origin
+        let origin = ctx.textOrigin
         for index in own.uses.keys.sorted() {
             guard let uses = own.uses[index] else { continue }
             guard let srcUses = src.uses[index] else {
@@ -173,10 +199,10 @@ extension LintRun {
     /// The translation is the source text, in a sentence long enough not to be a shared word ("OK", "Email").
     mutating func checkUntranslated(_ ctx: EntryContext, _ src: Entry) {
         guard !ctx.sameLanguageAsSource else { return }
-        let mine = ctx.entry.message.texts.map(\.value)
-        let theirs = src.message.texts.map(\.value)
+        let mine = ctx.texts.map(\.value)
+        let theirs = ctx.sourceTexts.map(\.value)
         guard mine == theirs, let longest = mine.max(by: { $0.count < $1.count }), Self.wordCount(longest) >= 3 else { return }
-        emit("untranslated", ctx.place(ctx.entry.message.texts.first?.origin ?? ctx.entry.origin),
+        emit("untranslated", ctx.place(ctx.textOrigin),
              "\(ctx.localization) text of \"\(ctx.entry.key)\" is the \(ctx.sourceLocalization ?? "source") text, untranslated")
     }
 
@@ -204,7 +230,7 @@ extension LintRun {
     /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
     /// a byte order mark inside the text (files concatenated with their BOMs).
     mutating func checkDamage(_ ctx: EntryContext) {
-        var texts = ctx.entry.message.texts
+        var texts = ctx.texts
         texts.append(SourceText(ctx.entry.key, origin: ctx.entry.origin))
         for t in texts {
             for s in t.value.unicodeScalars {
@@ -222,7 +248,7 @@ extension LintRun {
 
     /// Empty values and plural forms where the source has text.
     mutating func checkEmpty(_ ctx: EntryContext) {
-        let sourceHasEmpty = ctx.source.map { $0.message.texts.contains { $0.value.isEmpty } } ?? false
+        let sourceHasEmpty = ctx.sourceTexts.contains { $0.value.isEmpty }
         if sourceHasEmpty { return }
         switch ctx.entry.message {
         case .plain(let t):
@@ -231,7 +257,7 @@ extension LintRun {
                 emit("empty-value", ctx.place(t.origin), "\(ctx.localization) text of \"\(ctx.entry.key)\" is empty; the device shows nothing")
             }
         default:
-            for t in ctx.entry.message.texts where t.value.isEmpty {
+            for t in ctx.texts where t.value.isEmpty {
                 emit("empty-value", ctx.place(t.origin), "a format or plural form of \"\(ctx.entry.key)\" is empty")
             }
         }
