@@ -59,6 +59,8 @@ struct MessageArguments: Sendable {
     var isFormat = false
     /// Plural variables the format strings never reference (name, origin).
     var unusedVariables: [PluralVariable] = []
+    /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
+    var staticOutput: String? = nil
 
     mutating func add(_ index: Int, _ use: ArgumentUse) {
         uses[index, default: []].append(use)
@@ -76,7 +78,8 @@ struct MessageArguments: Sendable {
         guard depth < 16 else { return }
         switch message {
         case .plain(let t):
-            scan(t, firstArgument: 0, substitutionArgument: false, variable: nil, variables: [:], visiting: [])
+            let parsed = scan(t, firstArgument: 0, substitutionArgument: false, variable: nil, variables: [:], visiting: [])
+            if depth == 0, parsed.problems.isEmpty { staticOutput = Self.objectsOnlyOutput(parsed) }
         case .plural(let format, let variables):
             isFormat = true
             var used = Set<String>()
@@ -94,18 +97,20 @@ struct MessageArguments: Sendable {
         }
     }
 
+    @discardableResult
     private mutating func scan(
         _ t: SourceText, firstArgument: Int, substitutionArgument: Bool, variable: PluralVariable?,
         variables: [String: PluralVariable], visiting: Set<String>
-    ) {
+    ) -> ParsedFormat {
         var used = Set<String>()
-        scan(t, firstArgument: firstArgument, substitutionArgument: substitutionArgument, variable: variable, variables: variables, visiting: visiting, used: &used)
+        return scan(t, firstArgument: firstArgument, substitutionArgument: substitutionArgument, variable: variable, variables: variables, visiting: visiting, used: &used)
     }
 
+    @discardableResult
     private mutating func scan(
         _ t: SourceText, firstArgument: Int, substitutionArgument: Bool, variable: PluralVariable?,
         variables: [String: PluralVariable], visiting: Set<String>, used: inout Set<String>
-    ) {
+    ) -> ParsedFormat {
         let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
         let accidental = Set(parsed.problems.filter { $0.kind == .accidentalSpecifier }.map(\.utf8Range))
         for p in parsed.problems { problems.append(LocatedProblem(problem: p, text: t)) }
@@ -135,6 +140,28 @@ struct MessageArguments: Sendable {
                 add(index, Self.use(of: s))
             }
         }
+        return parsed
+    }
+
+    /// The text a plain message renders to when every specifier is `%@`
+    /// (or `%s`) and nothing is wrong: its literal text with the sample in
+    /// each place. Nil when the renderer must run (numbers, plurals, problems).
+    static func objectsOnlyOutput(_ parsed: ParsedFormat) -> String? {
+        var out = ""
+        for seg in parsed.segments {
+            switch seg {
+            case .literal(let l): out += l
+            case .invalid: return nil
+            case .specifier(let spec):
+                switch spec.conversion {
+                case .object, .cString:
+                    guard spec.width == nil, spec.precision == nil else { return nil }
+                    out += LintRun.sampleText
+                default: return nil
+                }
+            }
+        }
+        return out
     }
 
     /// True when `s` holds `%%` (a percent sign written for a format string).

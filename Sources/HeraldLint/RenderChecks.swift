@@ -20,6 +20,13 @@ extension LintRun {
             if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
             return
         }
+        // Only objects (%@) to insert: the rendered text is the literal text
+        // with the sample in each place, known without running the renderer.
+        if !icu, let output = own.staticOutput {
+            checkOutput(output, ctx, sample: nil, origin: ctx.textOrigin)
+            if notification { checkPush(ctx, own, shortestOutputs: [output]) }
+            return
+        }
         guard let plan = ctx.plan else {
             if notification { checkPush(ctx, own, shortestOutputs: []) }
             return
@@ -93,11 +100,19 @@ extension LintRun {
     /// Leftover specifiers, empty output, misplaced bidi controls.
     mutating func checkOutput(_ text: String, _ ctx: EntryContext, sample: String?, origin: Origin) {
         let with = sample.map { " with \($0)" } ?? ""
-        if let left = Self.leftoverSpecifier(text) {
+        // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
+        var percent = false
+        var maybeBidi = false
+        var visibleASCII = false
+        for b in text.utf8 {
+            if b == 0x25 { percent = true } else if b == 0xE2 || b == 0xD8 { maybeBidi = true }
+            if b > 0x20 && b < 0x7F { visibleASCII = true }
+        }
+        if percent, let left = Self.leftoverSpecifier(text) {
             emit("render-leftover-specifier", ctx.place(origin),
                  "\"\(ctx.entry.key)\" renders in \(ctx.localization)\(with) with '\(left)' left in the text: \"\(Self.clip(text))\"")
         }
-        let visible = text.unicodeScalars.contains { s in
+        let visible = visibleASCII || text.unicodeScalars.contains { s in
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
         }
         // A blank source may be deliberate; a translation that blanks a visible source is not.
@@ -106,7 +121,7 @@ extension LintRun {
         {
             emit("render-empty", ctx.place(origin), "\"\(ctx.entry.key)\" renders as empty text in \(ctx.localization)\(with)")
         }
-        if let why = Self.bidiProblem(text) {
+        if maybeBidi, let why = Self.bidiProblem(text) {
             emit("bidi-control", ctx.place(origin), "\"\(ctx.entry.key)\" in \(ctx.localization): \(why)")
         }
     }

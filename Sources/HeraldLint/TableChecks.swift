@@ -5,6 +5,19 @@ import HeraldTables
 // The checks of one bundle: keys against the source locale, specifiers,
 // plural structure and coverage, catalog states, then the render checks.
 
+/// A source entry with what every translation compares against, computed once.
+final class SourceInfo {
+    let entry: Entry
+    let arguments: MessageArguments
+    let texts: [SourceText]
+
+    init(entry: Entry, arguments: MessageArguments) {
+        self.entry = entry
+        self.arguments = arguments
+        self.texts = entry.message.texts
+    }
+}
+
 extension LintRun {
     /// Everything known about one entry while it is checked.
     struct EntryContext {
@@ -12,16 +25,18 @@ extension LintRun {
         var table: String
         var localization: String
         var isSource: Bool
-        var source: Entry?
-        var sourceArguments: MessageArguments?
+        /// The source locale's entry for this key (nil for the source itself and extra keys).
+        var sourceInfo: SourceInfo?
         var sourceLocalization: String?
         var plan: LocalePlan?
         var sameLanguageAsSource: Bool
         /// Whether the push budget applies (computed once per key).
         var isNotification: Bool
-        /// `entry.message.texts` and the source's, computed once.
+        /// `entry.message.texts`, computed once.
         var texts: [SourceText]
-        var sourceTexts: [SourceText]
+        var source: Entry? { sourceInfo?.entry }
+        var sourceArguments: MessageArguments? { sourceInfo?.arguments }
+        var sourceTexts: [SourceText] { sourceInfo?.texts ?? [] }
         /// Where text findings point: the first text's origin (the value), else the key.
         var textOrigin: Origin { texts.first?.origin ?? entry.origin }
 
@@ -58,7 +73,6 @@ extension LintRun {
         }
         let pushChecked = configuration.severity(of: "push-payload-size") != .off || configuration.severity(of: "lock-screen-length") != .off
 
-        var analyses: [String: MessageArguments] = [:]
         for name in byName.keys.sorted() {
             guard let tables = byName[name] else { continue }
             // The source of this table: the source locale's, else Base's.
@@ -68,46 +82,52 @@ extension LintRun {
                 return nil
             }()
             let srcTable = srcLoc.flatMap { tables[$0] }
-            analyses.removeAll(keepingCapacity: true)
-            var notificationKeys: [String: Bool] = [:]
-            var keys = Set<String>()
+            // The source's entries with their arguments, analyzed once for every translation.
+            var sources: [String: SourceInfo] = [:]
             if let srcTable {
-                for key in srcTable.keyOrder {
-                    if let e = srcTable[key] { analyses[key] = MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings) }
+                sources.reserveCapacity(srcTable.entries.count)
+                for (key, e) in srcTable.entries {
+                    sources[key] = SourceInfo(entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings))
                 }
             }
+            var notificationKeys: [String: Bool] = [:]
+            var keys = Set<String>()
             for loc in tables.keys.sorted() {
                 guard let table = tables[loc] else { continue }
                 let isSource = loc == srcLoc
                 let plan = self.plan(for: loc, sourceLanguage: sourceLanguage)
                 let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
-                for key in table.keyOrder {
-                    guard let entry = table[key] else { continue }
-                    keys.insert(key)
+                var matched = 0
+                // Order does not matter here: findings are sorted at the end.
+                for (key, entry) in table.entries {
+                    if srcTable == nil { keys.insert(key) }
                     if entry.isSourceFallback { continue }
-                    let src = isSource ? nil : srcTable?[key]
+                    let known = sources[key]
+                    let src = isSource ? nil : known
+                    if src != nil { matched += 1 }
                     var notification = false
                     if pushChecked {
-                        if let known = notificationKeys[key] {
-                            notification = known
+                        if let n = notificationKeys[key] {
+                            notification = n
                         } else {
                             notification = configuration.isNotification(table: name, key: key)
                             notificationKeys[key] = notification
                         }
                     }
                     let ctx = EntryContext(
-                        entry: entry, table: name, localization: loc, isSource: isSource, source: src,
-                        sourceArguments: src == nil ? nil : analyses[key], sourceLocalization: srcLoc, plan: plan,
+                        entry: entry, table: name, localization: loc, isSource: isSource, sourceInfo: src,
+                        sourceLocalization: srcLoc, plan: plan,
                         sameLanguageAsSource: lang == sourceLanguage, isNotification: notification,
-                        texts: entry.message.texts, sourceTexts: src?.message.texts ?? [])
-                    let own = isSource ? (analyses[key] ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
+                        texts: entry.message.texts)
+                    let own = isSource ? (known?.arguments ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
                         : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
+                        keys.insert(key)
                         emit("extra-key", ctx.place, "\"\(key)\" is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
                     }
                 }
-                if !isSource, let srcTable, !(inherits[loc] ?? false) {
+                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false) {
                     let firstFile = table.files.first ?? ""
                     for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
                         guard let s = srcTable[key], s.shouldTranslate else { continue }
@@ -119,7 +139,7 @@ extension LintRun {
                 }
                 onLocale(0)
             }
-            keysSeen += keys.count
+            keysSeen += keys.count + (srcTable?.entries.count ?? 0)
         }
         onLocale(localizations.count)
     }
@@ -233,6 +253,8 @@ extension LintRun {
         var texts = ctx.texts
         texts.append(SourceText(ctx.entry.key, origin: ctx.entry.origin))
         for t in texts {
+            // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
+            guard t.value.utf8.contains(0xEF) else { continue }
             for s in t.value.unicodeScalars {
                 if s.value == 0xFFFD {
                     emit("encoding", ctx.place(t.origin), "U+FFFD replacement character in \"\(Self.clip(t.value))\": the text was damaged by a lossy conversion")
