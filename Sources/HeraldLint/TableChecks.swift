@@ -186,8 +186,7 @@ extension LintRun {
     mutating func checkParity(_ ctx: EntryContext, _ own: MessageArguments, _ src: MessageArguments) {
         let srcName = ctx.sourceLocalization ?? "source"
         let origin = ctx.textOrigin
-        for index in own.uses.keys.sorted() {
-            guard let uses = own.uses[index] else { continue }
+        for (index, uses) in own.uses {
             guard let srcUses = src.uses[index] else {
                 let n = src.argumentCount
                 emit("specifier-mismatch", ctx.place(origin),
@@ -209,8 +208,8 @@ extension LintRun {
                 }
             }
         }
-        for index in src.uses.keys.sorted() where own.uses[index] == nil {
-            guard let su = src.uses[index]?.first else { continue }
+        for (index, srcUses) in src.uses where own.uses[index] == nil {
+            guard let su = srcUses.first else { continue }
             emit("specifier-missing", ctx.place(origin),
                  "the \(srcName) text shows argument \(index + 1) ('\(su.text)'); this translation never does")
         }
@@ -219,9 +218,11 @@ extension LintRun {
     /// The translation is the source text, in a sentence long enough not to be a shared word ("OK", "Email").
     mutating func checkUntranslated(_ ctx: EntryContext, _ src: Entry) {
         guard !ctx.sameLanguageAsSource else { return }
-        let mine = ctx.texts.map(\.value)
-        let theirs = ctx.sourceTexts.map(\.value)
-        guard mine == theirs, let longest = mine.max(by: { $0.count < $1.count }), Self.wordCount(longest) >= 3 else { return }
+        let mine = ctx.texts
+        let theirs = ctx.sourceTexts
+        guard mine.count == theirs.count, zip(mine, theirs).allSatisfy({ $0.value == $1.value }),
+            let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.wordCount(longest.value) >= 3
+        else { return }
         emit("untranslated", ctx.place(ctx.textOrigin),
              "\(ctx.localization) text of \"\(ctx.entry.key)\" is the \(ctx.sourceLocalization ?? "source") text, untranslated")
     }
@@ -296,6 +297,7 @@ extension LintRun {
     ]
 
     mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
+        if case .plain = ctx.entry.message { return }
         for v in own.unusedVariables {
             emit("variable-unused", ctx.place(v.origin), "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" is defined but the format string never uses it (%#@\(v.name)@)")
         }

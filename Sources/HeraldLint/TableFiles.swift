@@ -64,7 +64,9 @@ struct TableFiles {
                         continue
                     }
                     if d.boolValue {
-                        if depth < 40 { stack.append((childRel + "/", depth + 1)) }
+                        // Folders reached through a link are not entered: a link to a parent would loop.
+                        let isLink = (try? fm.destinationOfSymbolicLink(atPath: prefix + childRel)) != nil
+                        if depth < 40, !isLink { stack.append((childRel + "/", depth + 1)) }
                     } else if isTableFile(name) {
                         // .strings / .stringsdict count only inside an .lproj folder.
                         if name.hasSuffix(".xcstrings") || rel.hasSuffix(".lproj/") {

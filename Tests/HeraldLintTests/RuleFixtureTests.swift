@@ -47,6 +47,17 @@ import Testing
         #expect(!report.fails(strict: true))
     }
 
+    @Test func linkedFolderLoopsAreNotFollowed() throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Fixtures.write("\"a\" = \"A\";\n", "App/en.lproj/Localizable.strings", in: root)
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/loop1", withDestinationPath: root + "/App")
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/loop2", withDestinationPath: root)
+        let report = try Fixtures.lint([root])
+        #expect(report.files == 1)
+        #expect(report.diagnostics.isEmpty)
+    }
+
     @Test func brokenLinkIsAnIOError() throws {
         let root = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
