@@ -58,7 +58,7 @@ public struct Linter: Sendable {
             throw UsageError(message: "source locale \(wanted) is not among the localizations found (\(allLocales.sorted().joined(separator: ", ")))")
         }
         var checked = 0
-        let localesTotal = groups.reduce(0) { $0 + $1.1.localizations.count }
+        let localesTotal = groups.reduce(0) { $0 + Set($1.1.tables.map(\.localization)).count }
         for (g, bundle) in groups {
             state.readDiagnostics(bundle.diagnostics, group: g)
             state.check(bundle, requestedSource: wanted) { n in

@@ -71,6 +71,7 @@ struct MessageArguments: Sendable {
     static func analyze(_ message: Message, substitutions: Bool) -> MessageArguments {
         var out = MessageArguments()
         out.walk(message, substitutions: substitutions, depth: 0)
+        out.signature = out.makeSignature()
         return out
     }
 
@@ -189,6 +190,29 @@ struct MessageArguments: Sendable {
             return ArgumentUse(argClass: .integer, wide: wide, text: s.text)
         case .variable, .substitutionArgument: return ArgumentUse(argClass: .number, wide: nil, text: s.text)
         }
+    }
+
+    /// Per argument: the classes and integer sizes it is read as, as bits.
+    /// Two messages with equal signatures read their arguments alike.
+    var signature: [UInt16] = []
+
+    func makeSignature() -> [UInt16] {
+        var sig = [UInt16](repeating: 0, count: argumentCount)
+        for (index, list) in uses {
+            var bits: UInt16 = 0
+            for u in list {
+                switch u.argClass {
+                case .object: bits |= 1
+                case .cString: bits |= 2
+                case .integer: bits |= 4
+                case .floating: bits |= 8
+                case .number: bits |= 16
+                }
+                if let w = u.wide { bits |= w ? 32 : 64 }
+            }
+            sig[index] = bits
+        }
+        return sig
     }
 
     /// The number of arguments read (highest index + 1).

@@ -73,45 +73,60 @@ extension LintRun {
         }
         let pushChecked = configuration.severity(of: "push-payload-size") != .off || configuration.severity(of: "lock-screen-length") != .off
 
-        for name in byName.keys.sorted() {
-            guard let tables = byName[name] else { continue }
-            // The source of this table: the source locale's, else Base's.
+        // Per table: its source localization and entries, analyzed once for every translation.
+        final class TableState {
+            let srcLoc: String?
+            let srcTable: Table?
+            var sources: [String: SourceInfo] = [:]
+            var notificationKeys: [String: Bool] = [:]
+            /// Keys found only in translations.
+            var extraKeys = Set<String>()
+            init(srcLoc: String?, srcTable: Table?) {
+                self.srcLoc = srcLoc
+                self.srcTable = srcTable
+            }
+        }
+        var states: [String: TableState] = [:]
+        for (name, tables) in byName {
             let srcLoc: String? = {
                 if let p = primary, tables[p] != nil { return p }
                 if let b = base, tables[b] != nil { return b }
                 return nil
             }()
-            let srcTable = srcLoc.flatMap { tables[$0] }
-            // The source's entries with their arguments, analyzed once for every translation.
-            var sources: [String: SourceInfo] = [:]
-            if let srcTable {
-                sources.reserveCapacity(srcTable.entries.count)
+            let state = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] })
+            if let srcTable = state.srcTable {
+                state.sources.reserveCapacity(srcTable.entries.count)
                 for (key, e) in srcTable.entries {
-                    sources[key] = SourceInfo(entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings))
+                    state.sources[key] = SourceInfo(entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings))
                 }
             }
-            var notificationKeys: [String: Bool] = [:]
-            var keys = Set<String>()
-            for loc in tables.keys.sorted() {
-                guard let table = tables[loc] else { continue }
+            states[name] = state
+        }
+        let names = byName.keys.sorted()
+        // Locale by locale (the progress line counts them), every table of each.
+        for loc in Set(bundle.tables.map(\.localization)).sorted() {
+            let plan = self.plan(for: loc, sourceLanguage: sourceLanguage)
+            let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
+            for name in names {
+                guard let table = byName[name]?[loc], let state = states[name] else { continue }
+                let srcLoc = state.srcLoc
+                let srcTable = state.srcTable
                 let isSource = loc == srcLoc
-                let plan = self.plan(for: loc, sourceLanguage: sourceLanguage)
-                let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
                 var matched = 0
                 // Order does not matter here: findings are sorted at the end.
                 for (key, entry) in table.entries {
-                    if srcTable == nil { keys.insert(key) }
+                    if srcTable == nil { state.extraKeys.insert(key) }
                     if entry.isSourceFallback { continue }
-                    let known = sources[key]
+                    let known = state.sources[key]
                     let src = isSource ? nil : known
                     if src != nil { matched += 1 }
                     var notification = false
                     if pushChecked {
-                        if let n = notificationKeys[key] {
+                        if let n = state.notificationKeys[key] {
                             notification = n
                         } else {
                             notification = configuration.isNotification(table: name, key: key)
-                            notificationKeys[key] = notification
+                            state.notificationKeys[key] = notification
                         }
                     }
                     let ctx = EntryContext(
@@ -123,7 +138,7 @@ extension LintRun {
                         : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
-                        keys.insert(key)
+                        state.extraKeys.insert(key)
                         emit("extra-key", ctx.place, "\"\(key)\" is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
                     }
                 }
@@ -137,11 +152,10 @@ extension LintRun {
                              "\"\(key)\" has no \(loc) translation in \(name); the device shows the \(srcLoc ?? "source") text")
                     }
                 }
-                onLocale(0)
             }
-            keysSeen += keys.count + (srcTable?.entries.count ?? 0)
+            onLocale(1)
         }
-        onLocale(localizations.count)
+        for state in states.values { keysSeen += state.extraKeys.count + (state.srcTable?.entries.count ?? 0) }
     }
 
     // MARK: - one entry
@@ -186,6 +200,8 @@ extension LintRun {
     mutating func checkParity(_ ctx: EntryContext, _ own: MessageArguments, _ src: MessageArguments) {
         let srcName = ctx.sourceLocalization ?? "source"
         let origin = ctx.textOrigin
+        // The same readings of the same arguments: nothing to compare.
+        if own.signature == src.signature { return }
         for (index, uses) in own.uses {
             guard let srcUses = src.uses[index] else {
                 let n = src.argumentCount

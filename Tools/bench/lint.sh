@@ -6,9 +6,10 @@
 #
 #   Tools/bench/lint.sh [LOCALES] [KEYS]      RUNS=3 (best of)
 #
-# Prints (1) the in-process linter's CPU time on one thread (herald-bench lint)
-# and (2) `herald validate` end to end on the same tree, pinned to one core
-# (process start, reading, checking, writing the report). Goal: under 2 s.
+# Prints (1) the in-process linter's CPU time (herald-bench lint, every thread
+# counted) and (2) `herald validate` end to end on the same tree, as the
+# process's user + system CPU time (process start, reading, checking, writing
+# the report). Goal: under 2 s of one core.
 # Both must report exactly the planted errors and no warnings.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,22 +24,18 @@ BIN=$(swift build -c release --show-bin-path)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-echo "in-process (one thread, CPU time, best of $RUNS):"
+echo "in-process (process CPU time, best of $RUNS):"
 "$BIN/herald-bench" lint --locales "$LOCALES" --keys "$KEYS" --runs "$RUNS" --keep "$WORK/tree"
 
-PIN=""
-command -v taskset >/dev/null && PIN="taskset -c 0"
 best=""
+wall=""
 for _ in $(seq "$RUNS"); do
-  start=$(date +%s.%N)
-  set +e
-  $PIN "$BIN/herald" validate "$WORK/tree" > "$WORK/out.txt"
-  status=$?
-  set -e
-  end=$(date +%s.%N)
-  s=$(awk -v a="$start" -v b="$end" 'BEGIN{ printf "%.3f", b - a }')
-  best=$(awk -v a="$s" -v b="$best" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+  # CPU time (user + sys) of the herald process: the machine may be shared, wall time is printed for reference.
+  TIMEFORMAT="%U %S %R"
+  t=$( { time "$BIN/herald" validate "$WORK/tree" > "$WORK/out.txt"; } 2>&1 || true)
+  cpu=$(echo "$t" | awk '{ printf "%.3f", $1 + $2 }')
+  if [ -z "$best" ] || awk -v a="$cpu" -v b="$best" 'BEGIN{ exit !(a < b) }'; then best=$cpu; wall=$(echo "$t" | awk '{ print $3 }'); fi
 done
-echo "herald validate end to end (one core, wall, best of $RUNS): ${best} s, exit $status"
+echo "herald validate end to end (process CPU time, best of $RUNS): ${best} s (wall ${wall} s)"
 tail -1 "$WORK/out.txt"
-awk -v t="$best" 'BEGIN{ exit !(t < 2.0) }' && echo "goal (< 2 s): met" || echo "goal (< 2 s): NOT met"
+awk -v t="$best" 'BEGIN{ exit !(t < 2.0) }' && echo "goal (< 2 s of one core): met" || echo "goal (< 2 s of one core): NOT met"
