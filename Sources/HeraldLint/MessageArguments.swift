@@ -120,7 +120,11 @@ struct MessageArguments: Sendable {
             guard case .specifier(let s) = seg else { continue }
             // An accidental specifier ("50% a day") is reported on its own, not as an argument.
             if accidental.contains(s.utf8Range) { continue }
-            isFormat = true
+            // "100 % los" parses as '% lo': a percent sign, a space and a word. Such a
+            // specifier alone does not make a string a format string (it still reads an
+            // argument when the string is formatted).
+            let spaced = s.flags.space && s.position == nil && s.width == nil && s.precision == nil
+            if !spaced { isFormat = true }
             guard let index = s.argumentIndex else { continue }
             switch s.conversion {
             case .variable(let name):

@@ -10,12 +10,13 @@ extension LintRun {
     /// The sample text given to `%@` arguments.
     static let sampleText = "Ada"
 
-    mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments) {
+    mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments, isFormat: Bool) {
         let entry = ctx.entry
         let icu = Renderer.isICUTable(ctx.table)
         let notification = ctx.isNotification
         // A plain text that reads no argument renders as itself: check it as is.
-        if case .plain(let t) = entry.message, own.uses.isEmpty, !own.isFormat, !icu {
+        // Plain text that is never formatted is shown exactly as written.
+        if case .plain(let t) = entry.message, !isFormat, !icu {
             checkOutput(t.value, ctx, sample: nil, origin: t.origin)
             if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
             return

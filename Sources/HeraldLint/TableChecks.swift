@@ -164,7 +164,9 @@ extension LintRun {
         let entry = ctx.entry
         // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
         let icu = Renderer.isICUTable(ctx.table)
-        let isFormat = !icu && (own.isFormat || (ctx.sourceArguments?.isFormat ?? false))
+        // A translation is formatted when its source is; without a source, when it looks like one.
+        // (A source that is plain text is shown as is: a '%' in its translation is just text.)
+        let isFormat = !icu && (ctx.sourceArguments?.isFormat ?? own.isFormat)
 
         // Specifier problems (only in strings that are formatted at all:
         // "Battery 100%" with no specifier anywhere is plain text).
@@ -193,7 +195,7 @@ extension LintRun {
             }
         }
 
-        checkRender(ctx, own)
+        checkRender(ctx, own, isFormat: isFormat)
     }
 
     /// Arguments read by the translation against those of the source.

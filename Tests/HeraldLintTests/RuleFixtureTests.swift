@@ -154,6 +154,17 @@ import Testing
         #expect(throws: Linter.UsageError.self) { try Fixtures.lint([Fixtures.bad("missing-key")], source: "fr") }
     }
 
+    @Test func specifierInTheTranslationOfPlainTextIsShownLiterally() throws {
+        // "Hello" is never formatted, so the device shows "Hallo %@" as written.
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Fixtures.write("\"hi\" = \"Hello\";\n", "en.lproj/Localizable.strings", in: root)
+        try Fixtures.write("\"hi\" = \"Hallo %@\";\n", "de.lproj/Localizable.strings", in: root)
+        let report = try Fixtures.lint([root])
+        #expect(report.diagnostics.map(\.rule) == ["render-leftover-specifier"])
+        #expect(report.diagnostics.first?.message.contains("'%@'") == true)
+    }
+
     @Test func missingPathIsAUsageError() {
         #expect(throws: Linter.UsageError.self) { try Fixtures.lint([Fixtures.directory + "/no-such-folder"]) }
     }

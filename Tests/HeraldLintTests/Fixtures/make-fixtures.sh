@@ -143,12 +143,16 @@ w good/positions/en.lproj/Localizable.strings <<'E'
 "ok" = "OK";
 "battery" = "Battery at 100%";
 "score" = "%1$@ scored %2$d points";
+"sale" = "100% off";
+"share" = "Share 100% of the files";
 E
 w good/positions/de.lproj/Localizable.strings <<'E'
 "sent" = "%2$@ von %1$@";
 "ok" = "OK";
 "battery" = "Akku bei 100 %";
 "score" = "%2$d Punkte für %1$@";
+"sale" = "100 % los";
+"share" = "100 % hinzufügen, 100 % löschen";
 E
 # Apple's zero for integers in English and German, Polish with every category,
 # Hungarian keeping the noun after numbers, Czech without the fractions-only 'many'.
