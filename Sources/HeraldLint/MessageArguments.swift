@@ -114,7 +114,16 @@ struct MessageArguments: Sendable {
     ) -> ParsedFormat {
         let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
         let accidental = Set(parsed.problems.filter { $0.kind == .accidentalSpecifier }.map(\.utf8Range))
-        for p in parsed.problems { problems.append(LocatedProblem(problem: p, text: t)) }
+        // String Catalogs: `%#@photos@` reads the argument its substitution's argNum names,
+        // so next to `%1$@` it is not a sequential specifier.
+        let numberedOnly = parsed.specifiers.allSatisfy { spec in
+            if spec.position != nil { return true }
+            if case .variable(let name) = spec.conversion, variables[name]?.argNum != nil { return true }
+            return false
+        }
+        for p in parsed.problems where !(p.kind == .mixedPositional && numberedOnly) {
+            problems.append(LocatedProblem(problem: p, text: t))
+        }
         if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
         for seg in parsed.segments {
             guard case .specifier(let s) = seg else { continue }

@@ -26,9 +26,9 @@ struct ValidateCommand: ParsableCommand {
             structure and CLDR coverage, String Catalog states, render problems with ICU's sample \
             values, and notification payload budgets, each at file:line:column.
             Exit 0: no errors (warnings allowed unless --strict). 1: findings that fail. 2: usage.
-            Configuration: .herald-validate.json in the validated folder, or --config FILE:
-            {"sourceLocale": "en", "rules": {"untranslated": "off"}, "ignore": ["Pods/**"],
-            "notifications": ["Notifications:*"], "pushArgumentBytes": 64, "pushOverheadBytes": 256,
+            Configuration: .herald-validate.json in the validated folder, or --config FILE: \
+            {"sourceLocale": "en", "rules": {"untranslated": "off"}, "ignore": ["Pods/**"], \
+            "notifications": ["Notifications:*"], "pushArgumentBytes": 64, "pushOverheadBytes": 256, \
             "lockScreenCharacters": 178, "strict": false}. Rule ids: --list-rules.
             """)
 

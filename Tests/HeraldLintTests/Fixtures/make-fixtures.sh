@@ -199,7 +199,7 @@ w good/catalog/Localizable.xcstrings <<'E'
           "substitutions" : { "photos" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
             "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg photo" } },
             "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg photos" } } } } } } },
-        "de" : { "stringUnit" : { "state" : "translated", "value" : "%1$@ hat %2$#@photos@ geteilt" },
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "%1$@ hat %#@photos@ geteilt" },
           "substitutions" : { "photos" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
             "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Foto" } },
             "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Fotos" } } } } } } }
