@@ -39,7 +39,7 @@ public struct LintRule: Sendable, Hashable {
         // Keys against the source locale.
         LintRule("missing-key", .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
         LintRule("extra-key", .warning, "A key exists only in a translation, not in the source locale."),
-        LintRule("untranslated", .warning, "A translation is identical to the source text (sentences of three words or more)."),
+        LintRule("untranslated", .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),
         LintRule("empty-value", .error, "A value or plural form is empty where the source is not."),
         // Specifiers.
         LintRule("specifier-mismatch", .error, "A translation reads an argument the source does not supply, or reads it as another type (crash or garbage)."),
@@ -61,7 +61,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("value-type", .error, "A plural variable's value type is missing, not a number (%@) or not a printf conversion."),
         LintRule("plural-missing-category", .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
         LintRule("plural-unused-category", .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
-        LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text; the noun is not inflected."),
+        LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
         LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale'."),
         LintRule("should-translate", .warning, "A key marked shouldTranslate: false has a translation that differs from the source."),

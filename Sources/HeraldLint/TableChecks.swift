@@ -239,31 +239,29 @@ extension LintRun {
         let mine = ctx.texts
         let theirs = ctx.sourceTexts
         guard mine.count == theirs.count, zip(mine, theirs).allSatisfy({ $0.value == $1.value }),
-            let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.wordCount(longest.value) >= 3
+            let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.isSentence(longest.value)
         else { return }
         emit("untranslated", ctx.place(ctx.textOrigin),
              "\(ctx.localization) text of \"\(ctx.entry.key)\" is the \(ctx.sourceLocalization ?? "source") text, untranslated")
     }
 
-    /// Words of two letters or more, specifiers left out.
-    static func wordCount(_ s: String) -> Int {
-        var words = 0
-        var run = 0
-        var afterPercent = false
-        for ch in s {
-            if ch == "%" { afterPercent = true; if run >= 2 { words += 1 }; run = 0; continue }
-            if ch.isLetter {
-                if afterPercent { afterPercent = false; continue }  // %d, %@… conversion letters
-                run += 1
-            } else {
-                if ch == "@" || ch == "$" || ch.isNumber || ch == "." { continue }
-                afterPercent = false
-                if run >= 2 { words += 1 }
-                run = 0
-            }
+    /// The words of `s` (runs of letters), specifiers left out.
+    static func words(_ s: String) -> [String] {
+        var text = ""
+        for seg in FormatStringParser.parse(s, substitutionArgument: true).segments {
+            if case .literal(let l) = seg { text += l } else { text += " " }
         }
-        if run >= 2 { words += 1 }
-        return words
+        return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
+    }
+
+    /// Words of two letters or more, specifiers left out.
+    static func wordCount(_ s: String) -> Int { words(s).count(where: { $0.count >= 2 }) }
+
+    /// Reads like a sentence: three words or more, two of them lower-case
+    /// ("Google Play Store" is a name, and names are not translated).
+    static func isSentence(_ s: String) -> Bool {
+        let w = words(s).filter { $0.count >= 2 }
+        return w.count >= 3 && w.count(where: { $0.first?.isLowercase == true }) >= 2
     }
 
     /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
@@ -374,7 +372,7 @@ extension LintRun {
             let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
             let texts = needed.compactMap { v.forms[$0]?.value }
             let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
-            if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.wordCount(t) >= 1 {
+            if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
                 emit("plural-same-text", vp,
                      "every form of \"\(v.name)\" reads \"\(t)\"; \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
             }
