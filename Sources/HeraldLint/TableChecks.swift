@@ -10,11 +10,14 @@ final class SourceInfo {
     let entry: Entry
     let arguments: MessageArguments
     let texts: [SourceText]
+    /// Whether the push budget applies to this key.
+    let isNotification: Bool
 
-    init(entry: Entry, arguments: MessageArguments) {
+    init(entry: Entry, arguments: MessageArguments, isNotification: Bool) {
         self.entry = entry
         self.arguments = arguments
         self.texts = entry.message.texts
+        self.isNotification = isNotification
     }
 }
 
@@ -97,7 +100,9 @@ extension LintRun {
             if let srcTable = state.srcTable {
                 state.sources.reserveCapacity(srcTable.entries.count)
                 for (key, e) in srcTable.entries {
-                    state.sources[key] = SourceInfo(entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings))
+                    state.sources[key] = SourceInfo(
+                        entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
+                        isNotification: pushChecked && configuration.isNotification(table: name, key: key))
                 }
             }
             states[name] = state
@@ -120,8 +125,8 @@ extension LintRun {
                     let known = state.sources[key]
                     let src = isSource ? nil : known
                     if src != nil { matched += 1 }
-                    var notification = false
-                    if pushChecked {
+                    var notification = known?.isNotification ?? false
+                    if pushChecked, known == nil {
                         if let n = state.notificationKeys[key] {
                             notification = n
                         } else {
@@ -267,9 +272,7 @@ extension LintRun {
     /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
     /// a byte order mark inside the text (files concatenated with their BOMs).
     mutating func checkDamage(_ ctx: EntryContext) {
-        var texts = ctx.texts
-        texts.append(SourceText(ctx.entry.key, origin: ctx.entry.origin))
-        for t in texts {
+        for t in ctx.texts + (ctx.entry.key.utf8.contains(0xEF) ? [SourceText(ctx.entry.key, origin: ctx.entry.origin)] : []) {
             // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
             guard t.value.utf8.contains(0xEF) else { continue }
             for s in t.value.unicodeScalars {
