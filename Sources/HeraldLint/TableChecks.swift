@@ -147,7 +147,9 @@ extension LintRun {
                         emit("extra-key", ctx.place, "\"\(key)\" is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
                     }
                 }
-                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false) {
+                // A file that could not be read at all is already reported; its keys are not listed again.
+                let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.fileDroppedOnDevice }
+                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable {
                     let firstFile = table.files.first ?? ""
                     for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
                         guard let s = srcTable[key], s.shouldTranslate else { continue }
