@@ -84,7 +84,10 @@ let package = Package(
         .target(name: "HeraldExamples", swiftSettings: strict),
         // herald preview: every locale at once (table, JSON, HTML).
         .target(
-            name: "HeraldPreview", dependencies: ["HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples"],
+            name: "HeraldPreview", dependencies: [
+                "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
+                "HeraldStore", "HeraldLottery",
+            ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
@@ -106,15 +109,21 @@ let package = Package(
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
         .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldJSON"]),
-        .testTarget(name: "HeraldStageTests", dependencies: ["HeraldStage", "HeraldJSON", "HeraldPayload"]),
+        .testTarget(
+            name: "HeraldStageTests",
+            dependencies: [
+                "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
+                "HeraldLottery",
+            ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.
-        .testTarget(name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON"]),
+        .testTarget(
+            name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON", "HeraldExamples"], exclude: ["Snapshots"]),
 
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldLint"],
+            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldLint"],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],

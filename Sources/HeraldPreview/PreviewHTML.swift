@@ -28,11 +28,42 @@ enum PreviewHTML {
             </head>
             <body>
             <header><h1>Herald preview</h1><p>\(items.count) notifications · \(Set(items.map(\.locale)).count) locales · \(examples.count) examples</p></header>
-            \(body)</body>
+            \(body)<script>
+            \(layoutCheck)
+            </script>
+            </body>
             </html>
 
             """
     }
+
+    /// A self-check the page runs on load (no network): for every banner it
+    /// records the computed direction and which edge the body's first line
+    /// starts from, in `data-layout` on <html>, so a headless browser test can
+    /// read what was actually laid out.
+    static let layoutCheck = """
+        (function () {
+          var out = [];
+          document.querySelectorAll('article.banner').forEach(function (b) {
+            var body = b.querySelector('.body');
+            var card = b.querySelector('.card').getBoundingClientRect();
+            // Where the first visible character of the body sits: the start edge.
+            var text = body.firstChild, center = null;
+            for (var i = 0; text && i < text.length && center === null; i++) {
+              var r = document.createRange();
+              r.setStart(text, i); r.setEnd(text, i + 1);
+              var rc = r.getBoundingClientRect();
+              if (rc.width > 0) center = rc.left + rc.width / 2;
+            }
+            var starts = center === null ? 'none' : (center > card.left + card.width / 2 ? 'right' : 'left');
+            out.push({ locale: b.dataset.locale, example: b.closest('section').id,
+                       direction: getComputedStyle(body).direction,
+                       starts: starts,
+                       lines: Math.round(body.getBoundingClientRect().height / parseFloat(getComputedStyle(body).lineHeight)) });
+          });
+          document.documentElement.setAttribute('data-layout', JSON.stringify(out));
+        })();
+        """
 
     static func banner(_ item: PreviewItem) -> String {
         let a = item.alert
@@ -40,7 +71,7 @@ enum PreviewHTML {
         var classes = "banner"
         if item.fallback { classes += " fallback" }
         var html = "<article class=\"\(classes)\" lang=\"\(escape(item.locale))\" dir=\"\(dir)\" data-locale=\"\(escape(item.locale))\" data-served-by=\"\(escape(item.servedBy))\" data-bytes=\"\(item.bytes)\">\n"
-        html += "<div class=\"meta\" dir=\"ltr\"><span class=\"loc\">\(escape(item.locale))</span><span class=\"served\">\(escape(item.servedBy))\(item.fallback ? " · fallback" : "")</span><span class=\"bytes\">\(item.bytes) B</span></div>\n"
+        html += "<div class=\"meta\" dir=\"ltr\"><span class=\"loc\">\(escape(item.locale))</span>\(item.sample.map { "<span class=\"sample\">\(escape($0))</span>" } ?? "")<span class=\"served\">\(escape(item.servedBy))\(item.fallback ? " · fallback" : "")</span><span class=\"bytes\">\(item.bytes) B</span></div>\n"
         html += "<div class=\"card\"><div class=\"head\"><span class=\"icon\"></span><span class=\"app\">HERALD</span><span class=\"when\">now</span></div>\n"
         if !a.title.isEmpty { html += "<div class=\"title\">\(escape(a.title))</div>\n" }
         if !a.subtitle.isEmpty { html += "<div class=\"subtitle\">\(escape(a.subtitle))</div>\n" }

@@ -14,7 +14,10 @@ struct RenderState {
     let arguments: [RenderArgument]
     let numberLocale: LocaleID
     let isolate: Bool
-    var used: [Bool]
+    /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
+    private var usedMask: UInt64 = 0
+    private var usedBeyond: Set<Int> = []
+    private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
     var plural: [(variable: String, category: PluralCategory)] = []
 
@@ -32,7 +35,18 @@ struct RenderState {
         self.arguments = arguments
         self.numberLocale = numberLocale
         self.isolate = isolate
-        self.used = Array(repeating: false, count: arguments.count)
+    }
+
+    /// True when every argument was read (the common case: nothing to report).
+    var allArgumentsUsed: Bool {
+        let n = arguments.count
+        if n > 64 { return false }
+        return n == 64 ? usedMask == UInt64.max : usedMask & ((1 << UInt64(n)) - 1) == (1 << UInt64(n)) - 1
+    }
+
+    /// 1-based numbers of the arguments no specifier read.
+    var unusedArguments: [Int] {
+        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !usedBeyond.contains(i) }.map { $0 + 1 }
     }
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
@@ -46,7 +60,7 @@ struct RenderState {
             diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
             return nil
         }
-        used[index] = true
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond.insert(index) }
         return arguments[index]
     }
 
@@ -57,7 +71,12 @@ struct RenderState {
         case .string(let s):
             let trimmed = s.trimmingASCIISpaces()
             if let n = NumericValue(literal: trimmed) { return n }
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            // One report per argument (a plural variable and its form's %d read the same one).
+            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
+            if bit == 0 || notNumberReported & bit == 0 {
+                notNumberReported |= bit
+                diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            }
             return nil
         }
     }
@@ -104,7 +123,7 @@ enum SpecifierFormatting {
     static let isolateEnd = "\u{2069}"
 
     /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
-    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout String) {
+    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) {
         guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
         var body: String
         var zeroPaddable = false
@@ -150,9 +169,9 @@ enum SpecifierFormatting {
             }
         }
         if state.isolate {
-            out.unicodeScalars.append("\u{2068}")
+            out.appendIsolateStart()
             out += body
-            out.unicodeScalars.append("\u{2069}")
+            out.appendIsolateEnd()
         } else {
             out += body
         }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Downloads a push's media into the attachment folder within the stage's deadline.
+///
+/// The HTTP client is URLSession from FoundationNetworking (libcurl underneath
+/// on Linux, the system stack on Apple platforms): no extra dependency to
+/// build, the same API an iOS extension uses, and its data delegate streams the
+/// body chunk by chunk, so each chunk goes straight to disk and a size limit
+/// can abort the transfer mid-body. Every item is fetched concurrently; the
+/// call never throws and returns one result per reference, in order.
+///
+/// A stage uses it like this:
+/// ```swift
+/// let refs = MediaReferences.extract(from: payload, herald: opened)
+/// let folder = AttachmentFolder(store: storePath)
+/// let results = await MediaFetcher(policy: policy).fetch(refs, into: folder, deadline: deadline)
+/// output[Attachments.outputKey] = Attachments.json(results)      // when not empty
+/// if !results.failures.isEmpty { /* append the localized "media.failed" line */ }
+/// _ = folder.cleanUp(policy: policy, keeping: results.attachedFileNames)
+/// ```
+public struct MediaFetcher: Sendable {
+    public var policy: MediaPolicy
+
+    public init(policy: MediaPolicy = MediaPolicy()) {
+        self.policy = policy
+    }
+
+    /// Fetches `references` into `folder` (created if missing) and returns one
+    /// result per reference, in the same order; attachments get their
+    /// identifiers, order and thumbnail visibility (see `Attachment`).
+    /// Returns by `deadline` (plus scheduling slack) whatever happens.
+    public func fetch(_ references: [MediaReference], into folder: String, deadline: ContinuousClock.Instant)
+        async -> [MediaResult]
+    {
+        if references.isEmpty { return [] }
+        if let problem = AttachmentFolder(path: folder).prepare() {
+            return references.map { .failed($0, reason: problem) }
+        }
+
+        var failures: [Int: MediaFailure] = [:]
+        var jobs: [(Int, URL)] = []
+        for (i, ref) in references.enumerated() {
+            if i >= policy.maxAttachmentsPerNotification {
+                failures[i] = .skipped(
+                    "the push names \(references.count) media items; at most \(policy.maxAttachmentsPerNotification) are attached")
+                continue
+            }
+            guard let url = URL(string: ref.url) else {
+                failures[i] = Self.schemeOf(ref.url).map { s in
+                    s == "http" || s == "https" ? MediaFailure.invalidURL(ref.url) : .unsupportedScheme(s)
+                } ?? .invalidURL(ref.url)
+                continue
+            }
+            if url.scheme == nil {
+                failures[i] = .invalidURL(ref.url)
+                continue
+            }
+            if let refused = policy.check(url) {
+                failures[i] = refused
+                continue
+            }
+            jobs.append((i, url))
+        }
+
+        let policy = self.policy
+        var downloads = [DownloadedFile?](repeating: nil, count: references.count)
+        await withTaskGroup(of: (Int, Result<DownloadedFile, MediaFailure>).self) { group in
+            for (i, url) in jobs {
+                group.addTask {
+                    let download = MediaDownload(url: url, policy: policy, folder: folder)
+                    return (i, await download.run(deadline: deadline))
+                }
+            }
+            for await (i, outcome) in group {
+                switch outcome {
+                case .success(let file): downloads[i] = file
+                case .failure(let f): failures[i] = f
+                }
+            }
+        }
+
+        let planned = Attachments.plan(references: references, downloads: downloads)
+        return references.enumerated().map { i, ref in
+            if let a = planned[i] { return .attached(a) }
+            return .failed(ref, reason: failures[i] ?? .io("no outcome"))
+        }
+    }
+
+    /// As `fetch(_:into:deadline:)`, into an `AttachmentFolder`.
+    public func fetch(_ references: [MediaReference], into folder: AttachmentFolder, deadline: ContinuousClock.Instant)
+        async -> [MediaResult]
+    {
+        await fetch(references, into: folder.path, deadline: deadline)
+    }
+
+    private static func schemeOf(_ s: String) -> String? {
+        guard let colon = s.firstIndex(of: ":") else { return nil }
+        let scheme = s[..<colon]
+        guard let first = scheme.first, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+}

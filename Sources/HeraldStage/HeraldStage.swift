@@ -1,1 +1,0 @@
-// HeraldStage: see README.md for what this module holds.

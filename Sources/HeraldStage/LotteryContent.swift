@@ -1,0 +1,154 @@
+import HeraldICU
+import HeraldJSON
+import HeraldLottery
+import HeraldPayload
+import HeraldRender
+
+/// A `lottery.draw` push: the draw it announces, read and validated.
+struct LotteryRequest: Sendable {
+    let draw: Draw
+    let rules: GameRules
+
+    /// Reads `game`, `draw`, `numbers`, `bonus`, `multiplier`, `prizes` (payloads.md).
+    init(_ herald: JSONObject) throws(StageWorkError) {
+        guard let game = herald["game"]?.stringValue else { throw .invalid("lottery.draw needs a \"game\" string") }
+        let rules: GameRules
+        do { rules = try GameRules.named(game) } catch { throw .invalid(error.description) }
+        guard let dateText = herald["draw"]?.stringValue else { throw .invalid("lottery.draw needs a \"draw\" date (YYYY-MM-DD)") }
+        let numbers = try Self.integers(herald["numbers"], field: "numbers")
+        let bonus = herald["bonus"] == nil ? [] : try Self.integers(herald["bonus"], field: "bonus")
+        var multiplier: Int?
+        if let m = herald["multiplier"] {
+            guard let v = m.intValue, let i = Int(exactly: v) else { throw .invalid("\"multiplier\" must be a whole number") }
+            multiplier = i
+        }
+        var prizes: [String: Money] = [:]
+        if let p = herald["prizes"] {
+            guard let object = p.objectValue else { throw .invalid("\"prizes\" must be an object") }
+            for (tier, value) in object {
+                guard let amount = value["amount"]?.intValue else {
+                    throw .invalid("prizes.\(tier).amount must be a whole number of minor units")
+                }
+                let currency = value["currency"]?.stringValue ?? rules.currency
+                prizes[tier] = Money(minorUnits: amount, currency: currency)
+            }
+        }
+        do {
+            let date = try DrawDate(dateText)
+            draw = try Draw(game: rules.id, date: date, numbers: numbers, bonus: bonus, multiplier: multiplier, prizes: prizes)
+        } catch {
+            throw .invalid(error.description)
+        }
+        self.rules = rules
+    }
+
+    static func integers(_ value: JSONValue?, field: String) throws(StageWorkError) -> [Int] {
+        guard let array = value?.arrayValue else { throw .invalid("\"\(field)\" must be an array of whole numbers") }
+        var out: [Int] = []
+        for v in array {
+            guard let i = v.intValue, let n = Int(exactly: i) else { throw .invalid("\"\(field)\" must hold whole numbers only") }
+            out.append(n)
+        }
+        return out
+    }
+
+    /// The numbers as the ticket prints them: "4 11 23 45 61 + 9".
+    var numbersText: String {
+        var s = draw.numbers.map(String.init).joined(separator: " ")
+        if !draw.bonus.isEmpty { s += " + " + draw.bonus.map(String.init).joined(separator: " ") }
+        return s
+    }
+
+    /// The draw date in the locale's medium form ("Nov 18, 2026", "18.11.2026").
+    func dateText(locale: LocaleID) -> String {
+        let d = draw.date
+        let days = CivilDays.from(year: d.year, month: d.month, day: d.day)
+        let noon = (Double(days) * 86_400 + 43_200) * 1000
+        if let f = try? DateFormat.for(skeleton: "yMMMd", locale: locale, zone: "UTC"),
+            let text = try? f.format(epochMilliseconds: noon)
+        {
+            return text
+        }
+        return d.description
+    }
+}
+
+/// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+enum CivilDays {
+    static func from(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+/// The lottery texts (lottery.* keys).
+enum LotteryContent {
+    /// What can be said without the store: the draw's numbers.
+    static func numbersDraft(_ request: LotteryRequest, texts: Texts) -> Draft {
+        var d = Draft(alert: RenderedAlert())
+        let title = texts.text("lottery.title", [.string(request.rules.displayName)], into: &d)
+        let body = texts.text(
+            "lottery.noTickets.body", [.string(request.dateText(locale: texts.locale)), .string(request.numbersText)],
+            into: &d, serves: true)
+        d.alert = RenderedAlert(title: title, body: body)
+        return d
+    }
+
+    /// The result for the tickets the user holds.
+    static func draft(_ request: LotteryRequest, outcome: DrawOutcome, texts: Texts) throws(StageWorkError) -> Draft {
+        if outcome.ticketsChecked == 0 { return numbersDraft(request, texts: texts) }
+        var d = Draft(alert: RenderedAlert())
+        let title = texts.text("lottery.title", [.string(request.rules.displayName)], into: &d)
+        let count = { (n: Int) in RenderArgument.number(.int(Int64(n))) }
+        var subtitle: String?
+        let body: String?
+        if outcome.winningTickets == 0 {
+            body = texts.text("lottery.loss.body", [count(outcome.ticketsChecked)], into: &d, serves: true)
+        } else {
+            if let best = outcome.bestTier {
+                subtitle = texts.text("lottery.win.best", [.string(label(best))], into: &d)
+            }
+            let amount: String
+            do {
+                amount = try Currency.format(
+                    minorUnits: outcome.total.minorUnits, currency: outcome.total.currency, locale: texts.locale)
+            } catch {
+                throw .failed("cannot format \(outcome.total): \(error)")
+            }
+            if outcome.hasUnknownAmount && outcome.total.minorUnits == 0 {
+                body = texts.text("lottery.win.unknownAmount.body", [count(outcome.winningTickets)], into: &d, serves: true)
+            } else if outcome.jackpotHit {
+                body = texts.text("lottery.jackpot.body", [.string(amount)], into: &d, serves: true)
+            } else {
+                body = texts.text(
+                    "lottery.win.body", [.string(amount), count(outcome.winningTickets), count(outcome.ticketsChecked)],
+                    into: &d, serves: true)
+            }
+            if outcome.hasUnknownAmount && outcome.total.minorUnits > 0 {
+                d.diagnostics.append("some tiers won have no announced amount; the total shown counts the known ones")
+            }
+        }
+        d.alert = RenderedAlert(title: title, subtitle: subtitle, body: body)
+        return d
+    }
+
+    /// "5+1" → "5 + 1".
+    static func label(_ tier: PrizeTier) -> String {
+        tier.label.split(separator: "+", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: " ") }.joined(separator: " + ")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var s = self
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HeraldICU
+import HeraldPayload
+import HeraldRender
+import HeraldStore
+
+/// Why the work for a push could not be done; the stage then falls back.
+/// Messages never carry plaintext, keys or ciphertext.
+enum StageWorkError: Error, Sendable, CustomStringConvertible {
+    /// The `herald` object is not what payloads.md describes.
+    case invalid(String)
+    /// A step failed (store, sealing, formatting).
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .invalid(let m): return "invalid herald object: \(m)"
+        case .failed(let m): return m
+        }
+    }
+}
+
+/// The reminder texts (reminder.* keys).
+enum ReminderContent {
+    /// "A reminder is due" — for an unknown or unreadable id, and as the best
+    /// attempt before the store answers. Never shows the id.
+    static func genericDraft(texts: Texts) -> Draft {
+        var d = Draft(alert: RenderedAlert())
+        let title = texts.text("reminder.title", into: &d)
+        let body = texts.text("reminder.unknown.body", into: &d, serves: true)
+        d.alert = RenderedAlert(title: title, body: body)
+        return d
+    }
+
+    static func draft(_ reminder: Reminder, now: Date, zone: String, texts: Texts) throws(StageWorkError) -> Draft {
+        var d = Draft(alert: RenderedAlert(), literals: [reminder.title])
+        let seconds = reminder.due.timeIntervalSince(now)
+        let relative: String
+        let absolute: String
+        do {
+            relative = try RelativeTimeFormat.for(texts.locale).format(seconds: seconds)
+            absolute = try DateFormat.for(date: .medium, time: .short, locale: texts.locale, zone: zone)
+                .format(epochMilliseconds: reminder.due.timeIntervalSince1970 * 1000)
+        } catch {
+            throw .failed("cannot format the reminder's date: \(error)")
+        }
+        let title = texts.text("reminder.title", into: &d)
+        let key = seconds >= 0 ? "reminder.due.body" : "reminder.overdue.body"
+        let body = texts.text(key, [.string(reminder.title), .string(relative), .string(absolute)], into: &d, serves: true)
+        d.alert = RenderedAlert(title: title, body: body)
+        return d
+    }
+}
+
+/// A decrypted message from headquarters (table Messages).
+enum MessageContent {
+    static func draft(text: String, from: String?, texts: Texts) -> Draft {
+        var d = Draft(alert: RenderedAlert(), literals: [text] + (from.map { [$0] } ?? []))
+        let title: String?
+        if let from, !from.isEmpty {
+            title = texts.text("message.titleFrom", table: "Messages", [.string(from)], into: &d, serves: true)
+        } else {
+            title = texts.text("message.title", table: "Messages", into: &d, serves: true)
+        }
+        d.alert = RenderedAlert(title: title, body: text)
+        return d
+    }
+}

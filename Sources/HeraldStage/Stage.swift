@@ -1,0 +1,475 @@
+import Dispatch
+import Foundation
+public import HeraldICU
+public import HeraldJSON
+import HeraldLottery
+import HeraldMedia
+public import HeraldPayload
+public import HeraldRender
+import HeraldSealing
+import HeraldStore
+import Synchronization
+
+/// The notification service extension stage: a push comes in, the final
+/// payload goes out (payloads.md "What the stage guarantees").
+///
+/// Pipeline: parse → eligibility → the work (`herald` plain or sealed, legacy
+/// keys, loc-keys) → compute (tickets, reminder, message) → render → media →
+/// badge → final payload (≤ 4096 bytes) → output guard. The work runs within
+/// the configured deadline; past it the best attempt so far is emitted, as
+/// `serviceExtensionTimeWillExpire` would, and the work is abandoned.
+///
+/// One `Stage` serves many pushes (and threads): the renderer's templates and
+/// the store connection are shared. The store is opened on first need.
+public final class Stage: Sendable {
+    public let configuration: StageConfiguration
+    public let renderer: Renderer
+    private let openedStore: Mutex<Store?>
+
+    public init(configuration: StageConfiguration) {
+        self.configuration = configuration
+        self.renderer = Renderer(catalog: configuration.catalog)
+        if case .open(let store) = configuration.store {
+            openedStore = Mutex(store)
+        } else {
+            openedStore = Mutex(nil)
+        }
+    }
+
+    /// Processes a push as received (JSON bytes). Throws when it is not a payload at all.
+    public func process(_ bytes: [UInt8], locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        let payload: APNsPayload
+        do { payload = try APNsPayload.parse(bytes: bytes) } catch { throw StageInputError("not a payload: \(error)") }
+        return await process(payload, locale: locale)
+    }
+
+    /// Processes a parsed push. Throws when it is not a payload at all.
+    public func process(_ json: JSONValue, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        let payload: APNsPayload
+        do { payload = try APNsPayload(json: json) } catch { throw StageInputError("not a payload: \(error)") }
+        return await process(payload, locale: locale)
+    }
+
+    /// Processes a payload model. Never fails: the worst case is the original
+    /// alert or the localized generic text, with `fallback` set.
+    public func process(_ payload: APNsPayload, locale: LocaleID) async -> StageOutcome {
+        let start = ContinuousClock.now
+        let budget = configuration.deadline
+        let margin = min(budget / 10, .milliseconds(100))
+        let hard = start + budget - margin
+        let soft = hard - margin
+
+        guard payload.eligibility.isEligible else {
+            let json = JSONWriter.write(.object(payload.root))
+            return StageOutcome(
+                payload: payload.root, json: json, servedBy: "", fallback: true,
+                diagnostics: ["\(payload.eligibility); the payload is passed on unchanged"])
+        }
+
+        let texts = Texts(renderer: renderer, locale: locale, options: configuration.renderOptions)
+        let context = Context(
+            payload: payload, texts: texts, generic: texts.fallbackDraft(reason: nil),
+            secrets: Self.secrets(in: payload), soft: soft)
+        let base = context.guarded(BaseAlert.resolve(payload.aps.alert, texts: texts))
+
+        // The best attempt if the deadline passes before the work is done.
+        let progress = Progress(Self.bestAttemptBeforeWork(context: context, base: base))
+        let once = Once()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<StageOutcome, Never>) in
+            once.set(continuation)
+            Task.detached {
+                let outcome = await self.work(context: context, base: base, progress: progress)
+                once.resume(outcome)
+            }
+            let now = ContinuousClock.now
+            let wait = now < hard ? now.duration(to: hard) : .zero
+            let (seconds, attoseconds) = wait.components
+            let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanos)) {
+                guard once.isPending else { return }
+                var best = progress.best.withLock { $0 }
+                best.fallback = true
+                best.diagnostics.append(
+                    "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted")
+                once.resume(self.assemble(context: context, draft: best, badge: .remove, attachments: nil))
+            }
+        }
+    }
+
+    // MARK: The work
+
+    /// What the push asks for.
+    enum Job {
+        case lottery(LotteryRequest)
+        case reminder(id: String)
+        case message(text: String, from: String?)
+        /// Nothing of ours: pass the (loc-key resolved) alert on.
+        case none
+    }
+
+    static func bestAttemptBeforeWork(context: Context, base: Draft) -> Draft {
+        var d = base
+        d.fallback = true
+        // A plain lottery push can say the numbers without the store.
+        if let herald = context.payload.herald, herald["sealed"] == nil,
+            herald["kind"]?.stringValue == "lottery.draw", let request = try? LotteryRequest(herald)
+        {
+            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: context.texts))
+            numbers.fallback = true
+            return numbers
+        }
+        if context.payload.herald == nil, context.payload.legacyEncryptedMessage == nil,
+            context.payload.legacyReminderID != nil
+        {
+            var generic = ReminderContent.genericDraft(texts: context.texts)
+            generic.fallback = true
+            return context.guarded(generic)
+        }
+        return d
+    }
+
+    func work(context: Context, base: Draft, progress: Progress) async -> StageOutcome {
+        let payload = context.payload
+        var diagnostics: [String] = []
+        var heraldPlain: JSONObject?
+        var job = Job.none
+        var failed = false
+
+        if let herald = payload.herald {
+            do {
+                let opened = try open(herald)
+                heraldPlain = opened
+                job = try Self.job(from: opened)
+            } catch {
+                diagnostics.append(error.description)
+                failed = true
+            }
+        } else if let legacy = payload.legacyEncryptedMessage {
+            job = .message(text: ROT13.apply(legacy), from: nil)
+        } else if let id = payload.legacyReminderID {
+            job = .reminder(id: id)
+        }
+
+        var draft: Draft
+        if failed {
+            draft = base
+            draft.fallback = true
+        } else {
+            do {
+                draft = try compute(job, context: context, progress: progress, base: base)
+            } catch {
+                diagnostics.append(error.description)
+                draft = progress.best.withLock { $0 }
+                draft.fallback = true
+            }
+        }
+        draft.diagnostics = diagnostics + draft.diagnostics
+        draft = context.guarded(draft)
+        progress.best.withLock { $0 = draft }
+
+        // Media, within the deadline.
+        let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
+        for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
+        var attachments: JSONValue?
+        if !extraction.references.isEmpty {
+            var failures: [String] = []
+            var attachedCount = 0
+            if let folder = attachmentsFolder {
+                let results = await MediaFetcher().fetch(extraction.references, into: folder, deadline: context.soft)
+                for r in results {
+                    if let f = r.failure { failures.append("media \(r.reference.source.rawValue): \(f)") }
+                }
+                let ordered = Attachments.ordered(results)
+                attachedCount = ordered.count
+                if !ordered.isEmpty { attachments = Attachments.json(results) }
+            } else {
+                failures.append("media not fetched: no attachment folder (give a store or an attachments directory)")
+            }
+            draft.diagnostics += failures
+            if !failures.isEmpty, let line = context.texts.text("media.failed", into: &draft) {
+                let body = draft.alert.body ?? ""
+                draft.alert.body = body.isEmpty ? line : body + "\n" + line
+            }
+            if attachedCount > 0, case .message = job,
+                let line = context.texts.text(
+                    "message.attachments", table: "Messages", [.number(.int(Int64(attachedCount)))], into: &draft)
+            {
+                draft.alert.subtitle = line
+            }
+            draft = context.guarded(draft)
+            progress.best.withLock { $0 = draft }
+        }
+
+        // Badge: the store's running count.
+        var badge = BadgeDecision.keep
+        if let delta = payload.aps.badge {
+            do {
+                if let store = try store(deadline: context.soft) {
+                    if delta == 0 {
+                        try store.setBadge(0, deadline: context.soft)
+                        badge = .set(0)
+                    } else {
+                        badge = .set(try store.incrementBadge(by: delta, deadline: context.soft))
+                    }
+                } else {
+                    draft.diagnostics.append("no store: aps.badge is passed on as sent")
+                }
+            } catch {
+                draft.diagnostics.append("badge not updated: \(error)")
+                draft.fallback = true
+                badge = .remove
+            }
+        }
+        return assemble(context: context, draft: draft, badge: badge, attachments: attachments)
+    }
+
+    func open(_ herald: JSONObject) throws(StageWorkError) -> JSONObject {
+        guard herald["sealed"] != nil else { return herald }
+        do {
+            switch configuration.keys {
+            case .none: throw StageWorkError.failed("the herald object is sealed and no key directory was given")
+            case .directory(let path): return try PayloadSealing.open(herald: herald, keys: KeyDirectory(path: path))
+            case .inMemory(let keys): return try PayloadSealing.open(herald: herald, keys: keys)
+            }
+        } catch let error as SealingError {
+            throw .failed("the sealed herald object could not be opened: \(error)")
+        } catch let error as StageWorkError {
+            throw error
+        } catch {
+            throw .failed("the sealed herald object could not be opened")
+        }
+    }
+
+    static func job(from herald: JSONObject) throws(StageWorkError) -> Job {
+        guard let kind = herald["kind"]?.stringValue else { throw .invalid("no \"kind\" string") }
+        switch kind {
+        case "lottery.draw":
+            return .lottery(try LotteryRequest(herald))
+        case "reminder":
+            guard let id = herald["id"]?.stringValue else { throw .invalid("a reminder needs an \"id\" string") }
+            return .reminder(id: id)
+        case "message":
+            guard let text = herald["text"]?.stringValue, !text.isEmpty else {
+                throw .invalid("a message needs a non-empty \"text\" string")
+            }
+            return .message(text: text, from: herald["from"]?.stringValue)
+        default:
+            throw .invalid("unknown kind \"\(kind)\" (expected lottery.draw, reminder or message)")
+        }
+    }
+
+    func compute(_ job: Job, context: Context, progress: Progress, base: Draft) throws(StageWorkError) -> Draft {
+        let texts = context.texts
+        switch job {
+        case .none:
+            return base
+        case .message(let text, let from):
+            return MessageContent.draft(text: text, from: from, texts: texts)
+        case .lottery(let request):
+            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: texts))
+            numbers.fallback = true
+            progress.best.withLock { $0 = numbers }
+            guard let store = try storeForWork(deadline: context.soft) else {
+                var d = LotteryContent.numbersDraft(request, texts: texts)
+                d.diagnostics.append("no store: the tickets are unknown, the numbers are shown")
+                return d
+            }
+            let tickets: [StoredTicket]
+            do {
+                tickets = try store.tickets(game: request.rules.id, draw: request.draw.date, deadline: context.soft)
+            } catch {
+                throw .failed("tickets not read: \(error)")
+            }
+            let outcome: DrawOutcome
+            do { outcome = try check(tickets: tickets.map(\.ticket), against: request.draw) } catch {
+                throw .failed("tickets not checked: \(error)")
+            }
+            return try LotteryContent.draft(request, outcome: outcome, texts: texts)
+        case .reminder(let idText):
+            var generic = context.guarded(ReminderContent.genericDraft(texts: texts))
+            generic.fallback = true
+            progress.best.withLock { $0 = generic }
+            guard let id = UUID(uuidString: idText) else {
+                var d = ReminderContent.genericDraft(texts: texts)
+                d.diagnostics.append("the reminder id is not a UUID; the generic text is shown")
+                return d
+            }
+            guard let store = try storeForWork(deadline: context.soft) else {
+                var d = ReminderContent.genericDraft(texts: texts)
+                d.diagnostics.append("no store: the reminder is unknown; the generic text is shown")
+                return d
+            }
+            let reminder: Reminder?
+            do { reminder = try store.reminder(id: id, deadline: context.soft) } catch {
+                throw .failed("reminder not read: \(error)")
+            }
+            guard let reminder else {
+                var d = ReminderContent.genericDraft(texts: texts)
+                d.diagnostics.append("no such reminder in the store; the generic text is shown")
+                return d
+            }
+            return try ReminderContent.draft(
+                reminder, now: configuration.now ?? Date(), zone: configuration.timeZone, texts: texts)
+        }
+    }
+
+    // MARK: Store
+
+    /// The store, opened on first use; nil when the configuration has none.
+    func store(deadline: ContinuousClock.Instant) throws(StoreError) -> Store? {
+        if let open = openedStore.withLock({ $0 }) { return open }
+        guard case .directory(let path) = configuration.store else { return nil }
+        let store = try Store.open(directory: path, deadline: deadline)
+        return openedStore.withLock { slot in
+            if let raced = slot { return raced }
+            slot = store
+            return store
+        }
+    }
+
+    private func storeForWork(deadline: ContinuousClock.Instant) throws(StageWorkError) -> Store? {
+        do { return try store(deadline: deadline) } catch { throw .failed("store not opened: \(error)") }
+    }
+
+    var attachmentsFolder: String? {
+        if let dir = configuration.attachmentsDirectory { return dir }
+        if case .directory(let path) = configuration.store { return AttachmentFolder(store: path).path }
+        return nil
+    }
+
+    // MARK: Output
+
+    enum BadgeDecision {
+        /// Leave `aps.badge` as the push has it (no store to count with).
+        case keep
+        /// Drop `aps.badge`: the count is unknown, the device keeps its badge.
+        case remove
+        /// The store's running count.
+        case set(Int)
+    }
+
+    /// The final payload for `draft`, guarded and within the budget.
+    func assemble(context: Context, draft: Draft, badge: BadgeDecision, attachments: JSONValue?) -> StageOutcome {
+        let d = context.guarded(draft)
+        var original = context.payload
+        var badgeValue: Int?
+        switch badge {
+        case .keep: break
+        case .remove: original.aps.raw["badge"] = nil
+        case .set(let n): badgeValue = n
+        }
+        if let attachments { original.root[Attachments.outputKey] = attachments }
+        // Consumed by the stage: the reminder's id is not shown or passed on.
+        original.root["reminder-uuid"] = nil
+        var diagnostics = d.diagnostics
+        var final: FinalPayload?
+        do {
+            final = try PayloadWriter.finalPayload(from: original, alert: d.alert, badge: badgeValue)
+        } catch {
+            diagnostics.append("\(error); custom keys dropped")
+            var slim = original
+            for key in slim.customKeys { slim.root[key] = nil }
+            final = try? PayloadWriter.finalPayload(from: slim, alert: d.alert, badge: badgeValue)
+            if final == nil {
+                var minimal = JSONObject()
+                minimal["mutable-content"] = .int(1)
+                if let bare = try? APNsPayload(json: .object(JSONObject([("aps", .object(minimal))]))) {
+                    final = try? PayloadWriter.finalPayload(from: bare, alert: d.alert, badge: badgeValue)
+                }
+            }
+        }
+        if let shortened = final?.shortenedFields, !shortened.isEmpty {
+            diagnostics.append("shortened to fit \(APNsPayload.maximumBytes) bytes: \(shortened.joined(separator: ", "))")
+        }
+        let servedBy =
+            d.servedBy
+            ?? LocalizationLookup.match(context.texts.locale, available: configuration.catalog.localizations).first
+            ?? context.texts.locale.bcp47
+        guard let final else {
+            // Unreachable in practice: a guarded alert always has text and a bare aps fits.
+            let json = JSONWriter.write(.object(context.payload.root))
+            return StageOutcome(
+                payload: context.payload.root, json: json, servedBy: servedBy, fallback: true,
+                diagnostics: diagnostics + ["no final payload could be written; the original is passed on"])
+        }
+        return StageOutcome(
+            payload: final.object, json: final.json, servedBy: servedBy, fallback: d.fallback, diagnostics: diagnostics)
+    }
+
+    /// Strings of the push that must never be shown: ciphertext and legacy secrets.
+    static func secrets(in payload: APNsPayload) -> [String] {
+        var out: [String] = []
+        if let sealed = payload.herald?["sealed"]?.objectValue {
+            for key in ["ct", "enc"] { if let s = sealed[key]?.stringValue { out.append(s) } }
+        }
+        if let s = payload.legacyEncryptedMessage { out.append(s) }
+        if let s = payload.legacyMediaURL { out.append(s) }
+        return out
+    }
+}
+
+/// What every step of one push shares.
+struct Context: Sendable {
+    let payload: APNsPayload
+    let texts: Texts
+    /// The localized generic alert.
+    let generic: Draft
+    let secrets: [String]
+    /// Deadline for the store and downloads (before the hard deadline).
+    let soft: ContinuousClock.Instant
+
+    /// `draft` if every alert field is safe to show, else the generic alert.
+    /// Literal text (a decrypted message, a reminder title) is content: format
+    /// characters in it are not leftover specifiers.
+    func guarded(_ draft: Draft) -> Draft {
+        var problems: [String] = []
+        if !draft.alert.hasText { problems.append("the alert has no text") }
+        let fields = [("title", draft.alert.title), ("subtitle", draft.alert.subtitle), ("body", draft.alert.body)]
+        for case (let name, let text?) in fields where !text.isEmpty {
+            var masked = text
+            for literal in draft.literals where !literal.isEmpty {
+                masked = masked.replacingOccurrences(of: literal, with: " ")
+            }
+            var found = OutputGuard.problems(in: masked, knownSecrets: secrets).filter { $0 != .empty }
+            if !found.contains(.knownSecret), OutputGuard.problems(in: text, knownSecrets: secrets).contains(.knownSecret) {
+                found.append(.knownSecret)
+            }
+            for p in found { problems.append("alert \(name): \(p)") }
+        }
+        guard !problems.isEmpty else { return draft }
+        var g = generic
+        g.diagnostics = draft.diagnostics + problems.map { "\($0); the generic text is shown" }
+        return g
+    }
+}
+
+/// The best attempt so far, for the deadline.
+final class Progress: Sendable {
+    let best: Mutex<Draft>
+    init(_ draft: Draft) { best = Mutex(draft) }
+}
+
+/// Resumes a continuation once: whichever of the work and the timer comes first.
+final class Once: Sendable {
+    private let slot = Mutex<CheckedContinuation<StageOutcome, Never>?>(nil)
+
+    func set(_ c: CheckedContinuation<StageOutcome, Never>) { slot.withLock { $0 = c } }
+
+    var isPending: Bool { slot.withLock { $0 != nil } }
+
+    func resume(_ outcome: StageOutcome) {
+        let c = slot.withLock { s -> CheckedContinuation<StageOutcome, Never>? in
+            let c = s
+            s = nil
+            return c
+        }
+        c?.resume(returning: outcome)
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        let (s, a) = components
+        return s * 1000 + a / 1_000_000_000_000_000
+    }
+}

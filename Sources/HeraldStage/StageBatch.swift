@@ -1,0 +1,55 @@
+public import HeraldICU
+public import HeraldJSON
+
+/// `herald render --batch`: one JSON Lines request in, one JSON line out (cli.md).
+extension Stage {
+    /// Answers one request line `{"id", "locale", "payload"}` with
+    /// `{"id", "locale", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`,
+    /// or `{"id"?, "error"}` when the line is not a request or its payload is not
+    /// a payload. `locales` caches parsed locale tags across lines.
+    public func answer(line: [UInt8], locales: inout [String: LocaleID]) async -> JSONObject {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes: line) } catch {
+            return Self.errorLine(id: nil, "not JSON: \(error)")
+        }
+        guard let request = value.objectValue else {
+            return Self.errorLine(id: nil, "a request must be a JSON object, found \(value.typeName)")
+        }
+        let id = request["id"]
+        guard let tag = request["locale"]?.stringValue else {
+            return Self.errorLine(id: id, "the request needs a \"locale\" string")
+        }
+        guard let payload = request["payload"] else {
+            return Self.errorLine(id: id, "the request needs a \"payload\" object")
+        }
+        let locale: LocaleID
+        if let known = locales[tag] {
+            locale = known
+        } else {
+            do { locale = try LocaleID(tag) } catch {
+                return Self.errorLine(id: id, "locale \"\(tag)\": \(error)")
+            }
+            locales[tag] = locale
+        }
+        let outcome: StageOutcome
+        do { outcome = try await process(payload, locale: locale) } catch {
+            return Self.errorLine(id: id, error.description)
+        }
+        var out = JSONObject()
+        if let id { out["id"] = id }
+        out["locale"] = .string(tag)
+        out["servedBy"] = .string(outcome.servedBy)
+        out["fallback"] = .bool(outcome.fallback)
+        out["bytes"] = .int(outcome.bytes)
+        out["payload"] = .object(outcome.payload)
+        out["diagnostics"] = .array(outcome.diagnostics.map(JSONValue.string))
+        return out
+    }
+
+    static func errorLine(id: JSONValue?, _ message: String) -> JSONObject {
+        var out = JSONObject()
+        if let id { out["id"] = id }
+        out["error"] = .string(message)
+        return out
+    }
+}

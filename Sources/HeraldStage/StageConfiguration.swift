@@ -1,0 +1,60 @@
+public import Foundation
+public import HeraldRender
+public import HeraldSealing
+public import HeraldStore
+public import HeraldTables
+
+/// Where the stage finds the shared container. It is opened only when the
+/// work needs it (tickets, a reminder, the badge): a message push without a
+/// badge never touches SQLite.
+public enum StoreSource: Sendable {
+    /// No store: tickets and reminders are unknown, the badge is left alone.
+    case none
+    /// Open `<directory>/herald.sqlite` on first use (creating it if needed).
+    case directory(String)
+    /// An already open store.
+    case open(Store)
+}
+
+/// Where the stage finds decryption keys.
+public enum KeySource: Sendable {
+    /// No keys: sealed payloads fall back.
+    case none
+    /// A key directory (`<kid>.key` files, as `herald keygen` writes them).
+    case directory(String)
+    /// Keys held in memory.
+    case inMemory(InMemoryKeys)
+}
+
+/// Everything a stage needs besides the push itself.
+public struct StageConfiguration: Sendable {
+    /// The translation tables (`Localizable`, `Messages`).
+    public var catalog: any MessageCatalog
+    public var store: StoreSource
+    public var keys: KeySource
+    /// Where downloaded media go; nil: `<store>/attachments` when the store is a
+    /// directory, else media are not fetched.
+    public var attachmentsDirectory: String?
+    /// "Now" for relative dates; nil reads the clock at each push.
+    public var now: Date?
+    /// IANA zone for dates shown to the user.
+    public var timeZone: String
+    /// The whole budget for one push (serviceExtensionTimeWillExpire comes after it).
+    public var deadline: Duration
+    public var renderOptions: RenderOptions
+
+    public init(
+        catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
+        attachmentsDirectory: String? = nil, now: Date? = nil, timeZone: String = "UTC",
+        deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions()
+    ) {
+        self.catalog = catalog
+        self.store = store
+        self.keys = keys
+        self.attachmentsDirectory = attachmentsDirectory
+        self.now = now
+        self.timeZone = timeZone
+        self.deadline = deadline
+        self.renderOptions = renderOptions
+    }
+}

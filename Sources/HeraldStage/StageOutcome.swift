@@ -1,0 +1,37 @@
+public import HeraldJSON
+
+/// What the stage made of one push.
+public struct StageOutcome: Sendable {
+    /// The final payload (≤ 4096 bytes written compactly).
+    public var payload: JSONObject
+    /// The compact JSON text of `payload`.
+    public var json: String
+    /// The localization that served the alert text.
+    public var servedBy: String
+    /// True when the output is a fallback (the original alert, a best attempt
+    /// at the deadline, or the localized generic text).
+    public var fallback: Bool
+    /// One line per thing worth knowing (never secret text).
+    public var diagnostics: [String]
+
+    /// `json`'s size in UTF-8 bytes.
+    public var bytes: Int { json.utf8.count }
+    /// The `herald render` exit status: 0 rendered, 3 fallback.
+    public var exitCode: Int32 { fallback ? 3 : 0 }
+
+    public init(payload: JSONObject, json: String, servedBy: String, fallback: Bool, diagnostics: [String]) {
+        self.payload = payload
+        self.json = json
+        self.servedBy = servedBy
+        self.fallback = fallback
+        self.diagnostics = diagnostics
+    }
+}
+
+/// The input is not an APNs payload at all (not JSON, not an object, no `aps`
+/// object). `herald render` exits 2 with this message.
+public struct StageInputError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

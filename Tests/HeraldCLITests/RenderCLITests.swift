@@ -1,0 +1,448 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+/// `herald render` end to end, the real binary in subprocesses: tickets stored with
+/// `herald store`, keys from `herald keygen`, payloads sealed with `herald seal`.
+///
+/// Expected sentences are the translation text of Localizations/ with the arguments worked
+/// out by hand: prizes from shared/spec/lotteries.md, currency and number forms from CLDR
+/// (de/ru: decimal comma, U+00A0 before the symbol; ar: Arabic-Indic digits, U+066B decimal
+/// separator, U+200F before the number, "US$"; ja: "$14.00", "￥1,000"), plural forms from
+/// the CLDR rules (ru 2 → few, ar 2 → two).
+@Suite struct RenderCLITests {
+    static let tables = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Localizations").path
+
+    /// A fresh store folder (removed at the end).
+    final class Container {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-render-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ text: String, name: String) throws -> String {
+            let file = path + "/" + name
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            return file
+        }
+
+        func herald(_ arguments: [String], stdin: String? = nil) throws -> HeraldBinary.Result {
+            try HeraldBinary.run(arguments, environment: ["HERALD_STORE": path], stdin: stdin.map { Data($0.utf8) })
+        }
+
+        func addTicket(_ game: String, _ draw: String, _ numbers: String, _ bonus: String) throws {
+            let r = try herald(["store", "add-ticket", "--game", game, "--draw", draw, "--numbers", numbers, "--bonus", bonus])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+
+        func render(_ payloadFile: String, _ locale: String, _ extra: [String] = []) throws -> Rendered {
+            let r = try herald(["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables] + extra)
+            return try Rendered(r)
+        }
+    }
+
+    /// A render's result with the alert picked out.
+    struct Rendered {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let root: JSONObject
+        var aps: JSONObject { root["aps"]?.objectValue ?? JSONObject() }
+        var title: String? { aps["alert"]?["title"]?.stringValue }
+        var subtitle: String? { aps["alert"]?["subtitle"]?.stringValue }
+        var body: String? { aps["alert"]?["body"]?.stringValue ?? aps["alert"]?.stringValue }
+        var badge: Int64? { aps["badge"]?.intValue }
+
+        init(_ r: HeraldBinary.Result) throws {
+            status = r.status
+            stdout = r.stdout
+            stderr = r.stderr
+            root = try JSONParser.parse(r.stdout).objectValue ?? JSONObject()
+        }
+    }
+
+    static func lotteryPayload(game: String, draw: String, numbers: [Int], bonus: [Int], badge: Int? = 1, extra: String = "") -> String {
+        var badgeText = ""
+        if let badge { badgeText = ",\"badge\":\(badge)" }
+        return """
+            {"aps":{"alert":{"title":"DidIWin","body":"New results are in"},"mutable-content":1\(badgeText),"thread-id":"\(game)"},\
+            "herald":{"kind":"lottery.draw","game":"\(game)","draw":"\(draw)","numbers":\(numbers),"bonus":\(bonus)\(extra)}}
+            """
+    }
+
+    /// Keygen + seal: the sealed payload's path.
+    static func seal(_ c: Container, _ payload: String, name: String = "sealed.json") throws -> String {
+        let plain = try c.write(payload, name: "plain-\(name)")
+        if !FileManager.default.fileExists(atPath: c.path + "/keys/k1.key") {
+            let key = try c.herald(["keygen", "--id", "k1"])
+            #expect(key.status == 0, "\(key.stderr)")
+        }
+        let sealed = try c.herald(["seal", "--payload", plain, "--key-id", "k1"])
+        #expect(sealed.status == 0, "\(sealed.stderr)")
+        return try c.write(sealed.stdout, name: name)
+    }
+
+    // MARK: Lottery
+
+    /// Powerball 2026-11-18: 4 11 23 45 61 + 9. Tickets: 4 11 23 50 60 + 1 matches 3 → $7;
+    /// 4 11 1 2 3 + 9 matches 2 + PB → $7; 5 6 7 8 10 + 2 nothing. $14.00 on 2 of 3, best "3"
+    /// (the spec's table lists 3 above 2 + PB).
+    @Test func sealedPowerballInFiveLanguages() throws {
+        let c = try Container()
+        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        try c.addTicket("powerball", "2026-11-18", "4,11,1,2,3", "9")
+        try c.addTicket("powerball", "2026-11-18", "5,6,7,8,10", "2")
+        let sealed = try Self.seal(c, Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], extra: ",\"multiplier\":2"))
+        let sealedText = try String(contentsOfFile: sealed, encoding: .utf8)
+        #expect(sealedText.contains("\"ct\""))
+
+        let expected: [(String, String, String, String)] = [
+            ("en", "Powerball results", "Best match: 3", "You won $14.00 on 2 tickets out of 3."),
+            ("de", "Powerball – Ergebnisse", "Bester Treffer: 3", "Sie haben 14,00\u{A0}$ gewonnen – mit 2 Spielscheinen von 3."),
+            ("ru", "Результаты Powerball", "Лучшее совпадение: 3", "Ваш выигрыш — 14,00\u{A0}$: 2 выигрышных билета из 3."),
+            ("ar", "نتائج \u{2068}Powerball\u{2069}", "أفضل تطابق: \u{2068}3\u{2069}",
+             "ربحت \u{2068}\u{200F}١٤٫٠٠\u{A0}US$\u{2069} — تذكرتان رابحتان من أصل \u{2068}٣\u{2069}."),
+            ("ja", "Powerballの結果", "最高一致数：3", "3枚中2枚が当せんし、$14.00を獲得しました。"),
+        ]
+        for (i, (locale, title, subtitle, body)) in expected.enumerated() {
+            let r = try c.render(sealed, locale)
+            #expect(r.status == 0, "\(locale): \(r.stderr)")
+            #expect(r.title == title, "\(locale)")
+            #expect(r.subtitle == subtitle, "\(locale)")
+            #expect(r.body == body, "\(locale)")
+            // The running badge: each delivery adds the payload's 1.
+            #expect(r.badge == Int64(i + 1), "\(locale)")
+            #expect(r.root["herald"] == nil)
+            #expect(r.aps["mutable-content"]?.intValue == 1)
+            #expect(r.aps["thread-id"]?.stringValue == "powerball")
+            #expect(!r.stdout.contains("sealed") && !r.stdout.contains("DidIWin"))
+        }
+    }
+
+    /// LOTTO 6aus49 (de), Loto 6 (ja), EuroMillions with and without an announced amount,
+    /// a loss, and a draw with no tickets held.
+    @Test func otherGamesAndOutcomes() throws {
+        let c = try Container()
+        // 6aus49 2026-11-21: 3 8 15 22 37 44, Superzahl 7. 3 8 1 2 4 5 / SZ 7 → 2 + SZ → €6 fixed.
+        try c.addTicket("lotto6aus49", "2026-11-21", "3,8,1,2,4,5", "7")
+        try c.addTicket("lotto6aus49", "2026-11-21", "9,10,11,12,13,14", "0")
+        let german = try c.write(
+            Self.lotteryPayload(game: "lotto6aus49", draw: "2026-11-21", numbers: [3, 8, 15, 22, 37, 44], bonus: [7], badge: nil),
+            name: "de.json")
+        let de = try c.render(german, "de-DE")
+        #expect(de.status == 0, "\(de.stderr)")
+        #expect(de.title == "LOTTO 6aus49 – Ergebnisse")
+        #expect(de.body == "Sie haben 6,00\u{A0}€ gewonnen – mit 1 Spielschein von 2.")
+        #expect(de.subtitle == "Bester Treffer: 2 + 1")
+        #expect(de.badge == nil)
+
+        // Loto 6 2026-11-19: 1 2 3 4 5 6 + 7. 1 2 3 10 11 12 → 3 → ¥1,000 fixed.
+        try c.addTicket("loto6", "2026-11-19", "1,2,3,10,11,12", "")
+        try c.addTicket("loto6", "2026-11-19", "20,21,22,23,24,25", "")
+        let japanese = try c.write(
+            Self.lotteryPayload(game: "loto6", draw: "2026-11-19", numbers: [1, 2, 3, 4, 5, 6], bonus: [7], badge: nil),
+            name: "ja.json")
+        let ja = try c.render(japanese, "ja")
+        #expect(ja.status == 0, "\(ja.stderr)")
+        #expect(ja.title == "Loto 6の結果")
+        #expect(ja.body == "2枚中1枚が当せんし、￥1,000を獲得しました。")
+
+        // EuroMillions 2026-11-20: 5 10 15 20 25 + 3 7. 5 10 15 1 2 + 3 8 → 3 + 1 (pari-mutuel).
+        try c.addTicket("euromillions", "2026-11-20", "5,10,15,1,2", "3,8")
+        let withAmount = try c.write(
+            Self.lotteryPayload(
+                game: "euromillions", draw: "2026-11-20", numbers: [5, 10, 15, 20, 25], bonus: [3, 7], badge: nil,
+                extra: ",\"prizes\":{\"3+1\":{\"amount\":1406,\"currency\":\"EUR\"}}"),
+            name: "euro.json")
+        let ru = try c.render(withAmount, "ru")
+        #expect(ru.status == 0, "\(ru.stderr)")
+        #expect(ru.body == "Ваш выигрыш — 14,06\u{A0}€: 1 выигрышный билет из 1.")
+        let noAmount = try c.write(
+            Self.lotteryPayload(game: "euromillions", draw: "2026-11-20", numbers: [5, 10, 15, 20, 25], bonus: [3, 7], badge: nil),
+            name: "euro-unknown.json")
+        let en = try c.render(noAmount, "en")
+        #expect(en.body == "You won on 1 ticket — the prize amount will be announced.")
+
+        // A loss: Powerball tickets that match nothing.
+        try c.addTicket("powerball", "2026-11-21", "1,2,3,5,6", "1")
+        try c.addTicket("powerball", "2026-11-21", "7,8,10,12,13", "2")
+        let lossPayload = try c.write(
+            Self.lotteryPayload(game: "powerball", draw: "2026-11-21", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil),
+            name: "loss.json")
+        #expect(try c.render(lossPayload, "en").body == "No win this time on your 2 tickets.")
+        #expect(try c.render(lossPayload, "de").body == "Diesmal kein Gewinn mit Ihren 2 Spielscheinen.")
+
+        // No tickets for that draw: the numbers, with the draw date in the locale's form.
+        let none = try c.write(
+            Self.lotteryPayload(game: "powerball", draw: "2026-11-16", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil),
+            name: "none.json")
+        let numbers = try c.render(none, "en")
+        #expect(numbers.status == 0)
+        #expect(numbers.body == "The numbers for Nov 16, 2026 are in: 4 11 23 45 61 + 9.")
+    }
+
+    // MARK: Sealing failures
+
+    @Test func tamperedCiphertextFallsBackToTheOriginalAlert() throws {
+        let c = try Container()
+        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
+        var root = try #require(try JSONParser.parse(try String(contentsOfFile: sealed, encoding: .utf8)).objectValue)
+        var herald = try #require(root["herald"]?.objectValue)
+        var envelope = try #require(herald["sealed"]?.objectValue)
+        let ct = try #require(envelope["ct"]?.stringValue)
+        // Flip one base64 character in the middle of the ciphertext.
+        var chars = Array(ct)
+        let i = chars.count / 2
+        chars[i] = chars[i] == "A" ? "B" : "A"
+        envelope["ct"] = .string(String(chars))
+        herald["sealed"] = .object(envelope)
+        root["herald"] = .object(herald)
+        let tampered = try c.write(JSONWriter.write(.object(root)), name: "tampered.json")
+        let r = try c.render(tampered, "en")
+        #expect(r.status == 3)
+        #expect(r.body == "New message")
+        #expect(!r.stdout.contains(String(chars)) && !r.stdout.contains("Meet at noon"))
+        #expect(r.stderr.contains("herald: warning: ") && r.stderr.contains("does not authenticate"))
+    }
+
+    @Test func wrongKeyFallsBack() throws {
+        let c = try Container()
+        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
+        let other = c.path + "/other-keys"
+        let key = try c.herald(["keygen", "--id", "k1", "--keys", other])
+        #expect(key.status == 0, "\(key.stderr)")
+        let r = try c.render(sealed, "de", ["--keys", other])
+        #expect(r.status == 3)
+        #expect(r.body == "New message")
+        #expect(!r.stdout.contains("Meet at noon"))
+        // No key at all: the same fallback.
+        let none = try c.render(sealed, "de", ["--keys", c.path + "/no-such-dir"])
+        #expect(none.status == 3)
+        #expect(none.body == "New message")
+    }
+
+    // MARK: Reminders and messages
+
+    @Test func remindersKnownAndUnknown() throws {
+        let c = try Container()
+        let id = "D82ED5AE-C363-46AF-9B0D-301C2E21C58E"
+        let payload = try c.write(#"{"aps":{"alert":{"body":"Reminder"},"mutable-content":1},"herald":{"kind":"reminder","id":"\#(id)"}}"#, name: "r.json")
+        // Unknown: the generic text, never the id.
+        let unknown = try c.render(payload, "en")
+        #expect(unknown.status == 0)
+        #expect(unknown.title == "Reminder")
+        #expect(unknown.body == "A reminder is due.")
+        #expect(!unknown.stdout.contains(id))
+        let ruUnknown = try c.render(payload, "ru")
+        #expect(ruUnknown.body == "Пора выполнить напоминание.")
+
+        let added = try c.herald(["store", "add-reminder", "--id", id, "--title", "Dentist", "--due", "2026-11-21T18:30:00Z"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let now = ["--now", "2026-11-21T18:15:00Z"]
+        let en = try c.render(payload, "en", now)
+        #expect(en.status == 0, "\(en.stderr)")
+        // en medium date, short time (CLDR 42: U+202F before PM).
+        #expect(en.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
+        let de = try c.render(payload, "de", now + ["--time-zone", "Europe/Berlin"])
+        #expect(de.body == "Dentist ist in 15 Minuten fällig (21.11.2026, 19:30).")
+        let late = try c.render(payload, "en", ["--now", "2026-11-21T20:30:00Z"])
+        #expect(late.body == "Dentist was due 2 hours ago (Nov 21, 2026, 6:30\u{202F}PM).")
+
+        // The legacy key, consumed and not passed on.
+        let legacy = try c.write(#"{"aps":{"alert":{"body":"Reminder"},"mutable-content":1},"reminder-uuid":"\#(id)"}"#, name: "legacy.json")
+        let l = try c.render(legacy, "en", now)
+        #expect(l.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
+        #expect(!l.stdout.contains(id))
+    }
+
+    @Test func legacyROT13Message() throws {
+        let c = try Container()
+        // ROT13 of "Meet at noon, gate 4".
+        let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"custom-encrypted-message":"Zrrg ng abba, tngr 4","tag":"kept"}"#, name: "m.json")
+        let r = try c.render(payload, "en")
+        #expect(r.status == 0)
+        #expect(r.title == "Message from headquarters")
+        #expect(r.body == "Meet at noon, gate 4")
+        #expect(r.root["custom-encrypted-message"] == nil)
+        #expect(r.root["tag"]?.stringValue == "kept")
+    }
+
+    @Test func formatCharactersInDecryptedTextStayLiteral() throws {
+        let c = try Container()
+        let text = "Rate %@ is %d%% of {0} and %1$@ %#@x@"
+        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)","from":"Ops %@"}}"#)
+        let r = try c.render(sealed, "de")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.body == text)
+        #expect(r.title == "Nachricht von Ops %@")
+    }
+
+    @Test func oversizeTextIsShortenedAtAGraphemeBoundary() throws {
+        let c = try Container()
+        // e + combining acute, a thumbs-up with a skin tone, a family (ZWJ sequence), CJK.
+        let unit = "e\u{301}👍🏽👨‍👩‍👧 漢字 "
+        let text = String(repeating: unit, count: 300)
+        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)"}}"#)
+        let r = try c.render(sealed, "en")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.utf8.count <= 4096 + 1)
+        let body = try #require(r.body)
+        #expect(body.hasSuffix("…"))
+        let kept = Array(body.dropLast())
+        let original = Array(text)
+        #expect(kept.count > 100)
+        // Every kept character is a whole grapheme of the original, in place.
+        #expect(Array(original.prefix(kept.count)) == kept)
+    }
+
+    // MARK: Badge under concurrency
+
+    @Test func eightConcurrentDeliveriesCountExactly() throws {
+        let c = try Container()
+        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        let payloads = try (1...8).map { (k: Int) in
+            try c.write(Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: k), name: "b\(k).json")
+        }
+        let running = try payloads.map { file in
+            try HeraldBinary.start(
+                ["render", "--payload", file, "--locale", "en", "--tables", Self.tables], environment: ["HERALD_STORE": c.path])
+        }
+        var badges: [Int64] = []
+        for process in running {
+            let r = try Rendered(process.finish())
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.body == "You won $7.00 on 1 ticket out of 1.")
+            if let b = r.badge { badges.append(b) }
+        }
+        // 1 + 2 + … + 8 = 36; every delivery saw a different running count.
+        #expect(badges.count == 8)
+        #expect(Set(badges).count == 8)
+        #expect(badges.max() == 36)
+        let final = try c.herald(["store", "badge"])
+        #expect(final.stdout == "36\n")
+        // badge 0 resets.
+        let reset = try c.write(Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: 0), name: "b0.json")
+        #expect(try c.render(reset, "en").badge == 0)
+        #expect(try c.herald(["store", "badge"]).stdout == "0\n")
+    }
+
+    // MARK: Deadline
+
+    @Test func lockedStoreMeetsTheDeadlineWithABestAttempt() throws {
+        let c = try Container()
+        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        let payload = try c.write(
+            Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: 1), name: "p.json")
+        // sqlite3 takes the write lock and holds it for 10 s.
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        locker.arguments = [c.path + "/herald.sqlite"]
+        let input = Pipe()
+        let output = Pipe()
+        locker.standardInput = input
+        locker.standardOutput = output
+        try locker.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            locker.terminate()
+            locker.waitUntilExit()
+        }
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE badge SET count = count;\nSELECT 'locked';\n".utf8))
+        // Wait until sqlite3 says it holds the lock.
+        let ready = output.fileHandleForReading.availableData
+        #expect(String(decoding: ready, as: UTF8.self).contains("locked"))
+
+        let started = ContinuousClock.now
+        let r = try Rendered(
+            HeraldBinary.run(
+                ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables, "--deadline-ms", "500"],
+                environment: ["HERALD_STORE": c.path]))
+        let elapsed = started.duration(to: .now)
+        #expect(r.status == 3)
+        // Far below the 10 s the lock is held: the deadline, not the lock, ended the run.
+        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(r.title == "Powerball results")
+        // Whatever got done by the deadline: the result if the tickets could be read under the
+        // writer's lock, else the draw's numbers (known without the store). Never the push's text.
+        let bestAttempts = ["You won $7.00 on 1 ticket out of 1.", "The numbers for Nov 18, 2026 are in: 4 11 23 45 61 + 9."]
+        #expect(bestAttempts.contains(r.body ?? ""), "\(r.body ?? "nil")")
+        // The count is unknown: the badge is left alone rather than set to the push's delta.
+        #expect(r.badge == nil)
+        #expect(r.stderr.contains("locked"))
+    }
+
+    // MARK: Bad input and batch
+
+    @Test func notAPayloadExitsTwo() throws {
+        let c = try Container()
+        for text in ["[1, 2]", "not json", #"{"alert":"no aps"}"#, #"{"aps":{"badge":-1,"alert":"x","mutable-content":1}}"#] {
+            let r = try c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+            #expect(r.status == 2, "\(text)")
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.hasPrefix("herald: error: "))
+        }
+        let badLocale = try c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
+        #expect(badLocale.status == 2)
+    }
+
+    @Test func ineligiblePushPassesUnchanged() throws {
+        let c = try Container()
+        let text = #"{"aps":{"alert":{"body":"Hi"},"badge":3},"herald":{"kind":"message","text":"secret"}}"#
+        let r = try c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+        #expect(r.status == 3)
+        #expect(r.stdout == JSONWriter.write(try JSONParser.parse(text)) + "\n")
+        #expect(r.stderr.contains("mutable-content"))
+    }
+
+    @Test func locKeysResolveAgainstTheTables() throws {
+        let c = try Container()
+        let text = #"{"aps":{"alert":{"title-loc-key":"reminder.title","loc-key":"lottery.title","loc-args":["Powerball"]},"mutable-content":1}}"#
+        let r = try Rendered(c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: text))
+        #expect(r.status == 0)
+        #expect(r.title == "Erinnerung")
+        #expect(r.body == "Powerball – Ergebnisse")
+        #expect(r.aps["alert"]?["loc-key"] == nil)
+        // A key in no table: the literal when there is one, else the localized generic text.
+        let missing = #"{"aps":{"alert":{"title":"Literal","title-loc-key":"no.such.key","loc-key":"no.such.body"},"mutable-content":1}}"#
+        let m = try Rendered(c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: missing))
+        #expect(m.title == "Literal")
+        #expect(m.body == "Sie haben eine neue Mitteilung. Öffnen Sie die App, um sie anzuzeigen.")
+        #expect(!m.stdout.contains("no.such"))
+        #expect(m.status == 3)
+    }
+
+    @Test func batchAnswersEveryLineInOrder() throws {
+        let c = try Container()
+        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        let lottery = Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil)
+        let lines = [
+            #"{"id":"a","locale":"en","payload":\#(lottery)}"#,
+            #"{"id":"b","locale":"de","payload":"#,
+            #"{"id":"c","locale":"fr","payload":[1]}"#,
+            #"{"id":"d","locale":"de","payload":\#(lottery)}"#,
+            "",
+            #"{"id":7,"locale":"ja","payload":{"aps":{"alert":"x","mutable-content":1},"custom-encrypted-message":"Uv"}}"#,
+        ]
+        let r = try c.herald(["render", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = r.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)).objectValue }
+        #expect(out.count == 5)
+        guard out.count == 5 else { return }
+        #expect(out[0]?["id"]?.stringValue == "a")
+        #expect(out[0]?["servedBy"]?.stringValue == "en")
+        #expect(out[0]?["fallback"]?.boolValue == false)
+        #expect(out[0]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "You won $7.00 on 1 ticket out of 1.")
+        let bytes = out[0]?["bytes"]?.intValue
+        #expect(bytes == Int64(JSONWriter.write(out[0]?["payload"] ?? .null).utf8.count))
+        #expect(out[1]?["error"] != nil && out[1]?["payload"] == nil)
+        #expect(out[2]?["id"]?.stringValue == "c" && out[2]?["error"] != nil)
+        #expect(out[3]?["id"]?.stringValue == "d")
+        #expect(out[3]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Sie haben 7,00\u{A0}$ gewonnen – mit 1 Spielschein von 1.")
+        #expect(out[4]?["id"]?.intValue == 7)
+        #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Hi")
+        #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Media fetch benchmark (HeraldMedia): the extra time MediaFetcher takes over a
+# bare socket download of the same file from a loopback server in the same
+# process, and the peak-RSS growth of a 1 MB vs a 9 MB fetch (streamed: the
+# two must be about equal).
+#
+#   Tools/bench/media.sh [--iterations N] [--size BYTES]   (default 30, 1000000)
+#
+# Needs `herald-bench media` wired in Tools/bench/HeraldBench/main.swift
+# (runMediaBench(args:) in Tools/bench/HeraldBench/MediaBench.swift).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+echo "building release…" >&2
+swift build -c release --product herald-bench >&2
+BIN=$(swift build -c release --show-bin-path)
+"$BIN/herald-bench" media "$@"
