@@ -80,7 +80,6 @@ public enum LintOutput {
         }
         let driver = JSONObject([
             ("name", .string("herald validate")),
-            ("informationUri", .string("https://github.com/herald/herald")),
             ("version", .string(toolVersion)),
             ("rules", .array(rules)),
         ])
