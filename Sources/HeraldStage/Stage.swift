@@ -85,7 +85,9 @@ public final class Stage: Sendable {
             let wait = now < hard ? now.duration(to: hard) : .zero
             let (seconds, attoseconds) = wait.components
             let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanos)) {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + .nanoseconds(nanos))
+            timer.setEventHandler {
                 guard once.isPending else { return }
                 var best = progress.best.withLock { $0 }
                 best.fallback = true
@@ -93,6 +95,8 @@ public final class Stage: Sendable {
                     "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted")
                 once.resume(self.assemble(context: context, draft: best, badge: .remove, attachments: nil))
             }
+            once.setTimer(TimerBox(timer))
+            timer.resume()
         }
     }
 
@@ -451,20 +455,47 @@ final class Progress: Sendable {
 
 /// Resumes a continuation once: whichever of the work and the timer comes first.
 final class Once: Sendable {
-    private let slot = Mutex<CheckedContinuation<StageOutcome, Never>?>(nil)
+    private struct State {
+        var continuation: CheckedContinuation<StageOutcome, Never>?
+        var done = false
+        /// The deadline timer, cancelled (and its handler released) once resumed.
+        var timer: TimerBox?
+    }
+    private let state = Mutex(State())
 
-    func set(_ c: CheckedContinuation<StageOutcome, Never>) { slot.withLock { $0 = c } }
+    func set(_ c: CheckedContinuation<StageOutcome, Never>) { state.withLock { $0.continuation = c } }
 
-    var isPending: Bool { slot.withLock { $0 != nil } }
+    func setTimer(_ t: TimerBox) {
+        let done = state.withLock { s -> Bool in
+            if !s.done { s.timer = t }
+            return s.done
+        }
+        if done { t.timer.cancel() }
+    }
+
+    var isPending: Bool { state.withLock { !$0.done } }
 
     func resume(_ outcome: StageOutcome) {
-        let c = slot.withLock { s -> CheckedContinuation<StageOutcome, Never>? in
-            let c = s
-            s = nil
-            return c
+        let (c, t) = state.withLock { s -> (CheckedContinuation<StageOutcome, Never>?, TimerBox?) in
+            guard !s.done else { return (nil, nil) }
+            s.done = true
+            defer {
+                s.continuation = nil
+                s.timer = nil
+            }
+            return (s.continuation, s.timer)
         }
+        t?.timer.cancel()
         c?.resume(returning: outcome)
     }
+}
+
+/// A dispatch timer handed between threads: cancelling a dispatch source is
+/// safe from any thread (Dispatch's documented contract), which the type system
+/// cannot see.
+final class TimerBox: @unchecked Sendable {
+    let timer: any DispatchSourceTimer
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
 }
 
 extension Duration {

@@ -445,4 +445,27 @@ import Testing
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Hi")
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
     }
+
+    /// No --tables and no ./Localizations: the tables embedded in the binary.
+    @Test func embeddedTablesByDefault() throws {
+        let c = try Container()
+        let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
+        let process = Process()
+        process.executableURL = try HeraldBinary.url()
+        process.arguments = ["render", "--payload", payload, "--locale", "fr", "--store", c.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: c.path)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        let fr = try String(contentsOfFile: Self.tables + "/fr.lproj/Localizable.strings", encoding: .utf8)
+        let body = try #require(root["aps"]?["alert"]?["body"]?.stringValue)
+        // The French generic reminder text, as written in fr.lproj (embedded copy).
+        #expect(fr.contains("\"reminder.unknown.body\" = \"\(body)\";"))
+        #expect(!body.contains("not-a-uuid"))
+    }
 }
