@@ -25,6 +25,7 @@ public final class Stage: Sendable {
     public let configuration: StageConfiguration
     public let renderer: Renderer
     private let openedStore: Mutex<Store?>
+    private let keyCache = KeyCache()
 
     public init(configuration: StageConfiguration) {
         self.configuration = configuration
@@ -232,7 +233,8 @@ public final class Stage: Sendable {
         do {
             switch configuration.keys {
             case .none: throw StageWorkError.failed("the herald object is sealed and no key directory was given")
-            case .directory(let path): return try PayloadSealing.open(herald: herald, keys: KeyDirectory(path: path))
+            case .directory(let path):
+                return try PayloadSealing.open(herald: herald, keys: CachedKeys(directory: KeyDirectory(path: path), cache: keyCache))
             case .inMemory(let keys): return try PayloadSealing.open(herald: herald, keys: keys)
             }
         } catch let error as SealingError {
@@ -444,6 +446,25 @@ struct Context: Sendable {
         var g = generic
         g.diagnostics = draft.diagnostics + problems.map { "\($0); the generic text is shown" }
         return g
+    }
+}
+
+/// Keys read from the key directory, kept for the life of the stage (a batch
+/// reads each key file once). Failures are not kept.
+final class KeyCache: Sendable {
+    let keys = Mutex<[String: SealingKey]>([:])
+}
+
+/// A key directory read through a `KeyCache`.
+struct CachedKeys: SealingKeyProvider {
+    let directory: KeyDirectory
+    let cache: KeyCache
+
+    func key(for keyID: String) throws(SealingError) -> SealingKey {
+        if let hit = cache.keys.withLock({ $0[keyID] }) { return hit }
+        let key = try directory.key(for: keyID)
+        cache.keys.withLock { $0[keyID] = key }
+        return key
     }
 }
 
