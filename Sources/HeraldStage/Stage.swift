@@ -78,9 +78,19 @@ public final class Stage: Sendable {
         let once = Once()
         return await withCheckedContinuation { (continuation: CheckedContinuation<StageOutcome, Never>) in
             once.set(continuation)
-            Task.detached {
-                let outcome = await self.work(context: context, base: base, progress: progress)
-                once.resume(outcome)
+            // The blocking part (key files, SQLite, rendering) runs on its own thread so
+            // that a waiting store never holds a thread of the cooperative pool, and the
+            // deadline holds even when that pool is busy.
+            Thread.detachNewThread {
+                let prepared = self.prepare(context: context, base: base, progress: progress)
+                if prepared.media.references.isEmpty {
+                    once.resume(self.finish(prepared, context: context))
+                } else {
+                    Task.detached {
+                        let withMedia = await self.fetchMedia(prepared, context: context, progress: progress)
+                        once.resume(self.finish(withMedia, context: context))
+                    }
+                }
             }
             let now = ContinuousClock.now
             let wait = now < hard ? now.duration(to: hard) : .zero
@@ -91,10 +101,11 @@ public final class Stage: Sendable {
             timer.setEventHandler {
                 guard once.isPending else { return }
                 var best = progress.best.withLock { $0 }
+                let badge = progress.badge.withLock { $0 }
                 best.fallback = true
                 best.diagnostics.append(
                     "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted")
-                once.resume(self.assemble(context: context, draft: best, badge: .remove, attachments: nil))
+                once.resume(self.assemble(context: context, draft: best, badge: badge, attachments: nil))
             }
             once.setTimer(TimerBox(timer))
             timer.resume()
@@ -104,7 +115,7 @@ public final class Stage: Sendable {
     // MARK: The work
 
     /// What the push asks for.
-    enum Job {
+    enum Job: Sendable {
         case lottery(LotteryRequest)
         case reminder(id: String)
         case message(text: String, from: String?)
@@ -133,7 +144,17 @@ public final class Stage: Sendable {
         return d
     }
 
-    func work(context: Context, base: Draft, progress: Progress) async -> StageOutcome {
+    /// What the synchronous part of the work produced.
+    struct Prepared: Sendable {
+        var draft: Draft
+        var job: Job
+        var badge: BadgeDecision
+        var media: MediaReferences.Extraction
+        var attachments: JSONValue?
+    }
+
+    /// Opens, computes, renders and counts the badge (blocking: key files, SQLite).
+    func prepare(context: Context, base: Draft, progress: Progress) -> Prepared {
         let payload = context.payload
         var diagnostics: [String] = []
         var heraldPlain: JSONObject?
@@ -172,9 +193,39 @@ public final class Stage: Sendable {
         draft = context.guarded(draft)
         progress.best.withLock { $0 = draft }
 
-        // Media, within the deadline.
+        // Badge: the store's running count.
+        var badge = BadgeDecision.keep
+        if let delta = payload.aps.badge {
+            do {
+                if let store = try store(deadline: context.soft) {
+                    if delta == 0 {
+                        try store.setBadge(0, deadline: context.soft)
+                        badge = .set(0)
+                    } else {
+                        badge = .set(try store.incrementBadge(by: delta, deadline: context.soft))
+                    }
+                } else {
+                    draft.diagnostics.append("no store: aps.badge is passed on as sent")
+                }
+            } catch {
+                draft.diagnostics.append("badge not updated: \(error)")
+                draft.fallback = true
+                badge = .remove
+            }
+        }
+        progress.badge.withLock { $0 = badge }
+        progress.best.withLock { $0 = draft }
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
+        return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)
+    }
+
+    /// Downloads the push's media within the deadline; a failure adds the localized line.
+    func fetchMedia(_ prepared: Prepared, context: Context, progress: Progress) async -> Prepared {
+        var p = prepared
+        var draft = p.draft
+        let extraction = p.media
+        let job = p.job
         var attachments: JSONValue?
         if !extraction.references.isEmpty {
             var failures: [String] = []
@@ -205,27 +256,13 @@ public final class Stage: Sendable {
             progress.best.withLock { $0 = draft }
         }
 
-        // Badge: the store's running count.
-        var badge = BadgeDecision.keep
-        if let delta = payload.aps.badge {
-            do {
-                if let store = try store(deadline: context.soft) {
-                    if delta == 0 {
-                        try store.setBadge(0, deadline: context.soft)
-                        badge = .set(0)
-                    } else {
-                        badge = .set(try store.incrementBadge(by: delta, deadline: context.soft))
-                    }
-                } else {
-                    draft.diagnostics.append("no store: aps.badge is passed on as sent")
-                }
-            } catch {
-                draft.diagnostics.append("badge not updated: \(error)")
-                draft.fallback = true
-                badge = .remove
-            }
-        }
-        return assemble(context: context, draft: draft, badge: badge, attachments: attachments)
+        p.draft = draft
+        p.attachments = attachments
+        return p
+    }
+
+    func finish(_ p: Prepared, context: Context) -> StageOutcome {
+        assemble(context: context, draft: p.draft, badge: p.badge, attachments: p.attachments)
     }
 
     func open(_ herald: JSONObject) throws(StageWorkError) -> JSONObject {
@@ -345,7 +382,7 @@ public final class Stage: Sendable {
 
     // MARK: Output
 
-    enum BadgeDecision {
+    enum BadgeDecision: Sendable {
         /// Leave `aps.badge` as the push has it (no store to count with).
         case keep
         /// Drop `aps.badge`: the count is unknown, the device keeps its badge.
@@ -471,6 +508,8 @@ struct CachedKeys: SealingKeyProvider {
 /// The best attempt so far, for the deadline.
 final class Progress: Sendable {
     let best: Mutex<Draft>
+    /// What the store said about the badge (nothing yet: leave the device's badge alone).
+    let badge = Mutex(Stage.BadgeDecision.remove)
     init(_ draft: Draft) { best = Mutex(draft) }
 }
 
