@@ -30,16 +30,20 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private var continuation: CheckedContinuation<Outcome, Never>?
     private var outcome: Outcome?
     private var session: URLSession?
+    private var queue: BoundedDelegateQueue?
     private var task: URLSessionDataTask?
     private var fd: Int32 = -1
     private var tempPath: String?
-    private var hasher = SHA256()
     private var received: Int64 = 0
     private var prefix: [UInt8] = []
     private var type: MediaType?
     private var limit: Int64
     private var expectedLength: Int64 = -1
     private var redirects = 0
+
+    /// At most this many delegate callbacks (each holding at most one 16 KiB
+    /// chunk) wait in memory; see `BoundedDelegateQueue`.
+    static let maxQueuedCallbacks = 8
 
     init(url: URL, policy: MediaPolicy, folder: String) {
         self.url = url
@@ -73,7 +77,10 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
             finish(.failure(.timedOut))
             return
         }
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        // Capped at a day: a stage deadline is seconds away; this only keeps the
+        // conversions below in range for an absurd one.
+        let seconds = min(
+            86_400, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -84,7 +91,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         // in case the timer cannot fire.
         configuration.timeoutIntervalForRequest = seconds + 1
         configuration.timeoutIntervalForResource = seconds + 1
-        let queue = OperationQueue()
+        let queue = BoundedDelegateQueue(limit: Self.maxQueuedCallbacks)
         queue.maxConcurrentOperationCount = 1
         queue.name = "herald.media.download"
 
@@ -102,10 +109,10 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         }
         self.session = session
         self.task = task
+        self.queue = queue
         lock.unlock()
 
-        let nanos = UInt64(max(0, seconds) * 1e9)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanos, UInt64(Int.max))))) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) {
             [weak self] in
             self?.finish(.failure(.timedOut))
         }
@@ -126,8 +133,8 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         } else if let to = request.url {
             let from = response.url ?? task.currentRequest?.url ?? url
             // Judge the Location header as the server wrote it too: URLSession may
-            // rewrite a target it cannot load (on Linux `file:///etc/passwd` becomes
-            // a path on the redirecting host).
+            // rewrite a target it cannot load (seen on Linux: `file:///etc/passwd`
+            // was offered as a path on the redirecting host).
             if let location = response.value(forHTTPHeaderField: "Location"),
                 let raw = URL(string: location, relativeTo: from)?.absoluteURL,
                 let refused = policy.checkRedirect(from: from, to: raw)
@@ -238,12 +245,22 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         continuation = nil
         let task = self.task
         let session = self.session
+        let queue = self.queue
         self.task = nil
         self.session = nil
+        self.queue = nil
         return {
-            task?.cancel()
-            session?.invalidateAndCancel()
+            // The caller first; then let libcurl's thread run free (it may be
+            // waiting for queue room) and stop the transfer off the delegate
+            // queue: cancel() waits for libcurl's thread.
             c?.resume(returning: result)
+            queue?.stopBounding()
+            if task != nil || session != nil {
+                DispatchQueue.global().async {
+                    task?.cancel()
+                    session?.invalidateAndCancel()
+                }
+            }
         }
     }
 
@@ -281,9 +298,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
                 p += n
             }
         }
-        if let failure { return failure }
-        hasher.update(data: data)
-        return nil
+        return failure
     }
 
     /// Sniffs the prefix; narrows the size limit to the type's.
@@ -307,7 +322,9 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
             return .failure(.io("cannot close \(temp): \(Self.errnoText())"))
         }
         fd = -1
-        let digest = hasher.finalize()
+        guard let digest = Self.sha256(ofFile: temp) else {
+            return .failure(.io("cannot read back \(temp): \(Self.errnoText())"))
+        }
         let hex = digest.map { byte in
             let s = String(byte, radix: 16)
             return byte < 16 ? "0" + s : s
@@ -319,6 +336,29 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         }
         tempPath = nil
         return .success(DownloadedFile(path: path, fileName: name, type: type, byteCount: received, sha256: hex))
+    }
+
+    /// SHA-256 of a file, read in 64 KiB blocks. Hashing after the transfer
+    /// (the file is still in the page cache) keeps the delegate's per-chunk work
+    /// to one write(2): on Linux FoundationNetworking queues every received chunk
+    /// for the delegate without back-pressure, so a slower delegate means chunks
+    /// pile up in memory.
+    private static func sha256(ofFile path: String) -> SHA256.Digest? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        return hasher.finalize()
     }
 
     private func discardTempLocked() {
@@ -346,5 +386,59 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     private static func errnoText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// The delegate queue of one download, with back-pressure.
+///
+/// FoundationNetworking on Linux hands every chunk libcurl receives to the
+/// delegate queue with `addOperation` and keeps reading: when the network
+/// outruns the disk the chunks pile up in memory (measured: up to 7 MB of a
+/// 9 MB file on loopback). This queue makes `addOperation` wait while `limit`
+/// callbacks are pending, which stalls libcurl's thread and so the socket (TCP
+/// flow control does the rest). It never waits when called from its own
+/// operations (that would deadlock), and never longer than a second, so a
+/// cancellation or invalidation can always get through.
+final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    private let slots: DispatchSemaphore
+    private let limit: Int
+    private let flag = NSLock()
+    private var bounded = true
+
+    init(limit: Int) {
+        self.limit = limit
+        slots = DispatchSemaphore(value: limit)
+        super.init()
+    }
+
+    /// From now on `addOperation` never waits (the download is over: its
+    /// remaining callbacks return at once, and cancellation must get through).
+    func stopBounding() {
+        flag.lock()
+        let was = bounded
+        bounded = false
+        flag.unlock()
+        if was {
+            for _ in 0..<limit { slots.signal() }
+        }
+    }
+
+    private var isBounded: Bool {
+        flag.lock()
+        defer { flag.unlock() }
+        return bounded
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        let waited: Bool
+        if OperationQueue.current === self || !isBounded {
+            waited = false
+        } else {
+            waited = slots.wait(timeout: .now() + .seconds(1)) == .success
+        }
+        super.addOperation { [slots] in
+            block()
+            if waited { slots.signal() }
+        }
     }
 }

@@ -8,6 +8,16 @@ import Foundation
 /// body chunk by chunk, so each chunk goes straight to disk and a size limit
 /// can abort the transfer mid-body. Every item is fetched concurrently; the
 /// call never throws and returns one result per reference, in order.
+///
+/// A stage uses it like this:
+/// ```swift
+/// let refs = MediaReferences.extract(from: payload, herald: opened)
+/// let folder = AttachmentFolder(store: storePath)
+/// let results = await MediaFetcher(policy: policy).fetch(refs, into: folder, deadline: deadline)
+/// output[Attachments.outputKey] = Attachments.json(results)      // when not empty
+/// if !results.failures.isEmpty { /* append the localized "media.failed" line */ }
+/// _ = folder.cleanUp(policy: policy, keeping: results.attachedFileNames)
+/// ```
 public struct MediaFetcher: Sendable {
     public var policy: MediaPolicy
 

@@ -101,3 +101,16 @@ public enum MediaResult: Sendable, Hashable {
         return nil
     }
 }
+
+extension Array where Element == MediaResult {
+    /// The distinct attachments, in the order the app adds them (`Attachments.ordered`).
+    public var attachments: [Attachment] { Attachments.ordered(self) }
+
+    /// Every reference that was not attached, with the reason, in push order.
+    public var failures: [(reference: MediaReference, reason: MediaFailure)] {
+        compactMap { r in r.failure.map { (r.reference, $0) } }
+    }
+
+    /// The attachment file names, to pass as `keeping:` to `AttachmentFolder.cleanUp`.
+    public var attachedFileNames: Set<String> { Set(attachments.map(\.file.fileName)) }
+}

@@ -28,11 +28,42 @@ enum PreviewHTML {
             </head>
             <body>
             <header><h1>Herald preview</h1><p>\(items.count) notifications · \(Set(items.map(\.locale)).count) locales · \(examples.count) examples</p></header>
-            \(body)</body>
+            \(body)<script>
+            \(layoutCheck)
+            </script>
+            </body>
             </html>
 
             """
     }
+
+    /// A self-check the page runs on load (no network): for every banner it
+    /// records the computed direction and which edge the body's first line
+    /// starts from, in `data-layout` on <html>, so a headless browser test can
+    /// read what was actually laid out.
+    static let layoutCheck = """
+        (function () {
+          var out = [];
+          document.querySelectorAll('article.banner').forEach(function (b) {
+            var body = b.querySelector('.body');
+            var card = b.querySelector('.card').getBoundingClientRect();
+            // Where the first visible character of the body sits: the start edge.
+            var text = body.firstChild, center = null;
+            for (var i = 0; text && i < text.length && center === null; i++) {
+              var r = document.createRange();
+              r.setStart(text, i); r.setEnd(text, i + 1);
+              var rc = r.getBoundingClientRect();
+              if (rc.width > 0) center = rc.left + rc.width / 2;
+            }
+            var starts = center === null ? 'none' : (center > card.left + card.width / 2 ? 'right' : 'left');
+            out.push({ locale: b.dataset.locale, example: b.closest('section').id,
+                       direction: getComputedStyle(body).direction,
+                       starts: starts,
+                       lines: Math.round(body.getBoundingClientRect().height / parseFloat(getComputedStyle(body).lineHeight)) });
+          });
+          document.documentElement.setAttribute('data-layout', JSON.stringify(out));
+        })();
+        """
 
     static func banner(_ item: PreviewItem) -> String {
         let a = item.alert

@@ -123,12 +123,12 @@ public final class Renderer: Sendable {
         var out = ""
         out.reserveCapacity(96)
         renderNode(compiled.node, options: options, state: &state, into: &out)
-        if let firstUnused = state.used.firstIndex(of: false) {
-            let unused = state.used.indices.filter { !state.used[$0] }.map { String($0 + 1) }
+        let unusedNumbers = state.unusedArguments
+        if !unusedNumbers.isEmpty {
+            let unused = unusedNumbers.map(String.init)
             state.diagnose(
                 .warning, "unused-argument",
                 "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
-            _ = firstUnused
         }
         return RenderResult(
             text: out, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,

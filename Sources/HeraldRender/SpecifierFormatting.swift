@@ -14,7 +14,10 @@ struct RenderState {
     let arguments: [RenderArgument]
     let numberLocale: LocaleID
     let isolate: Bool
-    var used: [Bool]
+    /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
+    private var usedMask: UInt64 = 0
+    private var usedBeyond: Set<Int> = []
+    private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
     var plural: [(variable: String, category: PluralCategory)] = []
 
@@ -32,7 +35,11 @@ struct RenderState {
         self.arguments = arguments
         self.numberLocale = numberLocale
         self.isolate = isolate
-        self.used = Array(repeating: false, count: arguments.count)
+    }
+
+    /// 1-based numbers of the arguments no specifier read.
+    var unusedArguments: [Int] {
+        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !usedBeyond.contains(i) }.map { $0 + 1 }
     }
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
@@ -46,7 +53,7 @@ struct RenderState {
             diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
             return nil
         }
-        used[index] = true
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond.insert(index) }
         return arguments[index]
     }
 
@@ -57,7 +64,12 @@ struct RenderState {
         case .string(let s):
             let trimmed = s.trimmingASCIISpaces()
             if let n = NumericValue(literal: trimmed) { return n }
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            // One report per argument (a plural variable and its form's %d read the same one).
+            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
+            if bit == 0 || notNumberReported & bit == 0 {
+                notNumberReported |= bit
+                diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            }
             return nil
         }
     }

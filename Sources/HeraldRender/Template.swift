@@ -124,6 +124,9 @@ struct TemplateCompiler {
     let numberLocale: LocaleID
     /// Chooses plural categories (the served language).
     let pluralLocale: LocaleID
+    /// Counts compiled variable references, so a hostile table whose forms
+    /// fan out into each other cannot make compiling explode.
+    let budget = CompileBudget()
 
     func compile(_ message: Message, icu: Bool) -> TemplateNode {
         switch message {
@@ -212,6 +215,11 @@ struct TemplateCompiler {
                 name: name, argumentIndex: position,
                 diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(name)' refers to itself through its forms", code: "recursion"))
         }
+        guard budget.take() else {
+            return .brokenVariable(
+                name: name, argumentIndex: position,
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(name)' not expanded", code: "recursion"))
+        }
         let index = variable.argNum.map { max(0, $0 - 1) } ?? position
         var diagnostics: [RenderDiagnostic] = []
         let valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
@@ -278,5 +286,17 @@ struct TemplateCompiler {
         }
         if spec.flags.plusSign { skeleton += " sign-always" }
         return try? NumberFormat.for(skeleton: skeleton, locale: numberLocale)
+    }
+}
+
+/// How many variable references one message may expand while compiling.
+final class CompileBudget: @unchecked Sendable {
+    // Used by one compiling thread only (a compiler is never shared).
+    static let limit = 256
+    private var used = 0
+
+    func take() -> Bool {
+        used += 1
+        return used <= CompileBudget.limit
     }
 }

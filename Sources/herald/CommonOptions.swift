@@ -105,6 +105,26 @@ struct StdoutBuffer {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
+    mutating func writeQuoted(_ s: String) {
+        buffer.append(0x22)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: buffer.append(0x5C); buffer.append(0x22)
+            case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
+            case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
+            case 0x0D: buffer.append(0x5C); buffer.append(0x72)
+            case 0x09: buffer.append(0x5C); buffer.append(0x74)
+            case 0..<0x20, 0x7F:
+                buffer.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            default: buffer.append(b)
+            }
+        }
+        buffer.append(0x22)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
@@ -131,8 +151,7 @@ func readInput(_ path: String) throws -> [UInt8] {
     return out
 }
 
-/// Where catalogs come from: a folder of tables, or files held in memory
-/// (the tables embedded in the binary).
+/// Where catalogs come from: a folder of tables, or the tables embedded in the binary.
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
         Catalog(root: dir)

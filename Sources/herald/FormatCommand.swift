@@ -80,7 +80,12 @@ struct FormatCommand: ParsableCommand {
         }
         for d in result.diagnostics { writeStderr("herald: \(d.severity.rawValue): \(d.message) [\(d.code)]\n") }
         var out = StdoutBuffer()
-        out.write(json ? JSONWriter.write(.object(FormatCommand.object(result, locale: nil))) + "\n" : result.text + "\n")
+        if json {
+            FormatCommand.writeObject(result, locale: nil, to: &out)
+        } else {
+            out.write(result.text)
+            out.write("\n")
+        }
         out.flush()
         if FormatCommand.isArgumentMismatch(result) { throw ExitCode(2) }
     }
@@ -90,14 +95,52 @@ struct FormatCommand: ParsableCommand {
         r.diagnostics.contains { ["missing-argument", "unused-argument", "not-a-number"].contains($0.code) }
     }
 
-    static func object(_ r: RenderResult, locale: String?) -> JSONObject {
-        var pairs: [(String, JSONValue)] = [("text", .string(r.text)), ("servedBy", .string(r.servedBy)), ("key", .string(r.key))]
-        if let locale { pairs.append(("locale", .string(locale))) }
-        pairs.append(("plural", .object(JSONObject(r.pluralChoices.sorted { $0.variable < $1.variable }.map { ($0.variable, JSONValue.string($0.category.rawValue)) }))))
-        if !r.diagnostics.isEmpty {
-            pairs.append(("diagnostics", .array(r.diagnostics.map { .string("\($0.severity.rawValue): \($0.message) [\($0.code)]") })))
+    /// Writes the --json object for `r` and a newline:
+    /// {"text", "servedBy", "key", ["locale",] "plural", ["diagnostics"]}.
+    static func writeObject(_ r: RenderResult, locale: String?, to out: inout StdoutBuffer) {
+        out.write("{\"text\":")
+        out.writeQuoted(r.text)
+        out.write(",\"servedBy\":")
+        out.writeQuoted(r.servedBy)
+        out.write(",\"key\":")
+        out.writeQuoted(r.key)
+        if let locale {
+            out.write(",\"locale\":")
+            out.writeQuoted(locale)
         }
-        return JSONObject(pairs)
+        out.write(",\"plural\":{")
+        for (i, choice) in r.pluralChoices.sorted(by: { $0.variable < $1.variable }).enumerated() {
+            if i > 0 { out.write(",") }
+            out.writeQuoted(choice.variable)
+            out.write(":\"")
+            out.write(choice.category.rawValue)
+            out.write("\"")
+        }
+        out.write("}")
+        if !r.diagnostics.isEmpty {
+            out.write(",\"diagnostics\":[")
+            for (i, d) in r.diagnostics.enumerated() {
+                if i > 0 { out.write(",") }
+                out.writeQuoted("\(d.severity.rawValue): \(d.message) [\(d.code)]")
+            }
+            out.write("]")
+        }
+        out.write("}\n")
+    }
+
+    /// Writes {"error", ["key",] ["locale"]} and a newline.
+    static func writeError(_ message: String, key: String?, locale: String?, to out: inout StdoutBuffer) {
+        out.write("{\"error\":")
+        out.writeQuoted(message)
+        if let key {
+            out.write(",\"key\":")
+            out.writeQuoted(key)
+        }
+        if let locale {
+            out.write(",\"locale\":")
+            out.writeQuoted(locale)
+        }
+        out.write("}\n")
     }
 
     func runBatch(_ path: String) throws {
@@ -114,22 +157,18 @@ struct FormatCommand: ParsableCommand {
             let line = Array(input[start..<end])
             start = end + 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let object = FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: self, locales: &locales)
-            out.write(JSONWriter.write(.object(object)))
-            out.write("\n")
+            FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: self, locales: &locales, to: &out)
         }
         out.flush()
     }
 
-    /// One batch request → its output object (with "error" when it fails).
+    /// Answers one batch request with its output line (with "error" when it fails).
     static func answer(
-        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: FormatCommand, locales: inout [String: LocaleID]
-    ) -> JSONObject {
-        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> JSONObject {
-            var pairs: [(String, JSONValue)] = [("error", .string("line \(lineNumber): \(message)"))]
-            if let key { pairs.append(("key", .string(key))) }
-            if let locale { pairs.append(("locale", .string(locale))) }
-            return JSONObject(pairs)
+        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: FormatCommand, locales: inout [String: LocaleID],
+        to out: inout StdoutBuffer
+    ) {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) {
+            writeError("line \(lineNumber): \(message)", key: key, locale: locale, to: &out)
         }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch { return failure("not JSON: \(error)") }
@@ -163,9 +202,9 @@ struct FormatCommand: ParsableCommand {
         let table = request["table"]?.stringValue ?? defaults.table
         do {
             let result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
-            return object(result, locale: tag)
+            writeObject(result, locale: tag, to: &out)
         } catch {
-            return failure(error.description, key: key, locale: tag)
+            failure(error.description, key: key, locale: tag)
         }
     }
 }

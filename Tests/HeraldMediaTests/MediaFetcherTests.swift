@@ -63,6 +63,8 @@ import Testing
         #expect(json.arrayValue?.first?["clip"]?["Width"] == .number("0.5"))
         #expect(json.arrayValue?.first?["type"] == .string("com.compuserve.gif"))
         #expect(Attachments.outputKey == "herald-attachments")
+        #expect(results.failures.isEmpty)
+        #expect(results.attachedFileNames == [Fixture.gifSHA256 + ".gif", Fixture.pngSHA256 + ".png"])
     }
 
     @Test func slowServerTimesOutAtTheDeadline() async throws {
@@ -99,6 +101,41 @@ import Testing
         defer { folder.remove() }
         let results = await fetch([ref(server.url("/a.png"))], folder, within: 0.5)
         #expect(results.first?.failure == .timedOut)
+    }
+
+    @Test func cancellingTheCallerStopsTheDownload() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var r = LoopbackHTTPServer.Response.ok(Fixture.png + [UInt8](repeating: 0, count: 1000))
+            r.chunkSize = 16
+            r.pauseAfterChunk = 30
+            return r
+        }
+        defer { server.stop() }
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let policy = loopback
+        let url = server.url("/slow.png")
+        let path = folder.attachments
+        let task = Task {
+            await MediaFetcher(policy: policy).fetch(
+                [MediaReference(url: url, source: .heraldMedia)], into: path, deadline: .now + .seconds(60))
+        }
+        // Cancel once the server has started sending.
+        _ = server.waitForFinishedConnections(99, timeout: 0.3)
+        task.cancel()
+        let results = await task.value
+        #expect(results.first?.failure == .cancelled)
+        #expect(folder.files().isEmpty)
+    }
+
+    @Test func farDeadlineIsFine() async throws {
+        let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
+        defer { server.stop() }
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let results = await MediaFetcher(policy: loopback).fetch(
+            [ref(server.url("/a.png"))], into: folder.attachments, deadline: .now + .seconds(1_000_000_000))
+        #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
     }
 
     @Test func deadlineAlreadyPassed() async throws {
@@ -278,6 +315,8 @@ import Testing
                 .invalidURL("not a url at all"),
             ])
         #expect(server.connections.isEmpty)
+        #expect(results.attachments.isEmpty)
+        #expect(results.failures.map(\.reference.url) == ["http://127.0.0.1:\(server.port)/a.png", "file:///etc/passwd", "ftp://127.0.0.1/a.png", "not a url at all"])
     }
 
     @Test func serverDownIsANetworkFailure() async throws {

@@ -149,3 +149,28 @@ import Testing
         #expect(none.diagnostics.contains { $0.code == "no-variant" })
     }
 }
+
+@Suite struct FanOutTests {
+    @Test func variablesThatFanOutAreBounded() {
+        // v0's forms use v1 twice, v1's use v2 twice … 12 levels: 2^12 expansions without a bound.
+        var variables: [String: PluralVariable] = [:]
+        for i in 0..<12 {
+            let next = "%#@v\(i + 1)@ %#@v\(i + 1)@"
+            variables["v\(i)"] = PluralVariable(
+                name: "v\(i)", valueType: "d", forms: [.one: text(next), .other: text(next)], origin: origin)
+        }
+        variables["v12"] = PluralVariable(name: "v12", valueType: "d", forms: [.other: text("x")], origin: origin)
+        let r = render(Message.plural(format: text("%#@v0@"), variables: variables), "en", [n(1)])
+        #expect(r.diagnostics.contains { $0.code == "recursion" })
+        #expect(r.text.utf8.count < 100_000)
+    }
+}
+
+@Suite struct DiagnosticTests {
+    @Test func oneNotANumberReportPerArgument() {
+        let r = render(plural(type: "d", [.one: "%d file", .other: "%d files"]), "en", [s("lots")])
+        #expect(r.text == "lots files")
+        #expect(r.diagnostics.filter { $0.code == "not-a-number" }.count == 1)
+        #expect(r.plural["v"] == .other)
+    }
+}

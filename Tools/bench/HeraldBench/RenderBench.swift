@@ -20,16 +20,16 @@ import Darwin
 //        DIR/requests.jsonl for `herald format --batch` (end-to-end run)
 
 /// (requested locale, localization folder, label used in the forms)
-private let benchLocales: [(locale: String, folder: String, label: String)] = [
+private let renderBenchLocales: [(locale: String, folder: String, label: String)] = [
     ("en_US", "en", "en"), ("de_DE", "de", "de"), ("fr_FR", "fr", "fr"), ("es_ES", "es", "es"),
     ("it_IT", "it", "it"), ("pt_BR", "pt-BR", "pt"), ("ru_RU", "ru", "ru"), ("pl_PL", "pl", "pl"),
     ("cs_CZ", "cs", "cs"), ("ar_EG", "ar", "ar"), ("he_IL", "he", "he"), ("ja_JP", "ja", "ja"),
     ("zh_Hans_CN", "zh-Hans", "zh"), ("cy_GB", "cy", "cy"), ("ga_IE", "ga", "ga"), ("lt_LT", "lt", "lt"),
 ]
-private let benchNames = ["Ana", "Bartłomiej", "Zoë", "Nguyễn"]
-private let benchFormat = "%#@count@ from %@"
+private let renderBenchNames = ["Ana", "Bartłomiej", "Zoë", "Nguyễn"]
+private let renderBenchFormat = "%#@count@ from %@"
 
-private func benchForms(_ label: String, locale: LocaleID) -> [PluralCategory: String] {
+private func renderBenchForms(_ label: String, locale: LocaleID) -> [PluralCategory: String] {
     let categories = (try? PluralRules.for(locale).categories) ?? [.other]
     var forms: [PluralCategory: String] = [:]
     for c in categories { forms[c] = "[\(label) \(c.rawValue)] %d messages" }
@@ -37,17 +37,17 @@ private func benchForms(_ label: String, locale: LocaleID) -> [PluralCategory: S
 }
 
 /// An in-memory catalog: one `Bench` table per localization.
-private struct BenchCatalog: MessageCatalog {
+private struct RenderBenchCatalog: MessageCatalog {
     let tables: [String: Table]
 
     init() {
         let origin = Origin(file: "bench", line: 1, column: 1)
         var tables: [String: Table] = [:]
-        for l in benchLocales {
+        for l in renderBenchLocales {
             let locale = LocaleID(unchecked: l.locale)
-            let forms = benchForms(l.label, locale: locale).mapValues { SourceText($0, origin: origin) }
+            let forms = renderBenchForms(l.label, locale: locale).mapValues { SourceText($0, origin: origin) }
             let message = Message.plural(
-                format: SourceText(benchFormat, origin: origin),
+                format: SourceText(renderBenchFormat, origin: origin),
                 variables: ["count": PluralVariable(name: "count", valueType: "d", forms: forms, origin: origin)])
             var t = Table(name: "Bench", localization: l.folder)
             t.set(Entry(key: "messages", message: message, format: .stringsdict, origin: origin))
@@ -70,7 +70,7 @@ private struct BenchCatalog: MessageCatalog {
     func table(_ name: String, localization: String) -> Table? { name == "Bench" ? tables[localization] : nil }
 }
 
-private func nowMs() -> Double {
+private func renderNowMs() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
@@ -100,10 +100,10 @@ private func writeFixture(_ dir: String, requests n: Int) -> Int32 {
     let root = dir + "/Localizations"
     mkdir(dir, 0o755)
     mkdir(root, 0o755)
-    for l in benchLocales {
+    for l in renderBenchLocales {
         let folder = root + "/" + l.folder + ".lproj"
         mkdir(folder, 0o755)
-        let forms = benchForms(l.label, locale: LocaleID(unchecked: l.locale))
+        let forms = renderBenchForms(l.label, locale: LocaleID(unchecked: l.locale))
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -111,7 +111,7 @@ private func writeFixture(_ dir: String, requests n: Int) -> Int32 {
             <dict>
               <key>messages</key>
               <dict>
-                <key>NSStringLocalizedFormatKey</key><string>\(xmlEscape(benchFormat))</string>
+                <key>NSStringLocalizedFormatKey</key><string>\(xmlEscape(renderBenchFormat))</string>
                 <key>count</key>
                 <dict>
                   <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
@@ -128,9 +128,9 @@ private func writeFixture(_ dir: String, requests n: Int) -> Int32 {
     var jsonl = ""
     jsonl.reserveCapacity(n * 80)
     for r in 0..<n {
-        let l = benchLocales[r % benchLocales.count]
+        let l = renderBenchLocales[r % renderBenchLocales.count]
         let value = (r * 7919) % 100_000
-        jsonl += "{\"key\":\"messages\",\"table\":\"Bench\",\"locale\":\"\(l.locale)\",\"args\":[\(value),\"\(benchNames[r % 4])\"]}\n"
+        jsonl += "{\"key\":\"messages\",\"table\":\"Bench\",\"locale\":\"\(l.locale)\",\"args\":[\(value),\"\(renderBenchNames[r % 4])\"]}\n"
     }
     guard writeFile(dir + "/requests.jsonl", jsonl) else {
         print("herald-bench render: cannot write \(dir)/requests.jsonl")
@@ -153,15 +153,15 @@ func runRenderBench(args: [String]) {
     if let fixture {
         exit(writeFixture(fixture, requests: n))
     }
-    let renderer = Renderer(catalog: BenchCatalog())
-    let locales = benchLocales.map { LocaleID(unchecked: $0.locale) }
+    let renderer = Renderer(catalog: RenderBenchCatalog())
+    let locales = renderBenchLocales.map { LocaleID(unchecked: $0.locale) }
     // Warm up: compile each locale's template and open its formatters (the C side opens them before timing too).
     for l in locales { _ = try? renderer.render(key: "messages", table: "Bench", locale: l, arguments: [.number(.int(1)), .string("x")]) }
-    let names = benchNames.map { RenderArgument.string($0) }
+    let names = renderBenchNames.map { RenderArgument.string($0) }
     var bytes = 0
     var hash: UInt64 = 1_469_598_103_934_665_603
     var failures = 0
-    let start = nowMs()
+    let start = renderNowMs()
     for r in 0..<n {
         let li = r % locales.count
         let value = Int64((r * 7919) % 100_000)
@@ -174,7 +174,7 @@ func runRenderBench(args: [String]) {
             failures += 1
         }
     }
-    let ms = nowMs() - start
+    let ms = renderNowMs() - start
     print("swift_ms=\(String(format1: ms)) requests=\(n) bytes=\(bytes) hash=\(String(hash, radix: 16).leftPadded(16)) failures=\(failures)")
 }
 

@@ -78,9 +78,11 @@ case "icu":
         print("herald-bench icu: \(error)")
         exit(1)
     }
+case "render":
+    runRenderBench(args: Array(args.dropFirst()))
 case "tables":
     runTablesBench(args: Array(args.dropFirst()))
 default:
-    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N]")
+    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render …")
     exit(args.isEmpty ? 0 : 2)
 }

@@ -1,0 +1,106 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+/// `herald format` as a subprocess, against tables written here by hand.
+@Suite struct FormatCLITests {
+    /// A temporary Localizations folder: en and ar tables, a .stringsdict and an ICU table.
+    static func makeTables() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-format-\(UUID().uuidString)")
+        let en = root.appendingPathComponent("en.lproj")
+        let ar = root.appendingPathComponent("ar.lproj")
+        try FileManager.default.createDirectory(at: en, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: ar, withIntermediateDirectories: true)
+        try """
+            "hello" = "Hello %@, you have %d messages";
+            "price" = "Price: %@";
+            """.write(to: en.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        try #"""
+            "items" = "{0, plural, one {# item} other {# items}} for {1}";
+            """#.write(to: en.appendingPathComponent("Notifications.icu.strings"), atomically: true, encoding: .utf8)
+        let dict = { (forms: String) in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>files</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>d</string>
+                  \(forms)
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        }
+        try dict("<key>one</key><string>%d file</string><key>other</key><string>%d files</string>")
+            .write(to: en.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        try dict("<key>few</key><string>%d ملفات</string><key>other</key><string>%d ملف</string>")
+            .write(to: ar.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func plainText() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let r = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "de-DE", "--arg", "Ana", "--arg", "1234"])
+        #expect(r.status == 0)
+        // Served by en, formatted for de-DE (the requested locale).
+        #expect(r.stdout == "Hello Ana, you have 1.234 messages\n")
+    }
+
+    @Test func jsonWithPluralAndRequestedRegion() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let r = try HeraldBinary.run(["format", "--tables", root.path, "--key", "files", "--locale", "ar-EG", "--arg", "3", "--json", "--no-isolate"])
+        #expect(r.status == 0)
+        let v = try JSONParser.parse(r.stdout.trimmingCharacters(in: .newlines))
+        #expect(v["text"]?.stringValue == "٣ ملفات")
+        #expect(v["servedBy"]?.stringValue == "ar")
+        #expect(v["key"]?.stringValue == "files")
+        #expect(v["plural"]?["n"]?.stringValue == "few")
+    }
+
+    @Test func exitCodes() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let missing = try HeraldBinary.run(["format", "--tables", root.path, "--key", "nope", "--locale", "en"])
+        #expect(missing.status == 4)
+        #expect(missing.stderr.contains("nope"))
+        let tooFew = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "en", "--arg", "Ana"])
+        #expect(tooFew.status == 2)
+        #expect(tooFew.stdout == "Hello Ana, you have  messages\n")
+        #expect(tooFew.stderr.contains("missing-argument"))
+        let badLocale = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "!!"])
+        #expect(badLocale.status == 2)
+        let noKey = try HeraldBinary.run(["format", "--tables", root.path, "--locale", "en"])
+        #expect(noKey.status == 2)
+    }
+
+    @Test func batchKeepsWrittenDecimalsAndOrder() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = """
+            {"key": "price", "locale": "en", "args": [1.50]}
+            not json
+            {"key": "files", "locale": "en", "args": ["1"]}
+            {"key": "nope", "locale": "en"}
+            {"key": "items", "table": "Notifications.icu", "locale": "en", "args": [2, "Bo %d {0}"]}
+
+            """
+        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        guard lines.count == 5 else { return }
+        let values = try lines.map { try JSONParser.parse($0) }
+        #expect(values[0]["text"]?.stringValue == "Price: 1.50")
+        #expect(values[1]["error"]?.stringValue?.hasPrefix("line 2:") == true)
+        #expect(values[2]["text"]?.stringValue == "1 file")
+        #expect(values[2]["plural"]?["n"]?.stringValue == "one")
+        #expect(values[3]["error"] != nil)
+        #expect(values[3]["text"] == nil)
+        #expect(values[4]["text"]?.stringValue == "2 items for Bo %d {0}")
+    }
+}
