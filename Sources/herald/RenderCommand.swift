@@ -87,7 +87,10 @@ struct RenderCommand: AsyncParsableCommand {
         out.write(outcome.json)
         out.write("\n")
         out.flush()
-        for d in outcome.diagnostics { writeStderr("herald: warning: \(d)\n") }
+        for d in outcome.diagnostics {
+            let line = d.split(whereSeparator: \.isNewline).joined(separator: " ")
+            writeStderr("herald: warning: \(line)\n")
+        }
         return outcome.exitCode
     }
 
