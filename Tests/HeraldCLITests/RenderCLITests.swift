@@ -386,6 +386,14 @@ import Testing
         }
         let badLocale = try c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
         #expect(badLocale.status == 2)
+        let push = #"{"aps":{"alert":"x","mutable-content":1}}"#
+        for flags in [["--deadline-ms", "0"], ["--time-zone", "Mars/Olympus_Mons"], ["--now", "yesterday"], ["--tables", c.path + "/none"]] {
+            let r = try c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.hasPrefix("herald: error: "), "\(flags)")
+        }
+        let both = try c.herald(["render", "--batch", "-", "--payload", "-"], stdin: "")
+        #expect(both.status == 2)
     }
 
     @Test func ineligiblePushPassesUnchanged() throws {
