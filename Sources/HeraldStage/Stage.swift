@@ -100,7 +100,7 @@ public final class Stage: Sendable {
             timer.schedule(deadline: .now() + .nanoseconds(nanos))
             timer.setEventHandler {
                 guard once.isPending else { return }
-                var best = progress.best.withLock { $0 }
+                var best = progress.best(context)
                 let badge = progress.badge.withLock { $0 }
                 best.fallback = true
                 best.diagnostics.append(
@@ -123,25 +123,19 @@ public final class Stage: Sendable {
         case none
     }
 
-    static func bestAttemptBeforeWork(context: Context, base: Draft) -> Draft {
-        var d = base
-        d.fallback = true
+    static func bestAttemptBeforeWork(context: Context, base: Draft) -> Progress.Attempt {
         // A plain lottery push can say the numbers without the store.
         if let herald = context.payload.herald, herald["sealed"] == nil,
             herald["kind"]?.stringValue == "lottery.draw", let request = try? LotteryRequest(herald)
         {
-            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: context.texts))
-            numbers.fallback = true
-            return numbers
+            return .lotteryNumbers(request)
         }
         if context.payload.herald == nil, context.payload.legacyEncryptedMessage == nil,
             context.payload.legacyReminderID != nil
         {
-            var generic = ReminderContent.genericDraft(texts: context.texts)
-            generic.fallback = true
-            return context.guarded(generic)
+            return .draft(context.guarded(ReminderContent.genericDraft(texts: context.texts)))
         }
-        return d
+        return .draft(base)
     }
 
     /// What the synchronous part of the work produced.
@@ -185,13 +179,13 @@ public final class Stage: Sendable {
                 draft = try compute(job, context: context, progress: progress, base: base)
             } catch {
                 diagnostics.append(error.description)
-                draft = progress.best.withLock { $0 }
+                draft = progress.best(context)
                 draft.fallback = true
             }
         }
         draft.diagnostics = diagnostics + draft.diagnostics
         draft = context.guarded(draft)
-        progress.best.withLock { $0 = draft }
+        progress.set(draft)
 
         // Badge: the store's running count.
         var badge = BadgeDecision.keep
@@ -214,7 +208,7 @@ public final class Stage: Sendable {
             }
         }
         progress.badge.withLock { $0 = badge }
-        progress.best.withLock { $0 = draft }
+        progress.set(draft)
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
         return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)
@@ -253,7 +247,7 @@ public final class Stage: Sendable {
                 draft.alert.subtitle = line
             }
             draft = context.guarded(draft)
-            progress.best.withLock { $0 = draft }
+            progress.set(draft)
         }
 
         p.draft = draft
@@ -309,9 +303,7 @@ public final class Stage: Sendable {
         case .message(let text, let from):
             return MessageContent.draft(text: text, from: from, texts: texts)
         case .lottery(let request):
-            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: texts))
-            numbers.fallback = true
-            progress.best.withLock { $0 = numbers }
+            progress.set(.lotteryNumbers(request))
             guard let store = try storeForWork(deadline: context.soft) else {
                 var d = LotteryContent.numbersDraft(request, texts: texts)
                 d.diagnostics.append("no store: the tickets are unknown, the numbers are shown")
@@ -331,7 +323,7 @@ public final class Stage: Sendable {
         case .reminder(let idText):
             var generic = context.guarded(ReminderContent.genericDraft(texts: texts))
             generic.fallback = true
-            progress.best.withLock { $0 = generic }
+            progress.set(generic)
             guard let id = UUID(uuidString: idText) else {
                 var d = ReminderContent.genericDraft(texts: texts)
                 d.diagnostics.append("the reminder id is not a UUID; the generic text is shown")
@@ -507,10 +499,32 @@ struct CachedKeys: SealingKeyProvider {
 
 /// The best attempt so far, for the deadline.
 final class Progress: Sendable {
-    let best: Mutex<Draft>
+    /// A best attempt, or how to make one: the lottery numbers are only formatted
+    /// (ICU date data) if the deadline actually needs them.
+    enum Attempt: Sendable {
+        case draft(Draft)
+        case lotteryNumbers(LotteryRequest)
+    }
+    private let attempt: Mutex<Attempt>
     /// What the store said about the badge (nothing yet: leave the device's badge alone).
     let badge = Mutex(Stage.BadgeDecision.remove)
-    init(_ draft: Draft) { best = Mutex(draft) }
+
+    init(_ attempt: Attempt) { self.attempt = Mutex(attempt) }
+
+    func set(_ draft: Draft) { attempt.withLock { $0 = .draft(draft) } }
+    func set(_ a: Attempt) { attempt.withLock { $0 = a } }
+
+    /// The best attempt, marked as a fallback.
+    func best(_ context: Context) -> Draft {
+        var d: Draft
+        switch attempt.withLock({ $0 }) {
+        case .draft(let draft): d = draft
+        case .lotteryNumbers(let request):
+            d = context.guarded(LotteryContent.numbersDraft(request, texts: context.texts))
+        }
+        d.fallback = true
+        return d
+    }
 }
 
 /// Resumes a continuation once: whichever of the work and the timer comes first.
