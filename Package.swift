@@ -84,7 +84,10 @@ let package = Package(
         .target(name: "HeraldExamples", swiftSettings: strict),
         // herald preview: every locale at once (table, JSON, HTML).
         .target(
-            name: "HeraldPreview", dependencies: ["HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples"],
+            name: "HeraldPreview", dependencies: [
+                "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
+                "HeraldStore", "HeraldLottery",
+            ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
@@ -114,7 +117,8 @@ let package = Package(
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"]),
         // Runs the real `herald` binary as a subprocess.
-        .testTarget(name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON"]),
+        .testTarget(
+            name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON", "HeraldExamples"], exclude: ["Snapshots"]),
 
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(

@@ -121,6 +121,10 @@ struct HICUPluralRules {
 };
 struct HICUNumberFormatter {
     UNumberFormatter *fmt;
+    // True for the bare "precision-integer" skeleton: an int64 is shown as
+    // exactly that integer (no rounding, scale or compact notation), so its
+    // plural operands are the integer's own (i = n, v = f = t = e = 0).
+    bool exactInteger;
 };
 struct HICUDateFormatter {
     UDateFormat *fmt;
@@ -416,7 +420,7 @@ HICUNumberFormatter *hicu_number_open(const char *skeleton, const char *locale,
         return nullptr;
     }
     if (error_offset) *error_offset = -1;
-    return new HICUNumberFormatter{f};
+    return new HICUNumberFormatter{f, strcmp(skeleton, "precision-integer") == 0};
 }
 
 void hicu_number_close(HICUNumberFormatter *fmt) {
@@ -561,7 +565,17 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
     if (rules && category) {
         UChar kw[16];
         UErrorCode e2 = U_ZERO_ERROR;
-        int32_t kl = uplrules_selectFormatted(rules->rules, r, kw, 16, &e2);
+        int32_t kl;
+        // An integer shown by a bare precision-integer formatter has the
+        // operands of the integer itself: select on it directly (exact up to
+        // 2^53), which gives the same category as uplrules_selectFormatted
+        // without ICU rebuilding a double from the formatted digits' text.
+        if (kind == 0 && fmt->exactInteger && int_value >= -(INT64_C(1) << 53) &&
+            int_value <= (INT64_C(1) << 53)) {
+            kl = uplrules_select(rules->rules, (double)int_value, kw, 16, &e2);
+        } else {
+            kl = uplrules_selectFormatted(rules->rules, r, kw, 16, &e2);
+        }
         if (U_FAILURE(e2)) {
             *status = e2;
             return 0;

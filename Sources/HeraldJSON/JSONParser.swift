@@ -60,18 +60,27 @@ public struct JSONParser {
     }
 
     public static func parseDetailed(_ bytes: [UInt8], options: Options = Options()) throws(JSONError) -> Result {
-        var p = Parser(bytes: bytes, options: options)
-        p.skipBOM()
-        p.skipWhitespace()
-        let v = try p.parseValue(depth: 0, pointer: "")
-        p.skipWhitespace()
-        if p.i < bytes.count { throw p.error("unexpected content after the JSON value") }
-        return Result(value: v, positions: p.positions, duplicateKeys: p.duplicates)
+        // The parser reads the bytes in place (every index is checked
+        // against the count before it is read).
+        let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+            var p = Parser(bytes: buffer, options: options)
+            do throws(JSONError) {
+                p.skipBOM()
+                p.skipWhitespace()
+                let v = try p.parseValue(depth: 0, pointer: "")
+                p.skipWhitespace()
+                if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
+                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.duplicates))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }
 
 private struct Parser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
     var i = 0
     var line = 1
@@ -79,20 +88,23 @@ private struct Parser {
     var positions: [String: SourcePosition] = [:]
     var duplicates: [(pointer: String, position: SourcePosition)] = []
 
-    init(bytes: [UInt8], options: JSONParser.Options) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
         self.options = options
     }
 
-    var position: SourcePosition {
+    var position: SourcePosition { position(at: i, line: line, lineStart: lineStart) }
+
+    /// The position of byte `offset` on `line`, which starts at byte `lineStart`.
+    func position(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
         // column counts scalars: count non-continuation bytes since the line start
         var col = 1
         var k = lineStart
-        while k < i && k < bytes.count {
+        while k < offset && k < bytes.count {
             if bytes[k] & 0xC0 != 0x80 { col += 1 }
             k += 1
         }
-        return SourcePosition(line: line, column: col, offset: i)
+        return SourcePosition(line: line, column: col, offset: offset)
     }
 
     func error(_ message: String) -> JSONError { JSONError(message: message, position: position) }
@@ -139,7 +151,12 @@ private struct Parser {
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an object") }
                 guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let keyPos = position
+                // Where the key starts, made into a line:column only when needed
+                // (recorded positions, a duplicate key): counting columns per key
+                // cost more than parsing the key.
+                let keyOffset = i
+                let keyLine = line
+                let keyLineStart = lineStart
                 let key = try parseString()
                 skipWhitespace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
@@ -148,10 +165,14 @@ private struct Parser {
                 // Pointers are only built when positions are recorded (they cost a
                 // string per key); without them duplicate keys report a bare "/key".
                 let childPointer = options.recordPositions ? pointer + "/" + Parser.escapePointer(key) : ""
-                if options.recordPositions { positions[childPointer + "#key"] = keyPos }
+                if options.recordPositions {
+                    positions[childPointer + "#key"] = position(at: keyOffset, line: keyLine, lineStart: keyLineStart)
+                }
                 let v = try parseValue(depth: depth + 1, pointer: childPointer)
                 if !obj.appendParsed(key, v) {
-                    duplicates.append((options.recordPositions ? childPointer : "/" + Parser.escapePointer(key), keyPos))
+                    duplicates.append((
+                        options.recordPositions ? childPointer : "/" + Parser.escapePointer(key),
+                        position(at: keyOffset, line: keyLine, lineStart: keyLineStart)))
                 }
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an object") }
@@ -176,9 +197,11 @@ private struct Parser {
                 i += 1
                 return .array(arr)
             }
+            arr.reserveCapacity(4)
             while true {
                 skipWhitespace()
-                arr.append(try parseValue(depth: depth + 1, pointer: pointer + "/" + String(arr.count)))
+                // Pointers cost a string per element: only built when positions are recorded.
+                arr.append(try parseValue(depth: depth + 1, pointer: options.recordPositions ? pointer + "/" + String(arr.count) : ""))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an array") }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -264,17 +287,34 @@ private struct Parser {
 
     mutating func parseString() throws(JSONError) -> String {
         i += 1  // opening quote
+        // The bytes are only copied into `out` once an escape appears: a
+        // string without escapes is decoded straight from the input.
         var out: [UInt8] = []
+        var escaped = false
+        let start = i
         var runStart = i
         while true {
+            // Plain printable ASCII needs no check beyond this scan.
+            if !escaped {
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c < 0x20 || c >= 0x80 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+                    i += 1
+                }
+            }
             guard i < bytes.count else { throw error("unterminated string") }
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
+                if !escaped {
+                    i += 1
+                    return String(decoding: bytes[start..<(i - 1)], as: UTF8.self)
+                }
                 out.append(contentsOf: bytes[runStart..<i])
                 i += 1
                 break
             }
             if c == UInt8(ascii: "\\") {
+                escaped = true
                 out.append(contentsOf: bytes[runStart..<i])
                 i += 1
                 guard i < bytes.count else { throw error("unterminated escape") }
@@ -302,7 +342,8 @@ private struct Parser {
                     } else if scalar >= 0xDC00 && scalar < 0xE000 {
                         throw error("lone low surrogate in \\u escape")
                     }
-                    out.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+                    guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: String(u).utf8)
                 default: throw error("invalid escape '\\\(Unicode.Scalar(e))'")
                 }
                 runStart = i

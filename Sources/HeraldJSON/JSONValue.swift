@@ -72,13 +72,22 @@ public enum JSONValue: Sendable, Equatable {
 /// A JSON object that keeps its keys in order. Lookup is by the last
 /// occurrence of a key (as most JSON readers do); `duplicateKeys` lists keys
 /// that were written more than once.
+///
+/// Keys are unique in `entries` (a repeated key replaces the value in place),
+/// so small objects are searched linearly; a key → position index is built
+/// only once an object grows past `indexThreshold` keys (most objects read
+/// from payloads and batch lines have a handful).
 public struct JSONObject: Sendable, Equatable, Sequence {
     public private(set) var entries: [(key: String, value: JSONValue)]
-    private var index: [String: Int]
+    /// Key → position in `entries`; nil while the object is small.
+    private var index: [String: Int]?
+
+    /// Objects with more keys than this get a hash index.
+    static let indexThreshold = 12
 
     public init() {
         entries = []
-        index = [:]
+        index = nil
     }
 
     public init(_ pairs: [(String, JSONValue)]) {
@@ -90,20 +99,53 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// The position of `key` in `entries`.
+    @inline(__always)
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        var i = 0
+        let n = entries.count
+        while i < n {
+            if entries[i].key == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private mutating func rebuildIndex() {
+        guard entries.count > JSONObject.indexThreshold else {
+            index = nil
+            return
+        }
+        var made: [String: Int] = [:]
+        made.reserveCapacity(entries.count)
+        for (j, e) in entries.enumerated() { made[e.key] = j }
+        index = made
+    }
+
+    private mutating func appendNew(_ key: String, _ value: JSONValue) {
+        // Room for a typical small object at once instead of growing 1, 2, 4.
+        if entries.capacity == 0 { entries.reserveCapacity(4) }
+        entries.append((key, value))
+        if index != nil {
+            index![key] = entries.count - 1
+        } else if entries.count > JSONObject.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { index[key].map { entries[$0].value } }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            if let i = index[key] {
+            if let i = position(of: key) {
                 if let newValue {
                     entries[i].value = newValue
                 } else {
                     entries.remove(at: i)
-                    index = [:]
-                    for (j, e) in entries.enumerated() { index[e.key] = j }
+                    rebuildIndex()
                 }
             } else if let newValue {
-                index[key] = entries.count
-                entries.append((key, newValue))
+                appendNew(key, newValue)
             }
         }
     }
@@ -111,12 +153,11 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Appends a key as read from source: a repeated key replaces the value
     /// in place (last wins) and keeps the first position.
     mutating func appendParsed(_ key: String, _ value: JSONValue) -> Bool {
-        if let i = index[key] {
+        if let i = position(of: key) {
             entries[i].value = value
             return false
         }
-        index[key] = entries.count
-        entries.append((key, value))
+        appendNew(key, value)
         return true
     }
 

@@ -19,9 +19,10 @@ public enum PreviewRenderer {
     /// so it can be committed and diffed.
     public static func json(_ items: [PreviewItem]) -> String {
         let list: [JSONValue] = items.map { item in
-            .object(
-                JSONObject([
-                    ("example", .string(item.example)),
+            var fields: [(String, JSONValue)] = [("example", .string(item.example))]
+            if let sample = item.sample { fields.append(("sample", .string(sample))) }
+            return .object(
+                JSONObject(fields + [
                     ("locale", .string(item.locale)),
                     ("servedBy", .string(item.servedBy)),
                     ("fallback", .bool(item.fallback)),
@@ -44,7 +45,7 @@ public enum PreviewRenderer {
             let a = item.alert
             let title = a.subtitle.isEmpty ? a.title : "\(a.title) · \(a.subtitle)"
             rows.append([
-                item.example, item.locale, item.servedBy + (item.fallback ? " (fallback)" : ""),
+                item.sample.map { "\(item.example) [\($0)]" } ?? item.example, item.locale, item.servedBy + (item.fallback ? " (fallback)" : ""),
                 oneLine(title), oneLine(a.body),
             ])
         }
@@ -61,7 +62,7 @@ public enum PreviewRenderer {
                 let cell = TerminalWidth.truncate(c, to: widths[i])
                 let padding = String(repeating: " ", count: max(0, widths[i] - TerminalWidth.of(cell)))
                 // isolates take no columns; they keep RTL text inside its cell
-                parts.append(rtl && i >= 3 ? "\u{2068}" + cell + "\u{2069}" + padding : cell + padding)
+                parts.append(rtl && i >= 3 && !cell.isEmpty ? "\u{2068}" + cell + "\u{2069}" + padding : cell + padding)
             }
             var l = parts.joined(separator: " │ ")
             while l.hasSuffix(" ") { l.removeLast() }

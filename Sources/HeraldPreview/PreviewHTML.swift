@@ -71,7 +71,7 @@ enum PreviewHTML {
         var classes = "banner"
         if item.fallback { classes += " fallback" }
         var html = "<article class=\"\(classes)\" lang=\"\(escape(item.locale))\" dir=\"\(dir)\" data-locale=\"\(escape(item.locale))\" data-served-by=\"\(escape(item.servedBy))\" data-bytes=\"\(item.bytes)\">\n"
-        html += "<div class=\"meta\" dir=\"ltr\"><span class=\"loc\">\(escape(item.locale))</span><span class=\"served\">\(escape(item.servedBy))\(item.fallback ? " · fallback" : "")</span><span class=\"bytes\">\(item.bytes) B</span></div>\n"
+        html += "<div class=\"meta\" dir=\"ltr\"><span class=\"loc\">\(escape(item.locale))</span>\(item.sample.map { "<span class=\"sample\">\(escape($0))</span>" } ?? "")<span class=\"served\">\(escape(item.servedBy))\(item.fallback ? " · fallback" : "")</span><span class=\"bytes\">\(item.bytes) B</span></div>\n"
         html += "<div class=\"card\"><div class=\"head\"><span class=\"icon\"></span><span class=\"app\">HERALD</span><span class=\"when\">now</span></div>\n"
         if !a.title.isEmpty { html += "<div class=\"title\">\(escape(a.title))</div>\n" }
         if !a.subtitle.isEmpty { html += "<div class=\"subtitle\">\(escape(a.subtitle))</div>\n" }

@@ -15,11 +15,14 @@ public struct PreviewItem: Sendable {
     public var payload: JSONValue
     public var diagnostics: [String]
     public var rightToLeft: Bool
+    /// For plural samples: the category and the number shown ("few 2").
+    public var sample: String?
 
     public init(
         example: String, locale: String, servedBy: String, fallback: Bool, bytes: Int, payload: JSONValue,
-        diagnostics: [String], rightToLeft: Bool
+        diagnostics: [String], rightToLeft: Bool, sample: String? = nil
     ) {
+        self.sample = sample
         self.example = example
         self.locale = locale
         self.servedBy = servedBy

@@ -23,6 +23,25 @@ public final class Renderer: Sendable {
         let locale: String
         let table: String
         let key: String
+
+        /// One word fed to the hasher (FNV-1a over the three texts) instead of
+        /// three strings: looking up a cached template is on every render.
+        func hash(into hasher: inout Hasher) {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            CacheKey.fold(locale, into: &h)
+            CacheKey.fold(table, into: &h)
+            CacheKey.fold(key, into: &h)
+            hasher.combine(h)
+        }
+
+        @inline(__always)
+        static func fold(_ text: String, into h: inout UInt64) {
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            }
+            if done == nil { for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 } }
+            h = (h ^ 0xFF) &* 0x100_0000_01b3
+        }
     }
 
     /// A compiled entry, ready to render.
@@ -120,10 +139,13 @@ public final class Renderer: Sendable {
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
         var state = RenderState(
             arguments: arguments, numberLocale: compiled.numberLocale, isolate: options.isolateArguments && compiled.rightToLeft)
-        var out = ""
-        out.reserveCapacity(96)
-        renderNode(compiled.node, options: options, state: &state, into: &out)
-        let unusedNumbers = state.unusedArguments
+        // Most texts fit the stack buffer: one allocation (the String) per render.
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+            var out = RenderBuffer(storage)
+            renderNode(compiled.node, options: options, state: &state, into: &out)
+            return out.string
+        }
+        let unusedNumbers = state.allArgumentsUsed ? [] : state.unusedArguments
         if !unusedNumbers.isEmpty {
             let unused = unusedNumbers.map(String.init)
             state.diagnose(
@@ -131,11 +153,11 @@ public final class Renderer: Sendable {
                 "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
         }
         return RenderResult(
-            text: out, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
+            text: text, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
             pluralChoices: state.plural, diagnostics: state.diagnostics)
     }
 
-    static func renderNode(_ node: TemplateNode, options: RenderOptions, state: inout RenderState, into out: inout String) {
+    static func renderNode(_ node: TemplateNode, options: RenderOptions, state: inout RenderState, into out: inout RenderBuffer) {
         switch node {
         case .format(let template):
             renderTemplate(template, state: &state, into: &out)
@@ -170,16 +192,19 @@ public final class Renderer: Sendable {
         return chosen
     }
 
-    static func renderTemplate(_ template: Template, state: inout RenderState, into out: inout String) {
+    static func renderTemplate(_ template: Template, state: inout RenderState, into out: inout RenderBuffer) {
         if !template.diagnostics.isEmpty {
             for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
         }
         for part in template.parts {
             switch part {
-            case .literal(let s): out += s
+            case .text(let literal): out += literal.text
             case .specifier(let c): SpecifierFormatting.field(c, state: &state, into: &out)
             case .variable(let v): renderVariable(v, state: &state, into: &out)
-            case .brokenVariable(let name, let index, let diagnostic):
+            case .broken(let broken):
+                let name = broken.name
+                let index = broken.argumentIndex
+                let diagnostic = broken.diagnostic
                 state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
                 if let arg = state.argument(index, for: "%#@\(name)@") {
                     out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
@@ -188,7 +213,7 @@ public final class Renderer: Sendable {
         }
     }
 
-    static func renderVariable(_ v: CompiledVariable, state: inout RenderState, into out: inout String) {
+    static func renderVariable(_ v: CompiledVariable, state: inout RenderState, into out: inout RenderBuffer) {
         if !v.diagnostics.isEmpty {
             for d in v.diagnostics { state.diagnose(d.severity, d.code, d.message) }
         }
@@ -211,7 +236,12 @@ public final class Renderer: Sendable {
                 }
             }
         }
-        state.choose(used, for: v.name)
+        if state.plural.isEmpty {
+            // The first variable of a render: a shared one-element list, no allocation.
+            state.plural = v.choices[PluralCategory.index(used)]
+        } else {
+            state.choose(used, for: v.name)
+        }
         if let form { renderTemplate(form, state: &state, into: &out) }
     }
 
@@ -258,7 +288,7 @@ public final class Renderer: Sendable {
         }
         // Apple: a `zero` entry is used for 0 even where CLDR has no zero
         // category. POLICY: only for exact integer 0 with an integer value type.
-        if category != .zero, v.forms[.zero] != nil, case .int(0) = shown {
+        if category != .zero, v.formTable[0] != nil, case .int(0) = shown {
             if v.valueType.isInteger || { if case .asWritten = v.valueType, case .int = value { return true }; return false }() {
                 return .zero
             }
@@ -266,7 +296,7 @@ public final class Renderer: Sendable {
         return category
     }
 
-    static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout String) {
+    static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout RenderBuffer) {
         for d in t.diagnostics { state.diagnose(d.severity, d.code, d.message) }
         guard let format = t.format else {
             out += t.pattern

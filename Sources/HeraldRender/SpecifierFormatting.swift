@@ -37,6 +37,13 @@ struct RenderState {
         self.isolate = isolate
     }
 
+    /// True when every argument was read (the common case: nothing to report).
+    var allArgumentsUsed: Bool {
+        let n = arguments.count
+        if n > 64 { return false }
+        return n == 64 ? usedMask == UInt64.max : usedMask & ((1 << UInt64(n)) - 1) == (1 << UInt64(n)) - 1
+    }
+
     /// 1-based numbers of the arguments no specifier read.
     var unusedArguments: [Int] {
         arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !usedBeyond.contains(i) }.map { $0 + 1 }
@@ -116,7 +123,7 @@ enum SpecifierFormatting {
     static let isolateEnd = "\u{2069}"
 
     /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
-    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout String) {
+    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) {
         guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
         var body: String
         var zeroPaddable = false
@@ -162,9 +169,9 @@ enum SpecifierFormatting {
             }
         }
         if state.isolate {
-            out.unicodeScalars.append("\u{2068}")
+            out.appendIsolateStart()
             out += body
-            out.unicodeScalars.append("\u{2069}")
+            out.appendIsolateEnd()
         } else {
             out += body
         }

@@ -29,12 +29,46 @@ final class Template: Sendable {
     }
 }
 
+/// One piece of a compiled format string. Every payload is a single object
+/// reference, so going over the parts copies a pointer, not a String or a
+/// diagnostic.
 enum TemplatePart: Sendable {
-    case literal(String)
+    case text(TemplateLiteral)
     case specifier(CompiledSpecifier)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
-    case brokenVariable(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic)
+    case broken(BrokenVariable)
+
+    static func literal(_ text: String) -> TemplatePart { .text(TemplateLiteral(text)) }
+
+    static func brokenVariable(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic) -> TemplatePart {
+        .broken(BrokenVariable(name: name, argumentIndex: argumentIndex, diagnostic: diagnostic))
+    }
+
+    /// The text of a literal part, nil for the others.
+    var literalText: String? {
+        if case .text(let l) = self { return l.text }
+        return nil
+    }
+}
+
+/// Literal text of a format string.
+final class TemplateLiteral: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+
+/// A `%#@name@` that cannot be expanded: reported, and the argument shown as is.
+final class BrokenVariable: Sendable {
+    let name: String
+    let argumentIndex: Int
+    let diagnostic: RenderDiagnostic
+
+    init(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic) {
+        self.name = name
+        self.argumentIndex = argumentIndex
+        self.diagnostic = diagnostic
+    }
 }
 
 /// A specifier with the number formatter it will use already opened.
@@ -73,6 +107,9 @@ final class CompiledVariable: Sendable {
     let diagnostics: [RenderDiagnostic]
     /// Stands for the variable in integer-size diagnostics.
     let selectionSpecifier: FormatSpecifier
+    /// `[(name, category)]` for each category in `allCases` order: a render's
+    /// plural choices when this is its only variable (shared, not rebuilt).
+    let choices: [[(variable: String, category: PluralCategory)]]
 
     init(
         name: String, argumentIndex: Int, valueType: ValueType, forms: [PluralCategory: Template], rules: PluralRules?,
@@ -83,6 +120,7 @@ final class CompiledVariable: Sendable {
         self.valueType = valueType
         self.forms = forms
         self.formTable = PluralCategory.allCases.map { forms[$0] }
+        self.choices = PluralCategory.allCases.map { [(variable: name, category: $0)] }
         self.rules = rules
         self.selectFormatter = selectFormatter
         self.diagnostics = diagnostics
@@ -172,9 +210,9 @@ struct TemplateCompiler {
         for segment in parsed.segments {
             switch segment {
             case .literal(let s):
-                if case .literal(let prev)? = parts.last { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
             case .invalid(let s):
-                if case .literal(let prev)? = parts.last { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
             case .specifier(var spec):
                 let index = spec.argumentIndex ?? 0
                 switch spec.conversion {

@@ -94,41 +94,88 @@ func writeAll(fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) {
     }
 }
 
-/// Buffered standard output (large batches write in 64 KiB pieces).
+/// Buffered standard output: bytes are copied into one 64 KiB block, which
+/// is written when full (large batches write in 64 KiB pieces).
 struct StdoutBuffer {
-    private var buffer: [UInt8] = []
+    /// The block; a class so it is freed when the buffer goes away.
+    private final class Block {
+        static let capacity = 1 << 16
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Block.capacity)
+        var count = 0
+        deinit { base.deallocate() }
+    }
 
-    init() { buffer.reserveCapacity(1 << 16) }
+    private let block = Block()
+
+    init() {}
+
+    /// Appends raw bytes, writing the block out whenever it fills.
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var src = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            if block.count == Block.capacity { flush() }
+            let n = min(left, Block.capacity - block.count)
+            (block.base + block.count).update(from: src, count: n)
+            block.count += n
+            src += n
+            left -= n
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ b: UInt8) {
+        if block.count == Block.capacity { flush() }
+        block.base[block.count] = b
+        block.count += 1
+    }
 
     mutating func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var text = s
+        text.withUTF8 { append($0) }
+    }
+
+    /// Writes a literal piece of output (no String in between).
+    mutating func writeStatic(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
     }
 
     /// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
+    /// Runs of bytes that need no escape are copied in one piece.
     mutating func writeQuoted(_ s: String) {
-        buffer.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: buffer.append(0x5C); buffer.append(0x22)
-            case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
-            case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
-            case 0x0D: buffer.append(0x5C); buffer.append(0x72)
-            case 0x09: buffer.append(0x5C); buffer.append(0x74)
-            case 0..<0x20, 0x7F:
-                buffer.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-            default: buffer.append(b)
+        appendByte(0x22)
+        var text = s
+        text.withUTF8 { bytes in
+            var run = 0
+            for k in 0..<bytes.count {
+                let b = bytes[k]
+                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
+                if run < k { append(UnsafeBufferPointer(rebasing: bytes[run..<k])) }
+                run = k + 1
+                switch b {
+                case 0x22: appendByte(0x5C); appendByte(0x22)
+                case 0x5C: appendByte(0x5C); appendByte(0x5C)
+                case 0x0A: appendByte(0x5C); appendByte(0x6E)
+                case 0x0D: appendByte(0x5C); appendByte(0x72)
+                case 0x09: appendByte(0x5C); appendByte(0x74)
+                default:
+                    appendByte(0x5C); appendByte(0x75); appendByte(0x30); appendByte(0x30)
+                    appendByte(StdoutBuffer.hexDigit(b >> 4)); appendByte(StdoutBuffer.hexDigit(b & 0xF))
+                }
             }
+            if run < bytes.count { append(UnsafeBufferPointer(rebasing: bytes[run...])) }
         }
-        buffer.append(0x22)
-        if buffer.count >= 1 << 16 { flush() }
+        appendByte(0x22)
     }
 
+    @inline(__always)
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+
     mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { writeAll(fd: 1, $0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard block.count > 0 else { return }
+        writeAll(fd: 1, UnsafeBufferPointer(start: block.base, count: block.count))
+        block.count = 0
     }
 }
 
@@ -151,7 +198,8 @@ func readInput(_ path: String) throws -> [UInt8] {
     return out
 }
 
-/// Where catalogs come from: a folder of tables, or the tables embedded in the binary.
+/// Where catalogs come from: a folder of tables, or files held in memory
+/// (the tables embedded in the binary).
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
         Catalog(root: dir)

@@ -98,34 +98,35 @@ struct FormatCommand: ParsableCommand {
     /// Writes the --json object for `r` and a newline:
     /// {"text", "servedBy", "key", ["locale",] "plural", ["diagnostics"]}.
     static func writeObject(_ r: RenderResult, locale: String?, to out: inout StdoutBuffer) {
-        out.write("{\"text\":")
+        out.writeStatic("{\"text\":")
         out.writeQuoted(r.text)
-        out.write(",\"servedBy\":")
+        out.writeStatic(",\"servedBy\":")
         out.writeQuoted(r.servedBy)
-        out.write(",\"key\":")
+        out.writeStatic(",\"key\":")
         out.writeQuoted(r.key)
         if let locale {
-            out.write(",\"locale\":")
+            out.writeStatic(",\"locale\":")
             out.writeQuoted(locale)
         }
-        out.write(",\"plural\":{")
-        for (i, choice) in r.pluralChoices.sorted(by: { $0.variable < $1.variable }).enumerated() {
-            if i > 0 { out.write(",") }
+        out.writeStatic(",\"plural\":{")
+        let choices = r.pluralChoices.count > 1 ? r.pluralChoices.sorted(by: { $0.variable < $1.variable }) : r.pluralChoices
+        for (i, choice) in choices.enumerated() {
+            if i > 0 { out.writeStatic(",") }
             out.writeQuoted(choice.variable)
-            out.write(":\"")
+            out.writeStatic(":\"")
             out.write(choice.category.rawValue)
-            out.write("\"")
+            out.writeStatic("\"")
         }
-        out.write("}")
+        out.writeStatic("}")
         if !r.diagnostics.isEmpty {
-            out.write(",\"diagnostics\":[")
+            out.writeStatic(",\"diagnostics\":[")
             for (i, d) in r.diagnostics.enumerated() {
-                if i > 0 { out.write(",") }
+                if i > 0 { out.writeStatic(",") }
                 out.writeQuoted("\(d.severity.rawValue): \(d.message) [\(d.code)]")
             }
-            out.write("]")
+            out.writeStatic("]")
         }
-        out.write("}\n")
+        out.writeStatic("}\n")
     }
 
     /// Writes {"error", ["key",] ["locale"]} and a newline.
@@ -148,23 +149,42 @@ struct FormatCommand: ParsableCommand {
         let renderer = Renderer(catalog: try common.catalog())
         var locales: [String: LocaleID] = [:]
         var out = StdoutBuffer()
+        // Read the flags once: each property-wrapper read costs more than a JSON key lookup.
+        let defaults = BatchDefaults(options: options, table: table)
         var start = 0
         var lineNumber = 0
         while start < input.count {
-            var end = start
-            while end < input.count, input[end] != 0x0A { end += 1 }
+            // The end of the line and whether it holds anything, in one pass over the bytes.
+            let (end, blank) = input.withUnsafeBufferPointer { b -> (Int, Bool) in
+                var k = start
+                var blank = true
+                while k < b.count {
+                    let c = b[k]
+                    if c == 0x0A { break }
+                    if c != 0x20 && c != 0x09 && c != 0x0D { blank = false }
+                    k += 1
+                }
+                return (k, blank)
+            }
             lineNumber += 1
-            let line = Array(input[start..<end])
+            let lineStart = start
             start = end + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: self, locales: &locales, to: &out)
+            if blank { continue }
+            let line = Array(input[lineStart..<end])
+            FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
         }
         out.flush()
     }
 
+    /// The flags a batch request falls back to, read once per batch.
+    struct BatchDefaults {
+        var options: RenderOptions
+        var table: String
+    }
+
     /// Answers one batch request with its output line (with "error" when it fails).
     static func answer(
-        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: FormatCommand, locales: inout [String: LocaleID],
+        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: BatchDefaults, locales: inout [String: LocaleID],
         to out: inout StdoutBuffer
     ) {
         func failure(_ message: String, key: String? = nil, locale: String? = nil) {
@@ -185,6 +205,7 @@ struct FormatCommand: ParsableCommand {
         var arguments: [RenderArgument] = []
         if let raw = request["args"] {
             guard let list = raw.arrayValue else { return failure("\"args\" must be an array", key: key, locale: tag) }
+            arguments.reserveCapacity(list.count)
             for (i, a) in list.enumerated() {
                 switch a {
                 case .string(let s): arguments.append(.string(s))

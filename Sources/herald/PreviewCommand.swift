@@ -1,10 +1,104 @@
 import ArgumentParser
+import Foundation
+import HeraldICU
+import HeraldPreview
+import HeraldStage
 
-// Placeholder until the issue that brings `herald preview` lands (see shared/spec/cli.md).
-struct PreviewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "preview", abstract: "(not available yet)")
+/// `herald preview`: every supported language at once (cli.md).
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Show a notification in every supported language at once.",
+        discussion: """
+            With no --payload, renders the built-in examples (a lottery win, the jackpot, a loss, a reminder, \
+            a decrypted message) against a throwaway store holding their tickets and reminder, at a fixed \
+            "now", plus every plural message with a sample number for each plural category of each language. \
+            With --payload, renders that push against --store and --keys.
+            --format table: aligned for a terminal. json: {"locales": [{example, locale, servedBy, fallback, \
+            bytes, payload, diagnostics}]} in a stable order. html: one self-contained page of lock-screen \
+            banners, right to left where the language is (use --output FILE).
+            Exit status: 0 shown (fallbacks are marked, not failures); 2 usage error or a payload that is not one.
+            """)
 
-    func run() throws {
-        throw ValidationError("herald preview is not available in this build yet")
+    @Option(name: .long, help: "A push to preview (FILE or - for standard input) instead of the built-in examples.")
+    var payload: String?
+
+    @Option(name: .long, help: "all, or a comma-separated list of BCP 47 tags.")
+    var locales: String = "all"
+
+    @Option(name: .long, help: "table, json or html.")
+    var format: String = "table"
+
+    @Option(name: .long, help: "Write to FILE instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.")
+    var deadlineMilliseconds: Int = 10_000
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        do {
+            try await preview()
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
+    }
+
+    func preview() async throws {
+        guard let format = PreviewFormat(rawValue: format) else {
+            throw CLIFailure(code: 2, message: "--format \(self.format): expected table, json or html")
+        }
+        guard deadlineMilliseconds > 0 else {
+            throw CLIFailure(code: 2, message: "--deadline-ms must be positive")
+        }
+        guard DateFormat.isKnownZone(common.timeZone) else {
+            throw CLIFailure(code: 2, message: "--time-zone: '\(common.timeZone)' is not a known IANA time zone")
+        }
+        let catalog = try common.catalog()
+        let chosen: [LocaleID]
+        if locales == "all" {
+            chosen = PreviewRunner.locales(of: catalog)
+        } else {
+            var list: [LocaleID] = []
+            for tag in locales.split(separator: ",") {
+                let t = tag.trimmingCharacters(in: .whitespaces)
+                do { list.append(try LocaleID(t)) } catch { throw CLIFailure(code: 2, message: "--locales \(t): \(error)") }
+            }
+            guard !list.isEmpty else { throw CLIFailure(code: 2, message: "--locales: no locale given") }
+            chosen = list
+        }
+        let runner = PreviewRunner(
+            catalog: catalog, timeZone: common.timeZone, deadline: .milliseconds(deadlineMilliseconds))
+        let items: [PreviewItem]
+        do {
+            if let path = payload {
+                var now: Date?
+                if let text = common.now {
+                    guard let date = ISO8601.parse(text) else {
+                        throw CLIFailure(code: 2, message: "--now: '\(text)' is not an ISO 8601 date-time with a zone")
+                    }
+                    now = date
+                }
+                items = try await runner.payload(
+                    try readInput(path), locales: chosen, store: .directory(common.storeDirectory),
+                    keys: .directory(common.keysDirectory), now: now)
+            } else {
+                items = try await runner.examples(locales: chosen)
+            }
+        } catch let error as PreviewError {
+            throw CLIFailure(code: 2, message: error.description)
+        }
+        let columns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 160
+        let text = PreviewRenderer.render(items, as: format, terminalColumns: columns)
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                throw CLIFailure(code: 1, message: "--output \(output): cannot write the file")
+            }
+        } else {
+            var out = StdoutBuffer()
+            out.write(text)
+            out.flush()
+        }
     }
 }

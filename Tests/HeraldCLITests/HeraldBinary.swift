@@ -64,8 +64,9 @@ enum HeraldBinary {
         private var errorData = Data()
         private let group = DispatchGroup()
 
-        init(_ arguments: [String], environment: [String: String], stdin: Data?) throws {
+        init(_ arguments: [String], environment: [String: String], stdin: Data?, directory: URL? = nil) throws {
             process = Process()
+            if let directory { process.currentDirectoryURL = directory }
             process.executableURL = try HeraldBinary.url()
             process.arguments = arguments
             var merged = ProcessInfo.processInfo.environment
@@ -104,12 +105,16 @@ enum HeraldBinary {
     }
 
     /// Starts `herald arguments…` without waiting.
-    static func start(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Running {
-        try Running(arguments, environment: environment, stdin: stdin)
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, directory: URL? = nil
+    ) throws -> Running {
+        try Running(arguments, environment: environment, stdin: stdin, directory: directory)
     }
 
     /// Runs `herald arguments…` to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Result {
-        try start(arguments, environment: environment, stdin: stdin).finish()
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, directory: URL? = nil
+    ) throws -> Result {
+        try start(arguments, environment: environment, stdin: stdin, directory: directory).finish()
     }
 }

@@ -10,7 +10,7 @@ import Testing
     let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
 
     func fetch(
-        _ refs: [MediaReference], _ folder: TempFolder, policy: MediaPolicy? = nil, within seconds: Double = 10
+        _ refs: [MediaReference], _ folder: TempFolder, policy: MediaPolicy? = nil, within seconds: Double = 60
     ) async -> [MediaResult] {
         let fetcher = MediaFetcher(policy: policy ?? loopback)
         return await fetcher.fetch(

@@ -80,9 +80,13 @@ case "icu":
     }
 case "render":
     runRenderBench(args: Array(args.dropFirst()))
+case "media":
+    runMediaBench(args: Array(args.dropFirst()))
+case "stage":
+    runStageBench(args: Array(args.dropFirst()))
 case "tables":
     runTablesBench(args: Array(args.dropFirst()))
 default:
-    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render …")
+    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | media … | stage …")
     exit(args.isEmpty ? 0 : 2)
 }

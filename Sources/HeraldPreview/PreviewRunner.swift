@@ -1,0 +1,159 @@
+public import Foundation
+public import HeraldICU
+import HeraldExamples
+import HeraldJSON
+import HeraldLottery
+public import HeraldRender
+public import HeraldStage
+import HeraldStore
+public import HeraldTables
+
+/// Runs the stage for every chosen locale: the built-in examples (with a
+/// throwaway store holding their tickets and reminder), or the user's own push,
+/// plus the plural messages rendered with a sample number for each plural
+/// category the language has, so every form a translator wrote is on screen.
+public struct PreviewRunner: Sendable {
+    public var catalog: any MessageCatalog
+    public var timeZone: String
+    public var deadline: Duration
+
+    public init(catalog: any MessageCatalog, timeZone: String = "UTC", deadline: Duration = .seconds(10)) {
+        self.catalog = catalog
+        self.timeZone = timeZone
+        self.deadline = deadline
+    }
+
+    /// The locales a catalog serves, as BCP 47 tags sorted, `Base` left out.
+    public static func locales(of catalog: any MessageCatalog) -> [LocaleID] {
+        var seen = Set<String>()
+        var out: [LocaleID] = []
+        for name in catalog.localizations where name.lowercased() != "base" && name.lowercased() != "und" {
+            guard let id = try? LocaleID(name), seen.insert(id.icuID).inserted else { continue }
+            out.append(id)
+        }
+        return out.sorted { $0.bcp47 < $1.bcp47 }
+    }
+
+    /// The built-in examples in every locale, then the plural samples.
+    public func examples(locales: [LocaleID]) async throws -> [PreviewItem] {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try Store.open(directory: dir)
+        for t in ExampleNotifications.tickets {
+            let ticket = try Ticket(
+                game: t.game, draw: DrawDate(t.draw), numbers: t.numbers, bonus: t.bonus, multiplierAddOn: t.powerPlay)
+            try store.addTicket(ticket)
+        }
+        for r in ExampleNotifications.reminders {
+            guard let id = UUID(uuidString: r.id), let due = ISO8601DateFormatter().date(from: r.due) else {
+                throw PreviewError("built-in reminder \(r.id) is malformed")
+            }
+            try store.addReminder(Reminder(id: id, title: r.title, due: due))
+        }
+        let now = ISO8601DateFormatter().date(from: ExampleNotifications.now)
+        let stage = Stage(
+            configuration: StageConfiguration(
+                catalog: catalog, store: .open(store), keys: .none, now: now, timeZone: timeZone,
+                deadline: deadline))
+        var items: [PreviewItem] = []
+        for example in ExampleNotifications.all {
+            for locale in locales {
+                // The badge is the running count in the store: reset it so every
+                // locale shows the same count.
+                try store.setBadge(0)
+                items.append(try await run(stage, payload: Array(example.payload.utf8), name: example.name, locale: locale))
+            }
+        }
+        items += pluralSamples(renderer: stage.renderer, locales: locales)
+        return items
+    }
+
+    /// The user's own push in every locale, against their store and keys.
+    public func payload(
+        _ bytes: [UInt8], locales: [LocaleID], store: StoreSource, keys: KeySource, now: Date?
+    ) async throws -> [PreviewItem] {
+        let stage = Stage(
+            configuration: StageConfiguration(
+                catalog: catalog, store: store, keys: keys, now: now, timeZone: timeZone, deadline: deadline))
+        var items: [PreviewItem] = []
+        for locale in locales {
+            items.append(try await run(stage, payload: bytes, name: "payload", locale: locale))
+        }
+        return items
+    }
+
+    private func run(_ stage: Stage, payload: [UInt8], name: String, locale: LocaleID) async throws -> PreviewItem {
+        let outcome: StageOutcome
+        do {
+            outcome = try await stage.process(payload, locale: locale)
+        } catch {
+            throw PreviewError("\(name): \(error)")
+        }
+        return PreviewItem(
+            example: name, locale: locale.bcp47, servedBy: outcome.servedBy, fallback: outcome.fallback,
+            bytes: outcome.bytes, payload: .object(outcome.payload), diagnostics: outcome.diagnostics,
+            rightToLeft: locale.isRightToLeft)
+    }
+
+    /// Plural messages with one number per plural category of each language
+    /// (CLDR's first integer sample for that category; categories that only
+    /// decimals reach are skipped, since these count tickets and messages).
+    /// Each is an example named `plural:<key>`.
+    public func pluralSamples(renderer: Renderer, locales: [LocaleID]) -> [PreviewItem] {
+        func count(_ s: String) -> RenderArgument { .number(NumericValue(literal: s) ?? .int(0)) }
+        // The win message's amount, formatted for the locale as the stage does.
+        func amount(_ l: LocaleID) -> RenderArgument {
+            .string((try? Currency.format(minorUnits: 1400, currency: "USD", locale: l)) ?? "$14.00")
+        }
+        let keys: [(table: String, key: String, args: (String, LocaleID) -> [RenderArgument])] = [
+            ("Localizable", "lottery.loss.body", { s, _ in [count(s)] }),
+            ("Localizable", "lottery.win.body", { s, l in [amount(l), count(s), count(s)] }),
+            ("Localizable", "lottery.win.unknownAmount.body", { s, _ in [count(s)] }),
+            ("Localizable", "badge.summary", { s, _ in [count(s)] }),
+            ("Messages", "message.unread", { s, _ in [count(s)] }),
+            ("Messages", "message.attachments", { s, _ in [count(s)] }),
+        ]
+        var items: [PreviewItem] = []
+        for (table, key, args) in keys {
+            for locale in locales {
+                guard let rules = try? PluralRules.for(locale) else { continue }
+                for category in rules.categories {
+                    guard let sample = rules.samples(for: category).integers.first else { continue }
+                    let example = "plural:\(key)"
+                    do {
+                        let r = try renderer.render(key: key, table: table, locale: locale, arguments: args(sample, locale))
+                        let payload = JSONValue.object(
+                            JSONObject([("aps", .object(JSONObject([("alert", .object(JSONObject([("body", .string(r.text))])))])))]))
+                        let json = JSONWriter.write(payload)
+                        items.append(
+                            PreviewItem(
+                                example: example, locale: locale.bcp47, servedBy: r.servedBy, fallback: false,
+                                bytes: json.utf8.count, payload: payload,
+                                diagnostics: r.diagnostics.map(\.message), rightToLeft: locale.isRightToLeft,
+                                sample: "\(category.rawValue) \(sample)"))
+                    } catch {
+                        items.append(
+                            PreviewItem(
+                                example: example, locale: locale.bcp47, servedBy: "", fallback: true, bytes: 0,
+                                payload: .object(JSONObject()), diagnostics: ["\(error)"],
+                                rightToLeft: locale.isRightToLeft, sample: "\(category.rawValue) \(sample)"))
+                    }
+                }
+            }
+        }
+        return items
+    }
+
+    static func temporaryDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/herald-preview-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw PreviewError("cannot create a temporary store directory")
+        }
+        return String(cString: made)
+    }
+}
+
+public struct PreviewError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ d: String) { description = d }
+}

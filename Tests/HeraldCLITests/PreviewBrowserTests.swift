@@ -1,0 +1,88 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+/// The HTML preview in a real headless browser (Debian's chromium; .ci/run
+/// installs it). The page measures its own layout on load and leaves the
+/// result in `data-layout`; chromium's --dump-dom hands it back.
+@Suite(.serialized) struct PreviewBrowserTests {
+    static func chromium() -> String? {
+        for p in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        where FileManager.default.isExecutableFile(atPath: p) {
+            return p
+        }
+        return nil
+    }
+
+    static func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func everyLocaleRendersAndRightToLeftOnesRunRightToLeft() throws {
+        guard let browser = Self.chromium() else {
+            if ProcessInfo.processInfo.environment["HERALD_SKIP_BROWSER"] == "1" { return }
+            Issue.record("chromium is not installed (apt-get install chromium); set HERALD_SKIP_BROWSER=1 to skip")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("herald-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("preview.html")
+        let r = try HeraldBinary.run(["preview", "--format", "html", "--output", page.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("http://") && !html.contains("https://"), "the page must not reach the network")
+
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir.path)/profile"]
+        let (status, dom) = try Self.run(browser, common + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+        #expect(status == 0)
+        guard let start = dom.range(of: "data-layout=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else {
+            Issue.record("the page did not record its layout")
+            return
+        }
+        let raw = String(dom[start.upperBound..<end])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let banners = try JSONParser.parse(raw).arrayValue ?? []
+        let folders = try PreviewCLITests.localizationFolders()
+        let laidOut = Set(banners.compactMap { $0["locale"]?.stringValue })
+        #expect(laidOut == Set(folders), "locales laid out: \(laidOut.sorted())")
+
+        let rtl: Set<String> = ["ar", "he", "fa"]
+        // Bodies that begin with a right-to-left letter must start at the right edge.
+        let messageExamples: Set<String> = ["message"]  // decrypted English text: its own direction
+        var checkedRTL = 0
+        for b in banners {
+            guard let locale = b["locale"]?.stringValue, let example = b["example"]?.stringValue else { continue }
+            let direction = b["direction"]?.stringValue
+            let starts = b["starts"]?.stringValue
+            if rtl.contains(locale) {
+                #expect(direction == "rtl", "\(example) \(locale) laid out \(direction ?? "?")")
+                if !messageExamples.contains(example) {
+                    #expect(starts == "right", "\(example) \(locale) starts at the \(starts ?? "?")")
+                    checkedRTL += 1
+                }
+            } else {
+                #expect(direction == "ltr", "\(example) \(locale) laid out \(direction ?? "?")")
+                #expect(starts == "left", "\(example) \(locale) starts at the \(starts ?? "?")")
+            }
+        }
+        #expect(checkedRTL >= 3 * 4)
+
+        // And a real screenshot: the page paints (a blank page is a few KB).
+        let shot = dir.appendingPathComponent("preview.png")
+        let (shotStatus, _) = try Self.run(
+            browser, common + ["--window-size=1200,1600", "--screenshot=\(shot.path)", page.absoluteString])
+        #expect(shotStatus == 0)
+        let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
+        #expect(size > 50_000, "screenshot is \(size) bytes")
+    }
+}

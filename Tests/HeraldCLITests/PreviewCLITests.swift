@@ -1,0 +1,129 @@
+import Foundation
+import HeraldExamples
+import HeraldJSON
+import Testing
+
+/// `herald preview` run as users run it.
+@Suite(.serialized) struct PreviewCLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The folder names under Localizations/ (the locales the preview must show).
+    static func localizationFolders() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Localizations").path)
+            .filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }.sorted()
+    }
+
+    static func previewJSON(directory: URL? = nil, _ extra: [String] = []) throws -> [JSONValue] {
+        let r = try HeraldBinary.run(["preview", "--format", "json"] + extra, directory: directory)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let v = try JSONParser.parse(r.stdout)
+        return v["locales"]?.arrayValue ?? []
+    }
+
+    @Test func everyLocaleAndExampleRendersCleanText() throws {
+        // From an empty directory: the tables embedded in the binary are used.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("herald-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let items = try Self.previewJSON(directory: empty)
+        let folders = try Self.localizationFolders()
+        #expect(folders.count >= 40)
+        let examples = ExampleNotifications.all.map(\.name)
+        for example in examples {
+            let locales = Set(items.filter { $0["example"]?.stringValue == example }.compactMap { $0["locale"]?.stringValue })
+            #expect(locales.count == folders.count, "\(example): \(locales.count) locales")
+        }
+        let leftover = try Regex(#"%(\d+\$)?[-+ 0#]*\d*(\.\d+)?(hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGaAcCsSp]|%#@|\{\d+\}"#)
+        for item in items {
+            let alert = item["payload"]?["aps"]?["alert"]
+            let body = alert?["body"]?.stringValue ?? alert?.stringValue ?? ""
+            let title = alert?["title"]?.stringValue ?? ""
+            let where_ = "\(item["example"]?.stringValue ?? "?") \(item["locale"]?.stringValue ?? "?")"
+            #expect(!body.isEmpty, "empty body: \(where_)")
+            for text in [body, title] {
+                #expect(text.firstMatch(of: leftover) == nil, "leftover specifier in \(where_): \(text)")
+                for key in ["lottery.", "reminder.", "message.", "fallback.", "badge."] {
+                    #expect(!text.contains(key), "raw key in \(where_): \(text)")
+                }
+                #expect(!text.contains("D82ED5AE"), "reminder id shown in \(where_)")
+            }
+            #expect(item["fallback"]?.boolValue == false, "fallback in \(where_): \(item["diagnostics"] ?? .null)")
+            #expect((item["bytes"]?.intValue ?? 5000) <= 4096)
+        }
+    }
+
+    /// Hand-derived: the tickets and draw of ExampleNotifications (lotteries.md
+    /// Powerball: 3+PB $100, 2+PB $7, Power Play 2X) and the English table text.
+    @Test func englishExamplesSayWhatWasWon() throws {
+        let items = try Self.previewJSON(["--locales", "en"])
+        func body(_ example: String) -> String? {
+            items.first { $0["example"]?.stringValue == example }?["payload"]?["aps"]?["alert"]?["body"]?.stringValue
+        }
+        #expect(body("lottery-win") == "You won $214.00 on 2 tickets out of 3.")
+        #expect(body("lottery-jackpot") == "Jackpot! You won ¥200,000,000.")
+        #expect(body("lottery-loss") == "No win this time on your 2 tickets.")
+        #expect(body("reminder") == "Call the embassy is due in 15 minutes (Nov 18, 2026, 9:00\u{202F}PM).")
+        #expect(body("message") == "The eagle has landed. Meet at the usual place at 21:00.")
+    }
+
+    /// The committed snapshot: any change to a translation or to rendering shows
+    /// up here as a reviewable diff. Update with Tools/scripts/update-preview-snapshot.sh.
+    @Test func matchesTheCommittedSnapshot() throws {
+        let r = try HeraldBinary.run(["preview", "--format", "json"], directory: Self.root)
+        #expect(r.status == 0)
+        let snapshotURL = Self.root.appendingPathComponent("Tests/HeraldCLITests/Snapshots/preview.json")
+        let snapshot = try String(contentsOf: snapshotURL, encoding: .utf8)
+        if r.stdout != snapshot {
+            let a = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let b = snapshot.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
+            Issue.record(
+                """
+                herald preview --format json differs from Tests/HeraldCLITests/Snapshots/preview.json \
+                (first difference at line \((first?.offset ?? min(a.count, b.count)) + 1): \
+                now «\(first?.element.0 ?? "")», snapshot «\(first?.element.1 ?? "")»). \
+                If the change is intended, run Tools/scripts/update-preview-snapshot.sh and review the diff.
+                """)
+        }
+    }
+
+    @Test func embeddedTablesMatchTheLocalizationsFolder() throws {
+        let folder = Self.root.appendingPathComponent("Localizations")
+        var onDisk: [String: String] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".strings") || rel.hasSuffix(".stringsdict") || rel.hasSuffix(".xcstrings") else { continue }
+            onDisk[rel] = try String(contentsOf: folder.appendingPathComponent(rel), encoding: .utf8)
+        }
+        var embedded: [String: String] = [:]
+        for (path, contents) in EmbeddedLocalizations.files { embedded[path] = contents }
+        #expect(
+            Set(onDisk.keys) == Set(embedded.keys),
+            "run python3 Tools/scripts/embed-localizations.py after changing Localizations/")
+        for (path, text) in onDisk where embedded[path] != text {
+            Issue.record("\(path) differs from its embedded copy: run python3 Tools/scripts/embed-localizations.py")
+        }
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        for args in [["--format", "pdf"], ["--locales", "en US"], ["--payload", "/nonexistent/push.json"]] {
+            let r = try HeraldBinary.run(["preview"] + args)
+            #expect(r.status == 2 || (args.first == "--payload" && r.status != 0), "\(args): \(r.status) \(r.stderr)")
+            #expect(!r.stderr.isEmpty)
+        }
+    }
+
+    @Test func previewsTheUsersOwnPayload() throws {
+        let push = #"{"aps":{"alert":{"loc-key":"reminder.unknown.body"},"mutable-content":1}}"#
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("herald-pv-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let r = try HeraldBinary.run(
+            ["preview", "--payload", "-", "--locales", "en,de", "--format", "json", "--store", store.path],
+            stdin: Data(push.utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let items = try JSONParser.parse(r.stdout)["locales"]?.arrayValue ?? []
+        #expect(items.count == 2)
+        #expect(items.first?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "A reminder is due.")
+    }
+}
