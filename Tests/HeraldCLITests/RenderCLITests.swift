@@ -386,6 +386,14 @@ import Testing
         }
         let badLocale = try c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
         #expect(badLocale.status == 2)
+        let push = #"{"aps":{"alert":"x","mutable-content":1}}"#
+        for flags in [["--deadline-ms", "0"], ["--time-zone", "Mars/Olympus_Mons"], ["--now", "yesterday"], ["--tables", c.path + "/none"]] {
+            let r = try c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.hasPrefix("herald: error: "), "\(flags)")
+        }
+        let both = try c.herald(["render", "--batch", "-", "--payload", "-"], stdin: "")
+        #expect(both.status == 2)
     }
 
     @Test func ineligiblePushPassesUnchanged() throws {
@@ -444,5 +452,28 @@ import Testing
         #expect(out[4]?["id"]?.intValue == 7)
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Hi")
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
+    }
+
+    /// No --tables and no ./Localizations: the tables embedded in the binary.
+    @Test func embeddedTablesByDefault() throws {
+        let c = try Container()
+        let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
+        let process = Process()
+        process.executableURL = try HeraldBinary.url()
+        process.arguments = ["render", "--payload", payload, "--locale", "fr", "--store", c.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: c.path)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        let fr = try String(contentsOfFile: Self.tables + "/fr.lproj/Localizable.strings", encoding: .utf8)
+        let body = try #require(root["aps"]?["alert"]?["body"]?.stringValue)
+        // The French generic reminder text, as written in fr.lproj (embedded copy).
+        #expect(fr.contains("\"reminder.unknown.body\" = \"\(body)\";"))
+        #expect(!body.contains("not-a-uuid"))
     }
 }
