@@ -208,6 +208,7 @@ public final class Stage: Sendable {
             }
         }
         progress.badge.withLock { $0 = badge }
+        recordReceipt(payload: payload, herald: heraldPlain, job: job, context: context, draft: &draft)
         progress.set(draft)
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
@@ -351,6 +352,45 @@ public final class Stage: Sendable {
     // MARK: Store
 
     /// The store, opened on first use; nil when the configuration has none.
+    /// The display receipt a push asks for: its top-level `push_id`, else the
+    /// (opened) `herald.receipt`. Strings and integers are accepted.
+    static func receiptID(payload: APNsPayload, herald: JSONObject?) -> String? {
+        for value in [payload.root["push_id"], herald?["receipt"]] {
+            if let s = value?.stringValue, !s.isEmpty { return s }
+            if let n = value?.numberText { return n }
+        }
+        return nil
+    }
+
+    /// Records that the push is shown (issue 9: display receipts), for
+    /// `herald receipts flush` to deliver later. Bounded by the store's short
+    /// recording timeout so it never holds up the notification; a failure is a
+    /// diagnostic, never a fallback.
+    func recordReceipt(
+        payload: APNsPayload, herald: JSONObject?, job: Job, context: Context, draft: inout Draft
+    ) {
+        guard let id = Self.receiptID(payload: payload, herald: herald) else { return }
+        let deadline = min(context.soft, ContinuousClock.now + Store.receiptRecordingTimeout)
+        let kind: String
+        switch job {
+        case .lottery: kind = "lottery.draw"
+        case .reminder: kind = "reminder"
+        case .message: kind = "message"
+        case .none: kind = "alert"
+        }
+        do {
+            guard let store = try store(deadline: deadline) else {
+                draft.diagnostics.append("no store: display receipt \(id) not recorded")
+                return
+            }
+            _ = try store.recordReceipt(
+                pushID: id, shownAt: configuration.now ?? Date(), locale: context.texts.locale.bcp47, kind: kind,
+                deadline: deadline)
+        } catch {
+            draft.diagnostics.append("display receipt not recorded: \(error)")
+        }
+    }
+
     func store(deadline: ContinuousClock.Instant) throws(StoreError) -> Store? {
         if let open = openedStore.withLock({ $0 }) { return open }
         guard case .directory(let path) = configuration.store else { return nil }
