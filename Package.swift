@@ -115,7 +115,7 @@ let package = Package(
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldLottery",
             ]),
-        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables"]),
+        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
             name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON", "HeraldExamples"], exclude: ["Snapshots"]),
@@ -123,7 +123,7 @@ let package = Package(
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia"],
+            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldLint"],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],

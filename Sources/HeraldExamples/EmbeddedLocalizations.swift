@@ -2986,6 +2986,54 @@ public enum EmbeddedLocalizations {
 			<string>تذاكرك الـ%d</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>ربحت %d تذكرة مجانية.</string>
+			<key>one</key>
+			<string>ربحت تذكرة مجانية واحدة.</string>
+			<key>two</key>
+			<string>ربحت تذكرتين مجانيتين.</string>
+			<key>few</key>
+			<string>ربحت %d تذاكر مجانية.</string>
+			<key>many</key>
+			<string>ربحت %d تذكرةً مجانية.</string>
+			<key>other</key>
+			<string>ربحت %d تذكرة مجانية.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>وأيضًا %d تذكرة مجانية.</string>
+			<key>one</key>
+			<string>وأيضًا تذكرة مجانية واحدة.</string>
+			<key>two</key>
+			<string>وأيضًا تذكرتان مجانيتان.</string>
+			<key>few</key>
+			<string>وأيضًا %d تذاكر مجانية.</string>
+			<key>many</key>
+			<string>وأيضًا %d تذكرةً مجانية.</string>
+			<key>other</key>
+			<string>وأيضًا %d تذكرة مجانية.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -3092,6 +3140,38 @@ public enum EmbeddedLocalizations {
 			<string>আপনার %dটি টিকিটে</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>আপনি একটি বিনামূল্যের টিকিট জিতেছেন।</string>
+			<key>other</key>
+			<string>আপনি %dটি বিনামূল্যের টিকিট জিতেছেন।</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>সঙ্গে একটি বিনামূল্যের টিকিটও।</string>
+			<key>other</key>
+			<string>সঙ্গে %dটি বিনামূল্যের টিকিটও।</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -3196,6 +3276,42 @@ public enum EmbeddedLocalizations {
 			<string>les teves %d de butlletes</string>
 			<key>other</key>
 			<string>les teves %d butlletes</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Has guanyat una jugada gratuïta.</string>
+			<key>many</key>
+			<string>Has guanyat %d de jugades gratuïtes.</string>
+			<key>other</key>
+			<string>Has guanyat %d jugades gratuïtes.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>I, a més, una jugada gratuïta.</string>
+			<key>many</key>
+			<string>I, a més, %d de jugades gratuïtes.</string>
+			<key>other</key>
+			<string>I, a més, %d jugades gratuïtes.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -3312,6 +3428,46 @@ public enum EmbeddedLocalizations {
 			<string>vašich %d tiketu</string>
 			<key>other</key>
 			<string>vašich %d tiketech</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Vyhráli jste tiket zdarma.</string>
+			<key>few</key>
+			<string>Vyhráli jste %d tikety zdarma.</string>
+			<key>many</key>
+			<string>Vyhráli jste %d tiketu zdarma.</string>
+			<key>other</key>
+			<string>Vyhráli jste %d tiketů zdarma.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>A k tomu tiket zdarma.</string>
+			<key>few</key>
+			<string>A k tomu %d tikety zdarma.</string>
+			<key>many</key>
+			<string>A k tomu %d tiketu zdarma.</string>
+			<key>other</key>
+			<string>A k tomu %d tiketů zdarma.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -3448,6 +3604,54 @@ public enum EmbeddedLocalizations {
 			<string>eich %d tocyn</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>Rydych chi wedi ennill %d tocyn am ddim.</string>
+			<key>one</key>
+			<string>Rydych chi wedi ennill tocyn am ddim.</string>
+			<key>two</key>
+			<string>Rydych chi wedi ennill %d docyn am ddim.</string>
+			<key>few</key>
+			<string>Rydych chi wedi ennill %d thocyn am ddim.</string>
+			<key>many</key>
+			<string>Rydych chi wedi ennill %d thocyn am ddim.</string>
+			<key>other</key>
+			<string>Rydych chi wedi ennill %d tocyn am ddim.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>Yn ogystal, %d tocyn am ddim.</string>
+			<key>one</key>
+			<string>Yn ogystal, tocyn am ddim.</string>
+			<key>two</key>
+			<string>Yn ogystal, %d docyn am ddim.</string>
+			<key>few</key>
+			<string>Yn ogystal, %d thocyn am ddim.</string>
+			<key>many</key>
+			<string>Yn ogystal, %d thocyn am ddim.</string>
+			<key>other</key>
+			<string>Yn ogystal, %d tocyn am ddim.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -3554,6 +3758,38 @@ public enum EmbeddedLocalizations {
 			<string>dine %d kuponer</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Du vandt en gratis kupon.</string>
+			<key>other</key>
+			<string>Du vandt %d gratis kuponer.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Og en gratis kupon oveni.</string>
+			<key>other</key>
+			<string>Og %d gratis kuponer oveni.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -3650,6 +3886,38 @@ public enum EmbeddedLocalizations {
 			<string>Ihrem Spielschein</string>
 			<key>other</key>
 			<string>Ihren %d Spielscheinen</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Sie haben einen Freitipp gewonnen.</string>
+			<key>other</key>
+			<string>Sie haben %d Freitipps gewonnen.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Dazu kommt ein Freitipp.</string>
+			<key>other</key>
+			<string>Dazu kommen %d Freitipps.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -3750,6 +4018,38 @@ public enum EmbeddedLocalizations {
 			<string>τα %d δελτία σας</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Κερδίσατε ένα δωρεάν δελτίο.</string>
+			<key>other</key>
+			<string>Κερδίσατε %d δωρεάν δελτία.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Επιπλέον, ένα δωρεάν δελτίο.</string>
+			<key>other</key>
+			<string>Επιπλέον, %d δωρεάν δελτία.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -3846,6 +4146,38 @@ public enum EmbeddedLocalizations {
 			<string>ticket</string>
 			<key>other</key>
 			<string>%d tickets</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>You won a free play.</string>
+			<key>other</key>
+			<string>You won %d free plays.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Plus a free play.</string>
+			<key>other</key>
+			<string>Plus %d free plays.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -3956,6 +4288,42 @@ public enum EmbeddedLocalizations {
 			<string>tus %d boletos</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ganaste una jugada gratis.</string>
+			<key>many</key>
+			<string>Ganaste %d de jugadas gratis.</string>
+			<key>other</key>
+			<string>Ganaste %d jugadas gratis.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Y además, una jugada gratis.</string>
+			<key>many</key>
+			<string>Y además, %d de jugadas gratis.</string>
+			<key>other</key>
+			<string>Y además, %d jugadas gratis.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4064,6 +4432,42 @@ public enum EmbeddedLocalizations {
 			<string>tus %d boletos</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Has ganado una jugada gratis.</string>
+			<key>many</key>
+			<string>Has ganado %d de jugadas gratis.</string>
+			<key>other</key>
+			<string>Has ganado %d jugadas gratis.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Y además, una jugada gratis.</string>
+			<key>many</key>
+			<string>Y además, %d de jugadas gratis.</string>
+			<key>other</key>
+			<string>Y además, %d jugadas gratis.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4164,6 +4568,38 @@ public enum EmbeddedLocalizations {
 			<string>هیچ‌یک از %d بلیت شما</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>شما یک بلیت رایگان برنده شدید.</string>
+			<key>other</key>
+			<string>شما %d بلیت رایگان برنده شدید.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>به‌علاوه یک بلیت رایگان.</string>
+			<key>other</key>
+			<string>به‌علاوه %d بلیت رایگان.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4260,6 +4696,38 @@ public enum EmbeddedLocalizations {
 			<string>kupongillasi</string>
 			<key>other</key>
 			<string>%d kupongillasi</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Voitit ilmaisen kupongin.</string>
+			<key>other</key>
+			<string>Voitit %d ilmaista kupongia.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Lisäksi ilmainen kuponki.</string>
+			<key>other</key>
+			<string>Lisäksi %d ilmaista kupongia.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -4366,6 +4834,42 @@ public enum EmbeddedLocalizations {
 			<string>vos %d de grilles</string>
 			<key>other</key>
 			<string>vos %d grilles</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Vous avez gagné une partie gratuite.</string>
+			<key>many</key>
+			<string>Vous avez gagné %d de parties gratuites.</string>
+			<key>other</key>
+			<string>Vous avez gagné %d parties gratuites.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Et une partie gratuite en plus.</string>
+			<key>many</key>
+			<string>Et %d de parties gratuites en plus.</string>
+			<key>other</key>
+			<string>Et %d parties gratuites en plus.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -4492,6 +4996,50 @@ public enum EmbeddedLocalizations {
 			<string>do %d ticéad</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Bhuaigh tú ticéad saor in aisce.</string>
+			<key>two</key>
+			<string>Bhuaigh tú %d thicéad saor in aisce.</string>
+			<key>few</key>
+			<string>Bhuaigh tú %d thicéad saor in aisce.</string>
+			<key>many</key>
+			<string>Bhuaigh tú %d dticéad saor in aisce.</string>
+			<key>other</key>
+			<string>Bhuaigh tú %d ticéad saor in aisce.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Agus ticéad saor in aisce freisin.</string>
+			<key>two</key>
+			<string>Agus %d thicéad saor in aisce freisin.</string>
+			<key>few</key>
+			<string>Agus %d thicéad saor in aisce freisin.</string>
+			<key>many</key>
+			<string>Agus %d dticéad saor in aisce freisin.</string>
+			<key>other</key>
+			<string>Agus %d ticéad saor in aisce freisin.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4604,6 +5152,42 @@ public enum EmbeddedLocalizations {
 			<string>באף אחד מ־%d הכרטיסים שלך</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>זכית בכרטיס חינם אחד.</string>
+			<key>two</key>
+			<string>זכית בשני כרטיסי חינם.</string>
+			<key>other</key>
+			<string>זכית ב־%d כרטיסי חינם.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>ובנוסף כרטיס חינם אחד.</string>
+			<key>two</key>
+			<string>ובנוסף שני כרטיסי חינם.</string>
+			<key>other</key>
+			<string>ובנוסף %d כרטיסי חינם.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4702,6 +5286,38 @@ public enum EmbeddedLocalizations {
 			<string>आपके टिकट</string>
 			<key>other</key>
 			<string>आपके %d टिकटों</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>आपने एक मुफ़्त टिकट जीता है।</string>
+			<key>other</key>
+			<string>आपने %d मुफ़्त टिकट जीते हैं।</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>साथ ही एक मुफ़्त टिकट भी।</string>
+			<key>other</key>
+			<string>साथ ही %d मुफ़्त टिकट भी।</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -4810,6 +5426,42 @@ public enum EmbeddedLocalizations {
 			<string>%d listića</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Osvojili ste %d besplatni listić.</string>
+			<key>few</key>
+			<string>Osvojili ste %d besplatna listića.</string>
+			<key>other</key>
+			<string>Osvojili ste %d besplatnih listića.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Uz to i %d besplatni listić.</string>
+			<key>few</key>
+			<string>Uz to i %d besplatna listića.</string>
+			<key>other</key>
+			<string>Uz to i %d besplatnih listića.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4910,6 +5562,38 @@ public enum EmbeddedLocalizations {
 			<string>Ezúttal egyik szelvényed sem nyert (%d szelvény).</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Nyertél egy ingyenes szelvényt.</string>
+			<key>other</key>
+			<string>Nyertél %d ingyenes szelvényt.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Emellett egy ingyenes szelvényt is nyertél.</string>
+			<key>other</key>
+			<string>Emellett %d ingyenes szelvényt is nyertél.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -4998,6 +5682,34 @@ public enum EmbeddedLocalizations {
 			<string>d</string>
 			<key>other</key>
 			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Anda memenangkan %d tiket gratis.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Ditambah %d tiket gratis.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -5104,6 +5816,42 @@ public enum EmbeddedLocalizations {
 			<string>le tue %d schedine</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Hai vinto una giocata gratuita.</string>
+			<key>many</key>
+			<string>Hai vinto %d di giocate gratuite.</string>
+			<key>other</key>
+			<string>Hai vinto %d giocate gratuite.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>In più, una giocata gratuita.</string>
+			<key>many</key>
+			<string>In più, %d di giocate gratuite.</string>
+			<key>other</key>
+			<string>In più, %d giocate gratuite.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -5196,6 +5944,34 @@ public enum EmbeddedLocalizations {
 			<string>%d</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>無料チケットを%d枚獲得しました。</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>さらに無料チケットを%d枚獲得しました。</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -5282,6 +6058,34 @@ public enum EmbeddedLocalizations {
 			<string>d</string>
 			<key>other</key>
 			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>무료 티켓 %d장을 받았습니다.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>무료 티켓 %d장도 함께 받았습니다.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -5396,6 +6200,46 @@ public enum EmbeddedLocalizations {
 			<string>%d bilietų</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Laimėjote %d nemokamą bilietą.</string>
+			<key>few</key>
+			<string>Laimėjote %d nemokamus bilietus.</string>
+			<key>many</key>
+			<string>Laimėjote %d nemokamo bilieto.</string>
+			<key>other</key>
+			<string>Laimėjote %d nemokamų bilietų.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ir dar %d nemokamą bilietą.</string>
+			<key>few</key>
+			<string>Ir dar %d nemokamus bilietus.</string>
+			<key>many</key>
+			<string>Ir dar %d nemokamo bilieto.</string>
+			<key>other</key>
+			<string>Ir dar %d nemokamų bilietų.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -5506,6 +6350,42 @@ public enum EmbeddedLocalizations {
 			<string>jūsu %d biļetes</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>Jūs laimējāt %d bezmaksas biļetes.</string>
+			<key>one</key>
+			<string>Jūs laimējāt %d bezmaksas biļeti.</string>
+			<key>other</key>
+			<string>Jūs laimējāt %d bezmaksas biļetes.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>zero</key>
+			<string>Un vēl %d bezmaksas biļetes.</string>
+			<key>one</key>
+			<string>Un vēl %d bezmaksas biļeti.</string>
+			<key>other</key>
+			<string>Un vēl %d bezmaksas biļetes.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -5596,6 +6476,34 @@ public enum EmbeddedLocalizations {
 			<string>d</string>
 			<key>other</key>
 			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Anda memenangi %d tiket percuma.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Ditambah %d tiket percuma.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -5694,6 +6602,38 @@ public enum EmbeddedLocalizations {
 			<string>de %d kupongene dine</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Du vant en gratis kupong.</string>
+			<key>other</key>
+			<string>Du vant %d gratis kuponger.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>I tillegg en gratis kupong.</string>
+			<key>other</key>
+			<string>I tillegg %d gratis kuponger.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -5790,6 +6730,38 @@ public enum EmbeddedLocalizations {
 			<string>je lot</string>
 			<key>other</key>
 			<string>je %d loten</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Je hebt een gratis lot gewonnen.</string>
+			<key>other</key>
+			<string>Je hebt %d gratis loten gewonnen.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>En een gratis lot erbij.</string>
+			<key>other</key>
+			<string>En %d gratis loten erbij.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -5906,6 +6878,46 @@ public enum EmbeddedLocalizations {
 			<string>Twoich %d kuponu</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Wygrywasz darmowy kupon.</string>
+			<key>few</key>
+			<string>Wygrywasz %d darmowe kupony.</string>
+			<key>many</key>
+			<string>Wygrywasz %d darmowych kuponów.</string>
+			<key>other</key>
+			<string>Wygrywasz %d darmowego kuponu.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Do tego darmowy kupon.</string>
+			<key>few</key>
+			<string>Do tego %d darmowe kupony.</string>
+			<key>many</key>
+			<string>Do tego %d darmowych kuponów.</string>
+			<key>other</key>
+			<string>Do tego %d darmowego kuponu.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6016,6 +7028,42 @@ public enum EmbeddedLocalizations {
 			<string>suas %d apostas</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Você ganhou uma aposta grátis.</string>
+			<key>many</key>
+			<string>Você ganhou %d de apostas grátis.</string>
+			<key>other</key>
+			<string>Você ganhou %d apostas grátis.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>E mais uma aposta grátis.</string>
+			<key>many</key>
+			<string>E mais %d de apostas grátis.</string>
+			<key>other</key>
+			<string>E mais %d apostas grátis.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6124,6 +7172,42 @@ public enum EmbeddedLocalizations {
 			<string>as suas %d apostas</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ganhou uma aposta grátis.</string>
+			<key>many</key>
+			<string>Ganhou %d de apostas grátis.</string>
+			<key>other</key>
+			<string>Ganhou %d apostas grátis.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>E ainda uma aposta grátis.</string>
+			<key>many</key>
+			<string>E ainda %d de apostas grátis.</string>
+			<key>other</key>
+			<string>E ainda %d apostas grátis.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6230,6 +7314,42 @@ public enum EmbeddedLocalizations {
 			<string>cele %d bilete ale dumneavoastră</string>
 			<key>other</key>
 			<string>cele %d de bilete ale dumneavoastră</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ați câștigat un bilet gratuit.</string>
+			<key>few</key>
+			<string>Ați câștigat %d bilete gratuite.</string>
+			<key>other</key>
+			<string>Ați câștigat %d de bilete gratuite.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>În plus, un bilet gratuit.</string>
+			<key>few</key>
+			<string>În plus, %d bilete gratuite.</string>
+			<key>other</key>
+			<string>În plus, %d de bilete gratuite.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -6346,6 +7466,46 @@ public enum EmbeddedLocalizations {
 			<string>ваши %d билетов</string>
 			<key>other</key>
 			<string>ваши %d билета</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Вы выиграли %d бесплатный билет.</string>
+			<key>few</key>
+			<string>Вы выиграли %d бесплатных билета.</string>
+			<key>many</key>
+			<string>Вы выиграли %d бесплатных билетов.</string>
+			<key>other</key>
+			<string>Вы выиграли %d бесплатного билета.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>А также %d бесплатный билет.</string>
+			<key>few</key>
+			<string>А также %d бесплатных билета.</string>
+			<key>many</key>
+			<string>А также %d бесплатных билетов.</string>
+			<key>other</key>
+			<string>А также %d бесплатного билета.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -6466,6 +7626,46 @@ public enum EmbeddedLocalizations {
 			<string>vašich %d tiketoch</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Vyhrali ste tiket zadarmo.</string>
+			<key>few</key>
+			<string>Vyhrali ste %d tikety zadarmo.</string>
+			<key>many</key>
+			<string>Vyhrali ste %d tiketu zadarmo.</string>
+			<key>other</key>
+			<string>Vyhrali ste %d tiketov zadarmo.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>A k tomu tiket zadarmo.</string>
+			<key>few</key>
+			<string>A k tomu %d tikety zadarmo.</string>
+			<key>many</key>
+			<string>A k tomu %d tiketu zadarmo.</string>
+			<key>other</key>
+			<string>A k tomu %d tiketov zadarmo.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6584,6 +7784,46 @@ public enum EmbeddedLocalizations {
 			<string>vaših %d srečkah</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Dobili ste %d brezplačno srečko.</string>
+			<key>two</key>
+			<string>Dobili ste %d brezplačni srečki.</string>
+			<key>few</key>
+			<string>Dobili ste %d brezplačne srečke.</string>
+			<key>other</key>
+			<string>Dobili ste %d brezplačnih srečk.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Poleg tega še %d brezplačno srečko.</string>
+			<key>two</key>
+			<string>Poleg tega še %d brezplačni srečki.</string>
+			<key>few</key>
+			<string>Poleg tega še %d brezplačne srečke.</string>
+			<key>other</key>
+			<string>Poleg tega še %d brezplačnih srečk.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6694,6 +7934,42 @@ public enum EmbeddedLocalizations {
 			<string>%d тикета</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Освојили сте %d бесплатни тикет.</string>
+			<key>few</key>
+			<string>Освојили сте %d бесплатна тикета.</string>
+			<key>other</key>
+			<string>Освојили сте %d бесплатних тикета.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Уз то и %d бесплатни тикет.</string>
+			<key>few</key>
+			<string>Уз то и %d бесплатна тикета.</string>
+			<key>other</key>
+			<string>Уз то и %d бесплатних тикета.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6794,6 +8070,38 @@ public enum EmbeddedLocalizations {
 			<string>dina %d lotter</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Du vann en gratislott.</string>
+			<key>other</key>
+			<string>Du vann %d gratislotter.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Dessutom en gratislott.</string>
+			<key>other</key>
+			<string>Dessutom %d gratislotter.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -6882,6 +8190,34 @@ public enum EmbeddedLocalizations {
 			<string>d</string>
 			<key>other</key>
 			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>คุณได้รับสิทธิ์เล่นฟรี %d ครั้ง</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>และได้รับสิทธิ์เล่นฟรีอีก %d ครั้ง</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -6978,6 +8314,38 @@ public enum EmbeddedLocalizations {
 			<string>biletiniz</string>
 			<key>other</key>
 			<string>%d biletiniz</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ücretsiz bir bilet kazandınız.</string>
+			<key>other</key>
+			<string>%d ücretsiz bilet kazandınız.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ayrıca ücretsiz bir bilet kazandınız.</string>
+			<key>other</key>
+			<string>Ayrıca %d ücretsiz bilet kazandınız.</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>
@@ -7094,6 +8462,46 @@ public enum EmbeddedLocalizations {
 			<string>ваші %d квитка</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>Ви виграли %d безкоштовний квиток.</string>
+			<key>few</key>
+			<string>Ви виграли %d безкоштовні квитки.</string>
+			<key>many</key>
+			<string>Ви виграли %d безкоштовних квитків.</string>
+			<key>other</key>
+			<string>Ви виграли %d безкоштовного квитка.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>one</key>
+			<string>А також %d безкоштовний квиток.</string>
+			<key>few</key>
+			<string>А також %d безкоштовні квитки.</string>
+			<key>many</key>
+			<string>А також %d безкоштовних квитків.</string>
+			<key>other</key>
+			<string>А також %d безкоштовного квитка.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -7188,6 +8596,34 @@ public enum EmbeddedLocalizations {
 			<string>%d</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Bạn đã trúng %d lượt chơi miễn phí.</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>Ngoài ra còn %d lượt chơi miễn phí.</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -7276,6 +8712,34 @@ public enum EmbeddedLocalizations {
 			<string>%d</string>
 		</dict>
 	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>您赢得了 %d 次免费投注。</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>另外还赢得了 %d 次免费投注。</string>
+		</dict>
+	</dict>
 	<key>badge.summary</key>
 	<dict>
 		<key>NSStringLocalizedFormatKey</key>
@@ -7362,6 +8826,34 @@ public enum EmbeddedLocalizations {
 			<string>d</string>
 			<key>other</key>
 			<string>%d</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.body</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>您贏得了 %d 次免費投注。</string>
+		</dict>
+	</dict>
+	<key>lottery.win.freePlay.extra</key>
+	<dict>
+		<key>NSStringLocalizedFormatKey</key>
+		<string>%#@plays@</string>
+		<key>plays</key>
+		<dict>
+			<key>NSStringFormatSpecTypeKey</key>
+			<string>NSStringPluralRuleType</string>
+			<key>NSStringFormatValueTypeKey</key>
+			<string>d</string>
+			<key>other</key>
+			<string>另外還贏得了 %d 次免費投注。</string>
 		</dict>
 	</dict>
 	<key>badge.summary</key>

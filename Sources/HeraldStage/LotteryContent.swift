@@ -106,7 +106,7 @@ enum LotteryContent {
         let title = texts.text("lottery.title", [.string(request.rules.displayName)], into: &d)
         let count = { (n: Int) in RenderArgument.number(.int(Int64(n))) }
         var subtitle: String?
-        let body: String?
+        var body: String?
         if outcome.winningTickets == 0 {
             body = texts.text("lottery.loss.body", [count(outcome.ticketsChecked)], into: &d, serves: true)
         } else {
@@ -120,14 +120,26 @@ enum LotteryContent {
             } catch {
                 throw .failed("cannot format \(outcome.total): \(error)")
             }
+            // The sentence naming the cash won, or nil when nothing but free plays was won.
+            var moneyBody: String?
             if outcome.hasUnknownAmount && outcome.total.minorUnits == 0 {
                 body = texts.text("lottery.win.unknownAmount.body", [count(outcome.winningTickets)], into: &d, serves: true)
             } else if outcome.jackpotHit {
-                body = texts.text("lottery.jackpot.body", [.string(amount)], into: &d, serves: true)
+                moneyBody = texts.text("lottery.jackpot.body", [.string(amount)], into: &d, serves: true)
+                body = moneyBody
+            } else if outcome.total.minorUnits == 0 && outcome.freePlays > 0 {
+                // Only free plays (UK Lotto match 2): "You won a free play.", never "You won £0.00".
+                body = texts.text("lottery.win.freePlay.body", [count(outcome.freePlays)], into: &d, serves: true)
             } else {
-                body = texts.text(
+                moneyBody = texts.text(
                     "lottery.win.body", [.string(amount), count(outcome.winningTickets), count(outcome.ticketsChecked)],
                     into: &d, serves: true)
+                body = moneyBody
+            }
+            if let moneyBody, outcome.freePlays > 0,
+                let extra = texts.text("lottery.win.freePlay.extra", [count(outcome.freePlays)], into: &d)
+            {
+                body = moneyBody + sentenceGap(after: moneyBody) + extra
             }
             if outcome.hasUnknownAmount && outcome.total.minorUnits > 0 {
                 d.diagnostics.append("some tiers won have no announced amount; the total shown counts the known ones")
@@ -135,6 +147,15 @@ enum LotteryContent {
         }
         d.alert = RenderedAlert(title: title, subtitle: subtitle, body: body)
         return d
+    }
+
+    /// What goes between two sentences: nothing after a full-width stop (Chinese, Japanese
+    /// "。", "！", "？" carry their own spacing), one space otherwise.
+    static func sentenceGap(after sentence: String) -> String {
+        switch sentence.last {
+        case "\u{3002}", "\u{FF01}", "\u{FF1F}": ""
+        default: " "
+        }
     }
 
     /// "5+1" → "5 + 1".

@@ -25,6 +25,7 @@ public final class Stage: Sendable {
     public let configuration: StageConfiguration
     public let renderer: Renderer
     private let openedStore: Mutex<Store?>
+    private let keyCache = KeyCache()
 
     public init(configuration: StageConfiguration) {
         self.configuration = configuration
@@ -77,29 +78,44 @@ public final class Stage: Sendable {
         let once = Once()
         return await withCheckedContinuation { (continuation: CheckedContinuation<StageOutcome, Never>) in
             once.set(continuation)
-            Task.detached {
-                let outcome = await self.work(context: context, base: base, progress: progress)
-                once.resume(outcome)
+            // The blocking part (key files, SQLite, rendering) runs on its own thread so
+            // that a waiting store never holds a thread of the cooperative pool, and the
+            // deadline holds even when that pool is busy.
+            Thread.detachNewThread {
+                let prepared = self.prepare(context: context, base: base, progress: progress)
+                if prepared.media.references.isEmpty {
+                    once.resume(self.finish(prepared, context: context))
+                } else {
+                    Task.detached {
+                        let withMedia = await self.fetchMedia(prepared, context: context, progress: progress)
+                        once.resume(self.finish(withMedia, context: context))
+                    }
+                }
             }
             let now = ContinuousClock.now
             let wait = now < hard ? now.duration(to: hard) : .zero
             let (seconds, attoseconds) = wait.components
             let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanos)) {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + .nanoseconds(nanos))
+            timer.setEventHandler {
                 guard once.isPending else { return }
-                var best = progress.best.withLock { $0 }
+                var best = progress.best(context)
+                let badge = progress.badge.withLock { $0 }
                 best.fallback = true
                 best.diagnostics.append(
                     "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted")
-                once.resume(self.assemble(context: context, draft: best, badge: .remove, attachments: nil))
+                once.resume(self.assemble(context: context, draft: best, badge: badge, attachments: nil))
             }
+            once.setTimer(TimerBox(timer))
+            timer.resume()
         }
     }
 
     // MARK: The work
 
     /// What the push asks for.
-    enum Job {
+    enum Job: Sendable {
         case lottery(LotteryRequest)
         case reminder(id: String)
         case message(text: String, from: String?)
@@ -107,28 +123,32 @@ public final class Stage: Sendable {
         case none
     }
 
-    static func bestAttemptBeforeWork(context: Context, base: Draft) -> Draft {
-        var d = base
-        d.fallback = true
+    static func bestAttemptBeforeWork(context: Context, base: Draft) -> Progress.Attempt {
         // A plain lottery push can say the numbers without the store.
         if let herald = context.payload.herald, herald["sealed"] == nil,
             herald["kind"]?.stringValue == "lottery.draw", let request = try? LotteryRequest(herald)
         {
-            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: context.texts))
-            numbers.fallback = true
-            return numbers
+            return .lotteryNumbers(request)
         }
         if context.payload.herald == nil, context.payload.legacyEncryptedMessage == nil,
             context.payload.legacyReminderID != nil
         {
-            var generic = ReminderContent.genericDraft(texts: context.texts)
-            generic.fallback = true
-            return context.guarded(generic)
+            return .draft(context.guarded(ReminderContent.genericDraft(texts: context.texts)))
         }
-        return d
+        return .draft(base)
     }
 
-    func work(context: Context, base: Draft, progress: Progress) async -> StageOutcome {
+    /// What the synchronous part of the work produced.
+    struct Prepared: Sendable {
+        var draft: Draft
+        var job: Job
+        var badge: BadgeDecision
+        var media: MediaReferences.Extraction
+        var attachments: JSONValue?
+    }
+
+    /// Opens, computes, renders and counts the badge (blocking: key files, SQLite).
+    func prepare(context: Context, base: Draft, progress: Progress) -> Prepared {
         let payload = context.payload
         var diagnostics: [String] = []
         var heraldPlain: JSONObject?
@@ -159,17 +179,48 @@ public final class Stage: Sendable {
                 draft = try compute(job, context: context, progress: progress, base: base)
             } catch {
                 diagnostics.append(error.description)
-                draft = progress.best.withLock { $0 }
+                draft = progress.best(context)
                 draft.fallback = true
             }
         }
         draft.diagnostics = diagnostics + draft.diagnostics
         draft = context.guarded(draft)
-        progress.best.withLock { $0 = draft }
+        progress.set(draft)
 
-        // Media, within the deadline.
+        // Badge: the store's running count.
+        var badge = BadgeDecision.keep
+        if let delta = payload.aps.badge {
+            do {
+                if let store = try store(deadline: context.soft) {
+                    if delta == 0 {
+                        try store.setBadge(0, deadline: context.soft)
+                        badge = .set(0)
+                    } else {
+                        badge = .set(try store.incrementBadge(by: delta, deadline: context.soft))
+                    }
+                } else {
+                    draft.diagnostics.append("no store: aps.badge is passed on as sent")
+                }
+            } catch {
+                draft.diagnostics.append("badge not updated: \(error)")
+                draft.fallback = true
+                badge = .remove
+            }
+        }
+        progress.badge.withLock { $0 = badge }
+        recordReceipt(payload: payload, herald: heraldPlain, job: job, context: context, draft: &draft)
+        progress.set(draft)
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
+        return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)
+    }
+
+    /// Downloads the push's media within the deadline; a failure adds the localized line.
+    func fetchMedia(_ prepared: Prepared, context: Context, progress: Progress) async -> Prepared {
+        var p = prepared
+        var draft = p.draft
+        let extraction = p.media
+        let job = p.job
         var attachments: JSONValue?
         if !extraction.references.isEmpty {
             var failures: [String] = []
@@ -197,30 +248,16 @@ public final class Stage: Sendable {
                 draft.alert.subtitle = line
             }
             draft = context.guarded(draft)
-            progress.best.withLock { $0 = draft }
+            progress.set(draft)
         }
 
-        // Badge: the store's running count.
-        var badge = BadgeDecision.keep
-        if let delta = payload.aps.badge {
-            do {
-                if let store = try store(deadline: context.soft) {
-                    if delta == 0 {
-                        try store.setBadge(0, deadline: context.soft)
-                        badge = .set(0)
-                    } else {
-                        badge = .set(try store.incrementBadge(by: delta, deadline: context.soft))
-                    }
-                } else {
-                    draft.diagnostics.append("no store: aps.badge is passed on as sent")
-                }
-            } catch {
-                draft.diagnostics.append("badge not updated: \(error)")
-                draft.fallback = true
-                badge = .remove
-            }
-        }
-        return assemble(context: context, draft: draft, badge: badge, attachments: attachments)
+        p.draft = draft
+        p.attachments = attachments
+        return p
+    }
+
+    func finish(_ p: Prepared, context: Context) -> StageOutcome {
+        assemble(context: context, draft: p.draft, badge: p.badge, attachments: p.attachments)
     }
 
     func open(_ herald: JSONObject) throws(StageWorkError) -> JSONObject {
@@ -228,7 +265,8 @@ public final class Stage: Sendable {
         do {
             switch configuration.keys {
             case .none: throw StageWorkError.failed("the herald object is sealed and no key directory was given")
-            case .directory(let path): return try PayloadSealing.open(herald: herald, keys: KeyDirectory(path: path))
+            case .directory(let path):
+                return try PayloadSealing.open(herald: herald, keys: CachedKeys(directory: KeyDirectory(path: path), cache: keyCache))
             case .inMemory(let keys): return try PayloadSealing.open(herald: herald, keys: keys)
             }
         } catch let error as SealingError {
@@ -266,9 +304,7 @@ public final class Stage: Sendable {
         case .message(let text, let from):
             return MessageContent.draft(text: text, from: from, texts: texts)
         case .lottery(let request):
-            var numbers = context.guarded(LotteryContent.numbersDraft(request, texts: texts))
-            numbers.fallback = true
-            progress.best.withLock { $0 = numbers }
+            progress.set(.lotteryNumbers(request))
             guard let store = try storeForWork(deadline: context.soft) else {
                 var d = LotteryContent.numbersDraft(request, texts: texts)
                 d.diagnostics.append("no store: the tickets are unknown, the numbers are shown")
@@ -288,7 +324,7 @@ public final class Stage: Sendable {
         case .reminder(let idText):
             var generic = context.guarded(ReminderContent.genericDraft(texts: texts))
             generic.fallback = true
-            progress.best.withLock { $0 = generic }
+            progress.set(generic)
             guard let id = UUID(uuidString: idText) else {
                 var d = ReminderContent.genericDraft(texts: texts)
                 d.diagnostics.append("the reminder id is not a UUID; the generic text is shown")
@@ -316,6 +352,45 @@ public final class Stage: Sendable {
     // MARK: Store
 
     /// The store, opened on first use; nil when the configuration has none.
+    /// The display receipt a push asks for: its top-level `push_id`, else the
+    /// (opened) `herald.receipt`. Strings and integers are accepted.
+    static func receiptID(payload: APNsPayload, herald: JSONObject?) -> String? {
+        for value in [payload.root["push_id"], herald?["receipt"]] {
+            if let s = value?.stringValue, !s.isEmpty { return s }
+            if let n = value?.numberText { return n }
+        }
+        return nil
+    }
+
+    /// Records that the push is shown (issue 9: display receipts), for
+    /// `herald receipts flush` to deliver later. Bounded by the store's short
+    /// recording timeout so it never holds up the notification; a failure is a
+    /// diagnostic, never a fallback.
+    func recordReceipt(
+        payload: APNsPayload, herald: JSONObject?, job: Job, context: Context, draft: inout Draft
+    ) {
+        guard let id = Self.receiptID(payload: payload, herald: herald) else { return }
+        let deadline = min(context.soft, ContinuousClock.now + Store.receiptRecordingTimeout)
+        let kind: String
+        switch job {
+        case .lottery: kind = "lottery.draw"
+        case .reminder: kind = "reminder"
+        case .message: kind = "message"
+        case .none: kind = "alert"
+        }
+        do {
+            guard let store = try store(deadline: deadline) else {
+                draft.diagnostics.append("no store: display receipt \(id) not recorded")
+                return
+            }
+            _ = try store.recordReceipt(
+                pushID: id, shownAt: configuration.now ?? Date(), locale: context.texts.locale.bcp47, kind: kind,
+                deadline: deadline)
+        } catch {
+            draft.diagnostics.append("display receipt not recorded: \(error)")
+        }
+    }
+
     func store(deadline: ContinuousClock.Instant) throws(StoreError) -> Store? {
         if let open = openedStore.withLock({ $0 }) { return open }
         guard case .directory(let path) = configuration.store else { return nil }
@@ -339,7 +414,7 @@ public final class Stage: Sendable {
 
     // MARK: Output
 
-    enum BadgeDecision {
+    enum BadgeDecision: Sendable {
         /// Leave `aps.badge` as the push has it (no store to count with).
         case keep
         /// Drop `aps.badge`: the count is unknown, the device keeps its badge.
@@ -443,28 +518,98 @@ struct Context: Sendable {
     }
 }
 
+/// Keys read from the key directory, kept for the life of the stage (a batch
+/// reads each key file once). Failures are not kept.
+final class KeyCache: Sendable {
+    let keys = Mutex<[String: SealingKey]>([:])
+}
+
+/// A key directory read through a `KeyCache`.
+struct CachedKeys: SealingKeyProvider {
+    let directory: KeyDirectory
+    let cache: KeyCache
+
+    func key(for keyID: String) throws(SealingError) -> SealingKey {
+        if let hit = cache.keys.withLock({ $0[keyID] }) { return hit }
+        let key = try directory.key(for: keyID)
+        cache.keys.withLock { $0[keyID] = key }
+        return key
+    }
+}
+
 /// The best attempt so far, for the deadline.
 final class Progress: Sendable {
-    let best: Mutex<Draft>
-    init(_ draft: Draft) { best = Mutex(draft) }
+    /// A best attempt, or how to make one: the lottery numbers are only formatted
+    /// (ICU date data) if the deadline actually needs them.
+    enum Attempt: Sendable {
+        case draft(Draft)
+        case lotteryNumbers(LotteryRequest)
+    }
+    private let attempt: Mutex<Attempt>
+    /// What the store said about the badge (nothing yet: leave the device's badge alone).
+    let badge = Mutex(Stage.BadgeDecision.remove)
+
+    init(_ attempt: Attempt) { self.attempt = Mutex(attempt) }
+
+    func set(_ draft: Draft) { attempt.withLock { $0 = .draft(draft) } }
+    func set(_ a: Attempt) { attempt.withLock { $0 = a } }
+
+    /// The best attempt, marked as a fallback.
+    func best(_ context: Context) -> Draft {
+        var d: Draft
+        switch attempt.withLock({ $0 }) {
+        case .draft(let draft): d = draft
+        case .lotteryNumbers(let request):
+            d = context.guarded(LotteryContent.numbersDraft(request, texts: context.texts))
+        }
+        d.fallback = true
+        return d
+    }
 }
 
 /// Resumes a continuation once: whichever of the work and the timer comes first.
 final class Once: Sendable {
-    private let slot = Mutex<CheckedContinuation<StageOutcome, Never>?>(nil)
+    private struct State {
+        var continuation: CheckedContinuation<StageOutcome, Never>?
+        var done = false
+        /// The deadline timer, cancelled (and its handler released) once resumed.
+        var timer: TimerBox?
+    }
+    private let state = Mutex(State())
 
-    func set(_ c: CheckedContinuation<StageOutcome, Never>) { slot.withLock { $0 = c } }
+    func set(_ c: CheckedContinuation<StageOutcome, Never>) { state.withLock { $0.continuation = c } }
 
-    var isPending: Bool { slot.withLock { $0 != nil } }
+    func setTimer(_ t: TimerBox) {
+        let done = state.withLock { s -> Bool in
+            if !s.done { s.timer = t }
+            return s.done
+        }
+        if done { t.timer.cancel() }
+    }
+
+    var isPending: Bool { state.withLock { !$0.done } }
 
     func resume(_ outcome: StageOutcome) {
-        let c = slot.withLock { s -> CheckedContinuation<StageOutcome, Never>? in
-            let c = s
-            s = nil
-            return c
+        let (c, t) = state.withLock { s -> (CheckedContinuation<StageOutcome, Never>?, TimerBox?) in
+            guard !s.done else { return (nil, nil) }
+            s.done = true
+            defer {
+                s.continuation = nil
+                s.timer = nil
+            }
+            return (s.continuation, s.timer)
         }
+        t?.timer.cancel()
         c?.resume(returning: outcome)
     }
+}
+
+/// A dispatch timer handed between threads: cancelling a dispatch source is
+/// safe from any thread (Dispatch's documented contract), which the type system
+/// cannot see.
+final class TimerBox: @unchecked Sendable {
+    let timer: any DispatchSourceTimer
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
 }
 
 extension Duration {

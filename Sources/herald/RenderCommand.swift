@@ -87,22 +87,20 @@ struct RenderCommand: AsyncParsableCommand {
         out.write(outcome.json)
         out.write("\n")
         out.flush()
-        for d in outcome.diagnostics { writeStderr("herald: warning: \(d)\n") }
+        for d in outcome.diagnostics {
+            let line = d.split(whereSeparator: \.isNewline).joined(separator: " ")
+            writeStderr("herald: warning: \(line)\n")
+        }
         return outcome.exitCode
     }
 
     func runBatch(_ path: String) async throws {
         let stage = try makeStage()
-        let input = try readInput(path)
+        // Lines are read as they come (a batch of any size runs in constant memory).
+        var input = try LineReader(path: path)
         var locales: [String: LocaleID] = [:]
         var out = StdoutBuffer()
-        var start = 0
-        let newline = UInt8(ascii: "\n")
-        while start < input.count {
-            var end = start
-            while end < input.count, input[end] != newline { end += 1 }
-            var line = Array(input[start..<end])
-            start = end + 1
+        while var line = try input.next() {
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let answer = await stage.answer(line: line, locales: &locales)
@@ -110,5 +108,52 @@ struct RenderCommand: AsyncParsableCommand {
             out.write("\n")
         }
         out.flush()
+    }
+}
+
+/// Lines of a file or standard input ("-"), read in 64 KiB blocks.
+struct LineReader: ~Copyable {
+    private let fd: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    init(path: String) throws {
+        self.path = path
+        fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    deinit { if fd > 0 { close(fd) } }
+
+    /// The next line without its newline, or nil at the end of the input.
+    mutating func next() throws -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
+            }
+            if n == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<n]) }
+        }
     }
 }

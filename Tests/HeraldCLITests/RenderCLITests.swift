@@ -184,6 +184,67 @@ import Testing
         #expect(numbers.body == "The numbers for Nov 16, 2026 are in: 4 11 23 45 61 + 9.")
     }
 
+    /// UK Lotto (lotteries.md §4): match 3 is a fixed £30, match 2 a free Lucky Dip and no cash.
+    /// A win of free plays alone never reads "You won £0.00"; cash plus free plays names both.
+    /// The sentences are the tables' lottery.win.freePlay.body / .extra text (en "You won a free
+    /// play." / "Plus a free play."; de "Freitipp"; ru 1 → one: "1 бесплатный билет").
+    @Test func ukLottoFreePlays() throws {
+        let c = try Container()
+        // 2026-11-21: 3 9 17 28 41 52, bonus 30. 3 9 1 2 4 5 matches 2 → one free play only.
+        try c.addTicket("uk-lotto", "2026-11-21", "3,9,1,2,4,5", "")
+        let only = try c.write(
+            Self.lotteryPayload(game: "uk-lotto", draw: "2026-11-21", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil),
+            name: "uk-free.json")
+        let expectedOnly: [(String, String, String, String)] = [
+            ("en", "Lotto results", "Best match: 2", "You won a free play."),
+            ("de", "Lotto – Ergebnisse", "Bester Treffer: 2", "Sie haben einen Freitipp gewonnen."),
+            ("ru", "Результаты Lotto", "Лучшее совпадение: 2", "Вы выиграли 1 бесплатный билет."),
+        ]
+        for (locale, title, subtitle, body) in expectedOnly {
+            let r = try c.render(only, locale)
+            #expect(r.status == 0, "\(locale): \(r.stderr)")
+            #expect(r.title == title, "\(locale)")
+            #expect(r.subtitle == subtitle, "\(locale)")
+            #expect(r.body == body, "\(locale)")
+            #expect(!r.stdout.contains("0.00") && !r.stdout.contains("0,00"), "\(locale): \(r.stdout)")
+        }
+
+        // 2026-11-25: same numbers. 3 9 17 1 2 4 matches 3 → £30; 3 9 1 2 4 5 matches 2 → a free
+        // play. Both tickets won: £30.00 on 2 of 2, plus one free play.
+        try c.addTicket("uk-lotto", "2026-11-25", "3,9,17,1,2,4", "")
+        try c.addTicket("uk-lotto", "2026-11-25", "3,9,1,2,4,5", "")
+        let mixed = try c.write(
+            Self.lotteryPayload(game: "uk-lotto", draw: "2026-11-25", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil),
+            name: "uk-mixed.json")
+        let expectedMixed: [(String, String, String)] = [
+            ("en", "Best match: 3", "You won £30.00 on 2 tickets out of 2. Plus a free play."),
+            ("de", "Bester Treffer: 3",
+             "Sie haben 30,00\u{A0}£ gewonnen – mit 2 Spielscheinen von 2. Dazu kommt ein Freitipp."),
+            ("ru", "Лучшее совпадение: 3", "Ваш выигрыш — 30,00\u{A0}£: 2 выигрышных билета из 2. А также 1 бесплатный билет."),
+            // No space after the ideographic full stop.
+            ("ja", "最高一致数：3", "2枚中2枚が当せんし、£30.00を獲得しました。さらに無料チケットを1枚獲得しました。"),
+        ]
+        for (locale, subtitle, body) in expectedMixed {
+            let r = try c.render(mixed, locale)
+            #expect(r.status == 0, "\(locale): \(r.stderr)")
+            #expect(r.subtitle == subtitle, "\(locale)")
+            #expect(r.body == body, "\(locale)")
+        }
+
+        // 2026-11-28: the jackpot (match 6, amount announced: £3,800,000.00) and a match 2 on
+        // another ticket: the jackpot sentence, then the free play.
+        try c.addTicket("uk-lotto", "2026-11-28", "3,9,17,28,41,52", "")
+        try c.addTicket("uk-lotto", "2026-11-28", "3,9,1,2,4,5", "")
+        let jackpot = try c.write(
+            Self.lotteryPayload(
+                game: "uk-lotto", draw: "2026-11-28", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil,
+                extra: ",\"prizes\":{\"6\":{\"amount\":380000000}}"),
+            name: "uk-jackpot.json")
+        let en = try c.render(jackpot, "en")
+        #expect(en.status == 0, "\(en.stderr)")
+        #expect(en.body == "Jackpot! You won £3,800,000.00. Plus a free play.")
+    }
+
     // MARK: Sealing failures
 
     @Test func tamperedCiphertextFallsBackToTheOriginalAlert() throws {
@@ -386,6 +447,14 @@ import Testing
         }
         let badLocale = try c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
         #expect(badLocale.status == 2)
+        let push = #"{"aps":{"alert":"x","mutable-content":1}}"#
+        for flags in [["--deadline-ms", "0"], ["--time-zone", "Mars/Olympus_Mons"], ["--now", "yesterday"], ["--tables", c.path + "/none"]] {
+            let r = try c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
+            #expect(r.status == 2, "\(flags)")
+            #expect(r.stderr.hasPrefix("herald: error: "), "\(flags)")
+        }
+        let both = try c.herald(["render", "--batch", "-", "--payload", "-"], stdin: "")
+        #expect(both.status == 2)
     }
 
     @Test func ineligiblePushPassesUnchanged() throws {
@@ -444,5 +513,28 @@ import Testing
         #expect(out[4]?["id"]?.intValue == 7)
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Hi")
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
+    }
+
+    /// No --tables and no ./Localizations: the tables embedded in the binary.
+    @Test func embeddedTablesByDefault() throws {
+        let c = try Container()
+        let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
+        let process = Process()
+        process.executableURL = try HeraldBinary.url()
+        process.arguments = ["render", "--payload", payload, "--locale", "fr", "--store", c.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: c.path)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        let fr = try String(contentsOfFile: Self.tables + "/fr.lproj/Localizable.strings", encoding: .utf8)
+        let body = try #require(root["aps"]?["alert"]?["body"]?.stringValue)
+        // The French generic reminder text, as written in fr.lproj (embedded copy).
+        #expect(fr.contains("\"reminder.unknown.body\" = \"\(body)\";"))
+        #expect(!body.contains("not-a-uuid"))
     }
 }

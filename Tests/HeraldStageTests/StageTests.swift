@@ -124,4 +124,19 @@ import Testing
         let junk = await stage.answer(line: Array("{".utf8), locales: &locales)
         #expect(junk["error"] != nil && junk["id"] == nil)
     }
+
+    /// A medium that cannot be fetched adds the localized media.failed line; the text stays.
+    @Test func failedMediaAddsTheLocalizedLine() async throws {
+        let folder = Folder()
+        let stage = Stage(configuration: StageConfiguration(
+            catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments", deadline: .seconds(60)))
+        // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
+        let o = try await stage.process(
+            Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#),
+            locale: try LocaleID("en"))
+        #expect(Self.alert(o).body == "Look\nThe attached media could not be loaded.")
+        #expect(o.payload["media-url"] == nil)
+        #expect(o.payload["herald-attachments"] == nil)
+        #expect(o.diagnostics.contains { $0.hasPrefix("media ") })
+    }
 }

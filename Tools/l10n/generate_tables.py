@@ -3,8 +3,8 @@
 
 Each language module (translations/<lang>.py, lang with '-' spelled '_') defines a dict `T`:
   plain keys  -> the `.strings` values (see STRING_KEYS),
-  win, unknown_amount, loss, badge -> (format, forms) or (format, forms_a, forms_b) for the
-      `.stringsdict` entries,
+  win, unknown_amount, loss, free_play, free_play_extra, badge -> (format, forms) or
+      (format, forms_a, forms_b) for the `.stringsdict` entries,
   unread, attach -> the plural forms for Messages.xcstrings (attach is (format, forms)).
 Forms are written with "{n}" where the number goes; this script substitutes the right
 specifier for each place ("%2$d", "%d", "%ld", "%lld", "%arg"). Forms are either one string
@@ -120,6 +120,8 @@ def write_lang(lang: str, t: dict) -> None:
     unk_fmt, unk_winners = t["unknown_amount"]
     loss_fmt, loss_tickets = t["loss"]
     badge_fmt, badge_forms = t["badge"]
+    free_fmt, free_forms = t["free_play"]
+    extra_fmt, extra_forms = t["free_play_extra"]
     table = {
         "lottery.win.body": {
             "NSStringLocalizedFormatKey": fmt,
@@ -133,6 +135,14 @@ def write_lang(lang: str, t: dict) -> None:
         "lottery.loss.body": {
             "NSStringLocalizedFormatKey": loss_fmt,
             "tickets": plural_variable(lang, "loss", "d", loss_tickets, "%d"),
+        },
+        "lottery.win.freePlay.body": {
+            "NSStringLocalizedFormatKey": free_fmt,
+            "plays": plural_variable(lang, "free_play", "d", free_forms, "%d"),
+        },
+        "lottery.win.freePlay.extra": {
+            "NSStringLocalizedFormatKey": extra_fmt,
+            "plays": plural_variable(lang, "free_play_extra", "d", extra_forms, "%d"),
         },
         "badge.summary": {
             "NSStringLocalizedFormatKey": badge_fmt,

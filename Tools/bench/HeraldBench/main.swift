@@ -86,6 +86,8 @@ case "stage":
     runStageBench(args: Array(args.dropFirst()))
 case "tables":
     runTablesBench(args: Array(args.dropFirst()))
+case "lint":
+    runLintBench(args: Array(args.dropFirst()))
 default:
     print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | media … | stage …")
     exit(args.isEmpty ? 0 : 2)

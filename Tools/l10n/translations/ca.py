@@ -22,4 +22,8 @@ T = {
     "message_from": "Missatge de %@",
     "unread": ["{n} missatge nou", "{n} de missatges nous", "{n} missatges nous"],
     "attach": ("%#@files@", ["{n} fitxer adjunt", "{n} de fitxers adjunts", "{n} fitxers adjunts"]),
+    "free_play": ("%#@plays@", ["Has guanyat una jugada gratuïta.", "Has guanyat {n} de jugades gratuïtes.",
+                                "Has guanyat {n} jugades gratuïtes."]),
+    "free_play_extra": ("%#@plays@", ["I, a més, una jugada gratuïta.", "I, a més, {n} de jugades gratuïtes.",
+                                      "I, a més, {n} jugades gratuïtes."]),
 }

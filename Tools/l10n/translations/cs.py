@@ -23,4 +23,8 @@ T = {
     "message_from": "Zpráva od: %@",
     "unread": ["{n} nová zpráva", "{n} nové zprávy", "{n} nové zprávy", "{n} nových zpráv"],
     "attach": ("Přílohy: %#@files@", ["{n} soubor", "{n} soubory", "{n} souboru", "{n} souborů"]),
+    "free_play": ("%#@plays@", ["Vyhráli jste tiket zdarma.", "Vyhráli jste {n} tikety zdarma.",
+                                "Vyhráli jste {n} tiketu zdarma.", "Vyhráli jste {n} tiketů zdarma."]),
+    "free_play_extra": ("%#@plays@", ["A k tomu tiket zdarma.", "A k tomu {n} tikety zdarma.",
+                                      "A k tomu {n} tiketu zdarma.", "A k tomu {n} tiketů zdarma."]),
 }

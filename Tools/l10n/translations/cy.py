@@ -30,4 +30,13 @@ T = {
     "attach": ("%#@files@", ["Dim ffeiliau wedi’u hatodi", "{n} ffeil wedi’i hatodi",
                              "{n} ffeil wedi’u hatodi", "{n} ffeil wedi’u hatodi",
                              "{n} ffeil wedi’u hatodi", "{n} ffeil wedi’u hatodi"]),
+    "free_play": ("%#@plays@", ["Rydych chi wedi ennill {n} tocyn am ddim.",
+                                "Rydych chi wedi ennill tocyn am ddim.",
+                                "Rydych chi wedi ennill {n} docyn am ddim.",
+                                "Rydych chi wedi ennill {n} thocyn am ddim.",
+                                "Rydych chi wedi ennill {n} thocyn am ddim.",
+                                "Rydych chi wedi ennill {n} tocyn am ddim."]),
+    "free_play_extra": ("%#@plays@", ["Yn ogystal, {n} tocyn am ddim.", "Yn ogystal, tocyn am ddim.",
+                                      "Yn ogystal, {n} docyn am ddim.", "Yn ogystal, {n} thocyn am ddim.",
+                                      "Yn ogystal, {n} thocyn am ddim.", "Yn ogystal, {n} tocyn am ddim."]),
 }

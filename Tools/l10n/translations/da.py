@@ -20,4 +20,6 @@ T = {
     "message_from": "Besked fra %@",
     "unread": ["{n} ny besked", "{n} nye beskeder"],
     "attach": ("%#@files@ vedhæftet", ["{n} fil", "{n} filer"]),
+    "free_play": ("%#@plays@", ["Du vandt en gratis kupon.", "Du vandt {n} gratis kuponer."]),
+    "free_play_extra": ("%#@plays@", ["Og en gratis kupon oveni.", "Og {n} gratis kuponer oveni."]),
 }

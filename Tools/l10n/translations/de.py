@@ -20,4 +20,6 @@ T = {
     "message_from": "Nachricht von %@",
     "unread": ["{n} neue Nachricht", "{n} neue Nachrichten"],
     "attach": ("%#@files@ angehängt", ["{n} Datei", "{n} Dateien"]),
+    "free_play": ("%#@plays@", ["Sie haben einen Freitipp gewonnen.", "Sie haben {n} Freitipps gewonnen."]),
+    "free_play_extra": ("%#@plays@", ["Dazu kommt ein Freitipp.", "Dazu kommen {n} Freitipps."]),
 }

@@ -22,4 +22,6 @@ T = {
     "message_from": "Message from %@",
     "unread": ["{n} new message", "{n} new messages"],
     "attach": ("%#@files@ attached", ["{n} file", "{n} files"]),
+    "free_play": ("%#@plays@", ["You won a free play.", "You won {n} free plays."]),
+    "free_play_extra": ("%#@plays@", ["Plus a free play.", "Plus {n} free plays."]),
 }

@@ -22,4 +22,8 @@ T = {
     "message_from": "Mensaje de %@",
     "unread": ["{n} mensaje nuevo", "{n} de mensajes nuevos", "{n} mensajes nuevos"],
     "attach": ("%#@files@", ["{n} archivo adjunto", "{n} de archivos adjuntos", "{n} archivos adjuntos"]),
+    "free_play": ("%#@plays@", ["Has ganado una jugada gratis.", "Has ganado {n} de jugadas gratis.",
+                                "Has ganado {n} jugadas gratis."]),
+    "free_play_extra": ("%#@plays@", ["Y además, una jugada gratis.", "Y además, {n} de jugadas gratis.",
+                                      "Y además, {n} jugadas gratis."]),
 }

@@ -22,4 +22,8 @@ T = {
     "message_from": "Mensaje de %@",
     "unread": ["{n} mensaje nuevo", "{n} de mensajes nuevos", "{n} mensajes nuevos"],
     "attach": ("%#@files@", ["{n} archivo adjunto", "{n} de archivos adjuntos", "{n} archivos adjuntos"]),
+    "free_play": ("%#@plays@", ["Ganaste una jugada gratis.", "Ganaste {n} de jugadas gratis.",
+                                "Ganaste {n} jugadas gratis."]),
+    "free_play_extra": ("%#@plays@", ["Y además, una jugada gratis.", "Y además, {n} de jugadas gratis.",
+                                      "Y además, {n} jugadas gratis."]),
 }

@@ -20,4 +20,6 @@ T = {
     "message_from": "Viesti lähettäjältä %@",
     "unread": ["{n} uusi viesti", "{n} uutta viestiä"],
     "attach": ("Liitteenä %#@files@", ["{n} tiedosto", "{n} tiedostoa"]),
+    "free_play": ("%#@plays@", ["Voitit ilmaisen kupongin.", "Voitit {n} ilmaista kupongia."]),
+    "free_play_extra": ("%#@plays@", ["Lisäksi ilmainen kuponki.", "Lisäksi {n} ilmaista kupongia."]),
 }

@@ -22,4 +22,10 @@ T = {
     "message_from": "Message de %@",
     "unread": ["{n} nouveau message", "{n} de nouveaux messages", "{n} nouveaux messages"],
     "attach": ("%#@files@", ["{n} fichier joint", "{n} de fichiers joints", "{n} fichiers joints"]),
+    "free_play": ("%#@plays@", ["Vous avez gagné une partie gratuite.",
+                                "Vous avez gagné {n} de parties gratuites.",
+                                "Vous avez gagné {n} parties gratuites."]),
+    "free_play_extra": ("%#@plays@", ["Et une partie gratuite en plus.",
+                                      "Et {n} de parties gratuites en plus.",
+                                      "Et {n} parties gratuites en plus."]),
 }

@@ -26,4 +26,13 @@ T = {
                "{n} dteachtaireacht nua", "{n} teachtaireacht nua"],
     "attach": ("%#@files@ ceangailte", ["{n} chomhad", "{n} chomhad", "{n} chomhad",
                                         "{n} gcomhad", "{n} comhad"]),
+    "free_play": ("%#@plays@", ["Bhuaigh tú ticéad saor in aisce.", "Bhuaigh tú {n} thicéad saor in aisce.",
+                                "Bhuaigh tú {n} thicéad saor in aisce.",
+                                "Bhuaigh tú {n} dticéad saor in aisce.",
+                                "Bhuaigh tú {n} ticéad saor in aisce."]),
+    "free_play_extra": ("%#@plays@", ["Agus ticéad saor in aisce freisin.",
+                                      "Agus {n} thicéad saor in aisce freisin.",
+                                      "Agus {n} thicéad saor in aisce freisin.",
+                                      "Agus {n} dticéad saor in aisce freisin.",
+                                      "Agus {n} ticéad saor in aisce freisin."]),
 }

@@ -22,4 +22,8 @@ T = {
     "message_from": "Poruka od: %@",
     "unread": ["{n} nova poruka", "{n} nove poruke", "{n} novih poruka"],
     "attach": ("Privici: %#@files@", ["{n} datoteka", "{n} datoteke", "{n} datoteka"]),
+    "free_play": ("%#@plays@", ["Osvojili ste {n} besplatni listić.", "Osvojili ste {n} besplatna listića.",
+                                "Osvojili ste {n} besplatnih listića."]),
+    "free_play_extra": ("%#@plays@", ["Uz to i {n} besplatni listić.", "Uz to i {n} besplatna listića.",
+                                      "Uz to i {n} besplatnih listića."]),
 }

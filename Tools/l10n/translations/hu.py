@@ -22,4 +22,7 @@ T = {
     "message_from": "%@ üzenete",
     "unread": "{n} új üzenet",
     "attach": ("%#@files@ csatolva", "{n} fájl"),
+    "free_play": ("%#@plays@", ["Nyertél egy ingyenes szelvényt.", "Nyertél {n} ingyenes szelvényt."]),
+    "free_play_extra": ("%#@plays@", ["Emellett egy ingyenes szelvényt is nyertél.",
+                                      "Emellett {n} ingyenes szelvényt is nyertél."]),
 }

@@ -18,4 +18,6 @@ T = {
     "message_from": "Pesan dari %@",
     "unread": "{n} pesan baru",
     "attach": ("%#@files@ file terlampir", "{n}"),
+    "free_play": ("%#@plays@", "Anda memenangkan {n} tiket gratis."),
+    "free_play_extra": ("%#@plays@", "Ditambah {n} tiket gratis."),
 }

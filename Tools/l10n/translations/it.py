@@ -22,4 +22,8 @@ T = {
     "message_from": "Messaggio da %@",
     "unread": ["{n} nuovo messaggio", "{n} di nuovi messaggi", "{n} nuovi messaggi"],
     "attach": ("%#@files@", ["{n} file allegato", "{n} di file allegati", "{n} file allegati"]),
+    "free_play": ("%#@plays@", ["Hai vinto una giocata gratuita.", "Hai vinto {n} di giocate gratuite.",
+                                "Hai vinto {n} giocate gratuite."]),
+    "free_play_extra": ("%#@plays@", ["In più, una giocata gratuita.", "In più, {n} di giocate gratuite.",
+                                      "In più, {n} giocate gratuite."]),
 }

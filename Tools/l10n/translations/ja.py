@@ -18,4 +18,6 @@ T = {
     "message_from": "%@からのメッセージ",
     "unread": "{n}件の新着メッセージ",
     "attach": ("添付ファイル：%#@files@", "{n}件"),
+    "free_play": ("%#@plays@", "無料チケットを{n}枚獲得しました。"),
+    "free_play_extra": ("%#@plays@", "さらに無料チケットを{n}枚獲得しました。"),
 }

@@ -18,4 +18,6 @@ T = {
     "message_from": "%@ 님의 메시지",
     "unread": "새 메시지 {n}개",
     "attach": ("파일 %#@files@개 첨부됨", "{n}"),
+    "free_play": ("%#@plays@", "무료 티켓 {n}장을 받았습니다."),
+    "free_play_extra": ("%#@plays@", "무료 티켓 {n}장도 함께 받았습니다."),
 }

@@ -23,4 +23,8 @@ T = {
     "message_from": "Žinutė nuo: %@",
     "unread": ["{n} nauja žinutė", "{n} naujos žinutės", "{n} naujos žinutės", "{n} naujų žinučių"],
     "attach": ("Pridėta: %#@files@", ["{n} failas", "{n} failai", "{n} failo", "{n} failų"]),
+    "free_play": ("%#@plays@", ["Laimėjote {n} nemokamą bilietą.", "Laimėjote {n} nemokamus bilietus.",
+                                "Laimėjote {n} nemokamo bilieto.", "Laimėjote {n} nemokamų bilietų."]),
+    "free_play_extra": ("%#@plays@", ["Ir dar {n} nemokamą bilietą.", "Ir dar {n} nemokamus bilietus.",
+                                      "Ir dar {n} nemokamo bilieto.", "Ir dar {n} nemokamų bilietų."]),
 }

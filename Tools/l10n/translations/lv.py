@@ -24,4 +24,8 @@ T = {
     "message_from": "Ziņojums no: %@",
     "unread": ["{n} jauni ziņojumi", "{n} jauns ziņojums", "{n} jauni ziņojumi"],
     "attach": ("Pielikumi: %#@files@", ["{n} faili", "{n} fails", "{n} faili"]),
+    "free_play": ("%#@plays@", ["Jūs laimējāt {n} bezmaksas biļetes.", "Jūs laimējāt {n} bezmaksas biļeti.",
+                                "Jūs laimējāt {n} bezmaksas biļetes."]),
+    "free_play_extra": ("%#@plays@", ["Un vēl {n} bezmaksas biļetes.", "Un vēl {n} bezmaksas biļeti.",
+                                      "Un vēl {n} bezmaksas biļetes."]),
 }

@@ -18,4 +18,6 @@ T = {
     "message_from": "Mesej daripada %@",
     "unread": "{n} mesej baharu",
     "attach": ("%#@files@ fail dilampirkan", "{n}"),
+    "free_play": ("%#@plays@", "Anda memenangi {n} tiket percuma."),
+    "free_play_extra": ("%#@plays@", "Ditambah {n} tiket percuma."),
 }

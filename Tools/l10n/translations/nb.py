@@ -20,4 +20,6 @@ T = {
     "message_from": "Melding fra %@",
     "unread": ["{n} ny melding", "{n} nye meldinger"],
     "attach": ("%#@files@ vedlagt", ["{n} fil", "{n} filer"]),
+    "free_play": ("%#@plays@", ["Du vant en gratis kupong.", "Du vant {n} gratis kuponger."]),
+    "free_play_extra": ("%#@plays@", ["I tillegg en gratis kupong.", "I tillegg {n} gratis kuponger."]),
 }

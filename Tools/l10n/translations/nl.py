@@ -20,4 +20,6 @@ T = {
     "message_from": "Bericht van %@",
     "unread": ["{n} nieuw bericht", "{n} nieuwe berichten"],
     "attach": ("%#@files@ bijgevoegd", ["{n} bestand", "{n} bestanden"]),
+    "free_play": ("%#@plays@", ["Je hebt een gratis lot gewonnen.", "Je hebt {n} gratis loten gewonnen."]),
+    "free_play_extra": ("%#@plays@", ["En een gratis lot erbij.", "En {n} gratis loten erbij."]),
 }

@@ -25,4 +25,8 @@ T = {
                "{n} nowej wiadomości"],
     "attach": ("%#@files@", ["{n} załączony plik", "{n} załączone pliki", "{n} załączonych plików",
                              "{n} załączonego pliku"]),
+    "free_play": ("%#@plays@", ["Wygrywasz darmowy kupon.", "Wygrywasz {n} darmowe kupony.",
+                                "Wygrywasz {n} darmowych kuponów.", "Wygrywasz {n} darmowego kuponu."]),
+    "free_play_extra": ("%#@plays@", ["Do tego darmowy kupon.", "Do tego {n} darmowe kupony.",
+                                      "Do tego {n} darmowych kuponów.", "Do tego {n} darmowego kuponu."]),
 }

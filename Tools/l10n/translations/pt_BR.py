@@ -22,4 +22,8 @@ T = {
     "message_from": "Mensagem de %@",
     "unread": ["{n} nova mensagem", "{n} de novas mensagens", "{n} novas mensagens"],
     "attach": ("%#@files@", ["{n} arquivo anexado", "{n} de arquivos anexados", "{n} arquivos anexados"]),
+    "free_play": ("%#@plays@", ["Você ganhou uma aposta grátis.", "Você ganhou {n} de apostas grátis.",
+                                "Você ganhou {n} apostas grátis."]),
+    "free_play_extra": ("%#@plays@", ["E mais uma aposta grátis.", "E mais {n} de apostas grátis.",
+                                      "E mais {n} apostas grátis."]),
 }

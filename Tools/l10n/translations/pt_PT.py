@@ -22,4 +22,8 @@ T = {
     "message_from": "Mensagem de %@",
     "unread": ["{n} nova mensagem", "{n} de novas mensagens", "{n} novas mensagens"],
     "attach": ("%#@files@", ["{n} ficheiro anexado", "{n} de ficheiros anexados", "{n} ficheiros anexados"]),
+    "free_play": ("%#@plays@", ["Ganhou uma aposta grátis.", "Ganhou {n} de apostas grátis.",
+                                "Ganhou {n} apostas grátis."]),
+    "free_play_extra": ("%#@plays@", ["E ainda uma aposta grátis.", "E ainda {n} de apostas grátis.",
+                                      "E ainda {n} apostas grátis."]),
 }

@@ -23,4 +23,8 @@ T = {
     "message_from": "Mesaj de la %@",
     "unread": ["{n} mesaj nou", "{n} mesaje noi", "{n} de mesaje noi"],
     "attach": ("%#@files@", ["{n} fișier atașat", "{n} fișiere atașate", "{n} de fișiere atașate"]),
+    "free_play": ("%#@plays@", ["Ați câștigat un bilet gratuit.", "Ați câștigat {n} bilete gratuite.",
+                                "Ați câștigat {n} de bilete gratuite."]),
+    "free_play_extra": ("%#@plays@", ["În plus, un bilet gratuit.", "În plus, {n} bilete gratuite.",
+                                      "În plus, {n} de bilete gratuite."]),
 }

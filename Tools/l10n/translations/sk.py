@@ -23,4 +23,8 @@ T = {
     "message_from": "Správa od: %@",
     "unread": ["{n} nová správa", "{n} nové správy", "{n} novej správy", "{n} nových správ"],
     "attach": ("Prílohy: %#@files@", ["{n} súbor", "{n} súbory", "{n} súboru", "{n} súborov"]),
+    "free_play": ("%#@plays@", ["Vyhrali ste tiket zadarmo.", "Vyhrali ste {n} tikety zadarmo.",
+                                "Vyhrali ste {n} tiketu zadarmo.", "Vyhrali ste {n} tiketov zadarmo."]),
+    "free_play_extra": ("%#@plays@", ["A k tomu tiket zadarmo.", "A k tomu {n} tikety zadarmo.",
+                                      "A k tomu {n} tiketu zadarmo.", "A k tomu {n} tiketov zadarmo."]),
 }

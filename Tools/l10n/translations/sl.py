@@ -23,4 +23,10 @@ T = {
     "message_from": "Sporočilo od: %@",
     "unread": ["{n} novo sporočilo", "{n} novi sporočili", "{n} nova sporočila", "{n} novih sporočil"],
     "attach": ("Priloge: %#@files@", ["{n} datoteka", "{n} datoteki", "{n} datoteke", "{n} datotek"]),
+    "free_play": ("%#@plays@", ["Dobili ste {n} brezplačno srečko.", "Dobili ste {n} brezplačni srečki.",
+                                "Dobili ste {n} brezplačne srečke.", "Dobili ste {n} brezplačnih srečk."]),
+    "free_play_extra": ("%#@plays@", ["Poleg tega še {n} brezplačno srečko.",
+                                      "Poleg tega še {n} brezplačni srečki.",
+                                      "Poleg tega še {n} brezplačne srečke.",
+                                      "Poleg tega še {n} brezplačnih srečk."]),
 }

@@ -20,4 +20,6 @@ T = {
     "message_from": "Meddelande från %@",
     "unread": ["{n} nytt meddelande", "{n} nya meddelanden"],
     "attach": ("%#@files@", ["{n} bifogad fil", "{n} bifogade filer"]),
+    "free_play": ("%#@plays@", ["Du vann en gratislott.", "Du vann {n} gratislotter."]),
+    "free_play_extra": ("%#@plays@", ["Dessutom en gratislott.", "Dessutom {n} gratislotter."]),
 }

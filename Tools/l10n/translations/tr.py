@@ -21,4 +21,7 @@ T = {
     "message_from": "Gönderen: %@",
     "unread": "{n} yeni mesaj",
     "attach": ("%#@files@ eklendi", "{n} dosya"),
+    "free_play": ("%#@plays@", ["Ücretsiz bir bilet kazandınız.", "{n} ücretsiz bilet kazandınız."]),
+    "free_play_extra": ("%#@plays@", ["Ayrıca ücretsiz bir bilet kazandınız.",
+                                      "Ayrıca {n} ücretsiz bilet kazandınız."]),
 }

@@ -18,4 +18,6 @@ T = {
     "message_from": "Tin nhắn từ %@",
     "unread": "{n} tin nhắn mới",
     "attach": ("Đã đính kèm %#@files@ tệp", "{n}"),
+    "free_play": ("%#@plays@", "Bạn đã trúng {n} lượt chơi miễn phí."),
+    "free_play_extra": ("%#@plays@", "Ngoài ra còn {n} lượt chơi miễn phí."),
 }

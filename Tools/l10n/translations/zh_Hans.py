@@ -18,4 +18,6 @@ T = {
     "message_from": "来自%@的消息",
     "unread": "{n} 条新消息",
     "attach": ("已附加 %#@files@ 个文件", "{n}"),
+    "free_play": ("%#@plays@", "您赢得了 {n} 次免费投注。"),
+    "free_play_extra": ("%#@plays@", "另外还赢得了 {n} 次免费投注。"),
 }

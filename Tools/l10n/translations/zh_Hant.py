@@ -18,4 +18,6 @@ T = {
     "message_from": "來自%@的訊息",
     "unread": "{n} 則新訊息",
     "attach": ("已附加 %#@files@ 個檔案", "{n}"),
+    "free_play": ("%#@plays@", "您贏得了 {n} 次免費投注。"),
+    "free_play_extra": ("%#@plays@", "另外還贏得了 {n} 次免費投注。"),
 }

@@ -1,1 +1,0 @@
-// HeraldLint: see README.md for what this module holds.

@@ -1,0 +1,203 @@
+import HeraldJSON
+
+/// What a team sets for `herald validate`, usually in `.herald-validate.json`
+/// at the root of the validated folder (or named with `--config`):
+///
+/// ```json
+/// {
+///   "sourceLocale": "en",
+///   "rules": { "untranslated": "off", "missing-key": "error", "plural-same-text": "warning" },
+///   "ignore": ["Pods/**", "**/Legacy/*.strings"],
+///   "notifications": ["Notifications:*", "Localizable:push.*"],
+///   "pushArgumentBytes": 64,
+///   "pushOverheadBytes": 256,
+///   "lockScreenCharacters": 178,
+///   "strict": false
+/// }
+/// ```
+///
+/// - `sourceLocale`: the locale translations are compared with (a `--source-locale` flag wins).
+/// - `rules`: rule id → `error`, `warning` or `off` (ids: `herald validate --list-rules`).
+/// - `ignore`: globs of paths to skip, relative to the validated folder
+///   (`*` within one path component, `**` across components, `?` one character).
+/// - `notifications`: `Table:key` globs naming the messages used in notifications,
+///   which the push budget rules check (`*` matches any text here). Default: tables or
+///   keys whose names contain "notification", "push" or "APNs"; `["*:*"]` checks every message.
+/// - `pushArgumentBytes`: bytes each `%@` argument may take in the worst case (default 64).
+/// - `pushOverheadBytes`: bytes of the payload besides the body: title, sound, custom keys (default 256).
+/// - `lockScreenCharacters`: characters of a body a lock screen shows (default 178).
+/// - `strict`: like `--strict`, warnings fail the run.
+///
+/// Unknown keys and unknown rule ids are errors, so a typo never silently turns a rule off.
+public struct LintConfiguration: Sendable {
+    public var sourceLocale: String?
+    public var severities: [String: LintSeverity] = [:]
+    public var ignore: [Glob] = []
+    public var notifications: [Glob] = LintConfiguration.defaultNotifications
+
+    /// Messages the push budget checks when no configuration names them:
+    /// tables or keys whose names say notification, push or APNs.
+    public static let defaultNotifications: [Glob] = [
+        "*otification*:*", "*:*otification*", "*Push*:*", "*push*:*", "*:*Push*", "*:*push*", "*APNs*:*", "*:*apns*",
+    ].map { Glob($0, separator: nil) }
+    public var pushArgumentBytes = 64
+    public var pushOverheadBytes = 256
+    public var lockScreenCharacters = 178
+    public var strict = false
+
+    public init() {}
+
+    /// The file name looked for in a validated folder.
+    public static let fileName = ".herald-validate.json"
+
+    /// The severity `rule` has under this configuration.
+    public func severity(of rule: String) -> LintSeverity {
+        severities[rule] ?? LintRule.byID[rule]?.defaultSeverity ?? .error
+    }
+
+    /// True when the push budget applies to `key` of `table`.
+    public func isNotification(table: String, key: String) -> Bool {
+        let name = table + ":" + key
+        return notifications.contains { $0.matches(name) }
+    }
+
+    /// A configuration problem: the file and what is wrong.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads a configuration file's bytes; `path` is only used in messages.
+    public static func parse(_ bytes: [UInt8], path: String) throws(Problem) -> LintConfiguration {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw Problem(message: "\(path):\(error.position.line):\(error.position.column): \(error.message)")
+        }
+        guard let obj = root.objectValue else { throw Problem(message: "\(path): the configuration is a JSON object") }
+        var c = LintConfiguration()
+        func int(_ v: JSONValue, _ name: String) throws(Problem) -> Int {
+            guard let n = v.intValue, n >= 0, n <= 1_000_000 else {
+                throw Problem(message: "\(path): \"\(name)\" is a whole number between 0 and 1000000")
+            }
+            return Int(n)
+        }
+        func globs(_ v: JSONValue, _ name: String) throws(Problem) -> [Glob] {
+            guard let a = v.arrayValue else { throw Problem(message: "\(path): \"\(name)\" is a list of glob strings") }
+            var out: [Glob] = []
+            for e in a {
+                guard let s = e.stringValue else { throw Problem(message: "\(path): \"\(name)\" is a list of glob strings") }
+                out.append(Glob(s))
+            }
+            return out
+        }
+        for (key, value) in obj {
+            switch key {
+            case "sourceLocale":
+                guard let s = value.stringValue, !s.isEmpty else { throw Problem(message: "\(path): \"sourceLocale\" is a locale tag string") }
+                c.sourceLocale = s
+            case "rules":
+                guard let rules = value.objectValue else { throw Problem(message: "\(path): \"rules\" maps rule ids to \"error\", \"warning\" or \"off\"") }
+                for (id, sv) in rules {
+                    guard LintRule.byID[id] != nil else {
+                        throw Problem(message: "\(path): unknown rule \"\(id)\" (herald validate --list-rules lists them)")
+                    }
+                    guard let s = sv.stringValue, let sev = LintSeverity(rawValue: s) else {
+                        throw Problem(message: "\(path): rule \"\(id)\" must be \"error\", \"warning\" or \"off\"")
+                    }
+                    c.severities[id] = sev
+                }
+            case "ignore": c.ignore = try globs(value, key)
+            case "notifications": c.notifications = try globs(value, key).map { Glob($0.pattern, separator: nil) }
+            case "pushArgumentBytes": c.pushArgumentBytes = try int(value, key)
+            case "pushOverheadBytes": c.pushOverheadBytes = try int(value, key)
+            case "lockScreenCharacters": c.lockScreenCharacters = try int(value, key)
+            case "strict":
+                guard let b = value.boolValue else { throw Problem(message: "\(path): \"strict\" is true or false") }
+                c.strict = b
+            default:
+                throw Problem(message: "\(path): unknown setting \"\(key)\" (known: sourceLocale, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
+            }
+        }
+        return c
+    }
+}
+
+/// A path glob: `*` matches within one path component, `**` any number of
+/// components, `?` one character. A pattern without `/` also matches a
+/// path's last component (`*.stringsdict`), the way `.gitignore` reads it.
+public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    public let pattern: String
+    private let parts: [Character]
+    /// The character `*` and `?` do not cross (`/` for paths); nil: they match anything.
+    public let separator: Character?
+
+    public init(_ pattern: String, separator: Character? = "/") {
+        self.pattern = pattern
+        self.parts = Array(pattern)
+        self.separator = separator
+    }
+
+    public var description: String { pattern }
+
+    /// True when `path` (with `/` separators) matches.
+    public func matches(_ path: String) -> Bool {
+        let p = Array(path)
+        guard let sep = separator else { return Glob.match(parts[...], p[...], separator: nil) }
+        if Glob.match(parts[...], p[...], separator: sep) { return true }
+        if !parts.contains(sep) {
+            // Also try every suffix that starts at a component boundary.
+            for (i, c) in p.enumerated() where c == sep {
+                if Glob.match(parts[...], p[(i + 1)...], separator: sep) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Iterative wildcard matching with backtracking on the last star (linear for one star kind).
+    static func match(_ pat: ArraySlice<Character>, _ str: ArraySlice<Character>, separator: Character?) -> Bool {
+        var pi = pat.startIndex
+        var si = str.startIndex
+        // Backtrack points: (pattern index after the star, string index, crosses slashes).
+        var starP = -1
+        var starS = -1
+        var starDeep = false
+        while si < str.endIndex {
+            if pi < pat.endIndex {
+                let c = pat[pi]
+                if c == "*" {
+                    var deep = false
+                    var q = pi + 1
+                    if q < pat.endIndex, pat[q] == "*" {
+                        deep = true
+                        q += 1
+                        // `**/` also matches nothing.
+                        if q < pat.endIndex, pat[q] == "/" {
+                            if match(pat[(q + 1)...], str[si...], separator: separator) { return true }
+                        }
+                    }
+                    starP = q
+                    starS = si
+                    starDeep = deep
+                    pi = q
+                    continue
+                }
+                if c == "?" ? str[si] != separator : c == str[si] {
+                    pi += 1
+                    si += 1
+                    continue
+                }
+            }
+            if starP >= 0, starS < str.endIndex, starDeep || str[starS] != separator {
+                starS += 1
+                si = starS
+                pi = starP
+                continue
+            }
+            return false
+        }
+        while pi < pat.endIndex, pat[pi] == "*" { pi += 1 }
+        return pi == pat.endIndex
+    }
+}

@@ -1,0 +1,153 @@
+public import HeraldJSON
+
+/// The report formats of `herald validate` (shared/spec/cli.md).
+public enum LintOutputFormat: String, Sendable, CaseIterable {
+    case text, json, sarif, github
+}
+
+/// Writes a report in one of the formats.
+public enum LintOutput {
+    /// The whole standard output for `format`. Text ends with the summary
+    /// line; JSON and SARIF are one document each; GitHub is one workflow
+    /// command per finding.
+    public static func render(_ report: LintReport, format: LintOutputFormat) -> String {
+        switch format {
+        case .text: return text(report)
+        case .json: return JSONWriter.write(json(report), pretty: true) + "\n"
+        case .sarif: return JSONWriter.write(sarif(report), pretty: true) + "\n"
+        case .github: return github(report)
+        }
+    }
+
+    /// `path:line:col: error|warning: message [rule-id]` lines, then the summary.
+    public static func text(_ report: LintReport) -> String {
+        var out = ""
+        for d in report.diagnostics {
+            out += d.compilerStyle
+            out += "\n"
+        }
+        out += "herald validate: " + report.summaryLine + "\n"
+        return out
+    }
+
+    /// `{"diagnostics": […], "summary": {…}}`.
+    public static func json(_ report: LintReport) -> JSONValue {
+        let diags: [JSONValue] = report.diagnostics.map { d in
+            .object(JSONObject([
+                ("file", .string(d.file)), ("line", .int(max(d.line, 1))), ("column", .int(max(d.column, 1))),
+                ("severity", .string(d.severity.rawValue)), ("rule", .string(d.rule)), ("locale", .string(d.locale)),
+                ("table", .string(d.table)), ("key", .string(d.key)), ("message", .string(d.message)),
+            ]))
+        }
+        let summary = JSONObject([
+            ("files", .int(report.files)), ("locales", .int(report.locales)), ("keys", .int(report.keys)),
+            ("errors", .int(report.errors)), ("warnings", .int(report.warnings)),
+        ])
+        return .object(JSONObject([("diagnostics", .array(diags)), ("summary", .object(summary))]))
+    }
+
+    /// SARIF 2.1.0: one run, the rule list in the driver, one result per finding.
+    public static func sarif(_ report: LintReport, toolVersion: String = "0.1.0") -> JSONValue {
+        let rules: [JSONValue] = LintRule.all.map { r in
+            .object(JSONObject([
+                ("id", .string(r.id)),
+                ("shortDescription", .object(JSONObject([("text", .string(r.summary))]))),
+                ("defaultConfiguration", .object(JSONObject([("level", .string(r.defaultSeverity == .error ? "error" : "warning"))]))),
+            ]))
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: LintRule.all.enumerated().map { ($1.id, $0) })
+        let results: [JSONValue] = report.diagnostics.map { d in
+            var props: [(String, JSONValue)] = []
+            if !d.locale.isEmpty { props.append(("locale", .string(d.locale))) }
+            if !d.table.isEmpty { props.append(("table", .string(d.table))) }
+            if !d.key.isEmpty { props.append(("key", .string(d.key))) }
+            var fields: [(String, JSONValue)] = [
+                ("ruleId", .string(d.rule)),
+                ("level", .string(d.severity == .error ? "error" : "warning")),
+                ("message", .object(JSONObject([("text", .string(d.message))]))),
+                ("locations", .array([
+                    .object(JSONObject([
+                        ("physicalLocation", .object(JSONObject([
+                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(d.file)))]))),
+                            ("region", .object(JSONObject([("startLine", .int(max(d.line, 1))), ("startColumn", .int(max(d.column, 1)))]))),
+                        ]))),
+                    ])),
+                ])),
+            ]
+            if let i = ruleIndex[d.rule] { fields.insert(("ruleIndex", .int(i)), at: 1) }
+            if !props.isEmpty { fields.append(("properties", .object(JSONObject(props)))) }
+            return .object(JSONObject(fields))
+        }
+        let driver = JSONObject([
+            ("name", .string("herald validate")),
+            ("version", .string(toolVersion)),
+            ("rules", .array(rules)),
+        ])
+        let run = JSONObject([
+            ("tool", .object(JSONObject([("driver", .object(driver))]))),
+            ("results", .array(results)),
+        ])
+        return .object(JSONObject([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object(run)])),
+        ]))
+    }
+
+    /// A relative path as a URI reference: percent-encodes what a URI cannot hold as is.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for b in path.utf8 {
+            let c = Character(Unicode.Scalar(b))
+            if b < 0x80, c.isLetter || c.isNumber || "-._~/!$&'()*+,;=:@".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + hex(b)
+            }
+        }
+        return out
+    }
+
+    private static func hex(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+    }
+
+    /// `::error file=…,line=…,col=…,title=…::message` lines (GitHub workflow commands).
+    public static func github(_ report: LintReport) -> String {
+        var out = ""
+        for d in report.diagnostics {
+            let kind = d.severity == .error ? "error" : "warning"
+            out += "::\(kind) file=\(escapeProperty(d.file)),line=\(max(d.line, 1)),col=\(max(d.column, 1)),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
+            out += escapeData(d.message) + "\n"
+        }
+        return out
+    }
+
+    /// GitHub's escaping of a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    public static func escapeData(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// GitHub's escaping of a property value: as data, plus `:` → `%3A` and `,` → `%2C`.
+    public static func escapeProperty(_ s: String) -> String {
+        var out = ""
+        for ch in escapeData(s).unicodeScalars {
+            switch ch {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}

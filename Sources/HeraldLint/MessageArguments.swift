@@ -1,0 +1,265 @@
+import HeraldICU
+import HeraldRender
+import HeraldTables
+
+/// How a specifier reads its argument, coarsely: what must agree between a
+/// source string and its translation for the same argument list to work.
+enum ArgumentClass: String, Sendable, Hashable {
+    /// `%@`.
+    case object
+    /// `%s %S`: a C string.
+    case cString
+    /// `%d %i %u %x %o %c %p`: an integer register.
+    case integer
+    /// `%f %e %g %a`: a floating-point register.
+    case floating
+    /// A plural variable (`%#@files@`, `%arg`): a number, integer or floating.
+    case number
+
+    func compatible(with other: ArgumentClass) -> Bool {
+        if self == other { return true }
+        switch (self, other) {
+        case (.number, .integer), (.number, .floating), (.integer, .number), (.floating, .number): return true
+        default: return false
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .object: return "an object (%@)"
+        case .cString: return "a C string (%s)"
+        case .integer: return "an integer"
+        case .floating: return "a floating-point number"
+        case .number: return "a plural number"
+        }
+    }
+}
+
+/// One reading of an argument: its class, whether an integer reads 64 bits, and the text written.
+struct ArgumentUse: Sendable, Hashable {
+    var argClass: ArgumentClass
+    /// For integers: true for `l ll q z t j` (64-bit), false for none/h/hh; nil otherwise.
+    var wide: Bool?
+    var text: String
+}
+
+/// A format problem found in one text of a message.
+struct LocatedProblem: Sendable {
+    var problem: FormatProblem
+    var text: SourceText
+}
+
+/// What a message's format strings read and what is wrong with them.
+struct MessageArguments: Sendable {
+    /// 0-based argument → every reading of it.
+    var uses: [Int: [ArgumentUse]] = [:]
+    var problems: [LocatedProblem] = []
+    /// True when the message is evidently a format string: a specifier that
+    /// is not accidental, a `%%`, or a plural format.
+    var isFormat = false
+    /// Plural variables the format strings never reference (name, origin).
+    var unusedVariables: [PluralVariable] = []
+    /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
+    var staticOutput: String? = nil
+
+    mutating func add(_ index: Int, _ use: ArgumentUse) {
+        uses[index, default: []].append(use)
+    }
+
+    /// Analyzes every format string of `message`. `substitutions`: `%arg` is
+    /// recognised in plural forms (String Catalogs).
+    static func analyze(_ message: Message, substitutions: Bool) -> MessageArguments {
+        var out = MessageArguments()
+        out.walk(message, substitutions: substitutions, depth: 0)
+        out.signature = out.makeSignature()
+        return out
+    }
+
+    private mutating func walk(_ message: Message, substitutions: Bool, depth: Int) {
+        guard depth < 16 else { return }
+        switch message {
+        case .plain(let t):
+            let parsed = scan(t, firstArgument: 0, substitutionArgument: false, variable: nil, variables: [:], visiting: [])
+            if depth == 0, parsed.problems.isEmpty { staticOutput = Self.objectsOnlyOutput(parsed) }
+        case .plural(let format, let variables):
+            isFormat = true
+            var used = Set<String>()
+            scan(format, firstArgument: 0, substitutionArgument: false, variable: nil, variables: variables, visiting: [], used: &used)
+            for name in variables.keys.sorted() where !used.contains(name) {
+                if let v = variables[name] { unusedVariables.append(v) }
+            }
+            _ = substitutions
+        case .widths(let ws):
+            for w in ws { walk(w.message, substitutions: substitutions, depth: depth + 1) }
+        case .devices(let ds):
+            for name in ds.keys.sorted() {
+                if let m = ds[name] { walk(m, substitutions: substitutions, depth: depth + 1) }
+            }
+        }
+    }
+
+    @discardableResult
+    private mutating func scan(
+        _ t: SourceText, firstArgument: Int, substitutionArgument: Bool, variable: PluralVariable?,
+        variables: [String: PluralVariable], visiting: Set<String>
+    ) -> ParsedFormat {
+        var used = Set<String>()
+        return scan(t, firstArgument: firstArgument, substitutionArgument: substitutionArgument, variable: variable, variables: variables, visiting: visiting, used: &used)
+    }
+
+    @discardableResult
+    private mutating func scan(
+        _ t: SourceText, firstArgument: Int, substitutionArgument: Bool, variable: PluralVariable?,
+        variables: [String: PluralVariable], visiting: Set<String>, used: inout Set<String>
+    ) -> ParsedFormat {
+        let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
+        let accidental = Set(parsed.problems.filter { $0.kind == .accidentalSpecifier }.map(\.utf8Range))
+        // String Catalogs: `%#@photos@` reads the argument its substitution's argNum names,
+        // so next to `%1$@` it is not a sequential specifier.
+        let numberedOnly = parsed.specifiers.allSatisfy { spec in
+            if spec.position != nil { return true }
+            if case .variable(let name) = spec.conversion, variables[name]?.argNum != nil { return true }
+            return false
+        }
+        for p in parsed.problems where !(p.kind == .mixedPositional && numberedOnly) {
+            problems.append(LocatedProblem(problem: p, text: t))
+        }
+        if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
+        for seg in parsed.segments {
+            guard case .specifier(let s) = seg else { continue }
+            // An accidental specifier ("50% a day") is reported on its own, not as an argument.
+            if accidental.contains(s.utf8Range) { continue }
+            // "100 % los" parses as '% lo': a percent sign, a space and a word. Such a
+            // specifier alone does not make a string a format string (it still reads an
+            // argument when the string is formatted).
+            let spaced = s.flags.space && s.position == nil && s.width == nil && s.precision == nil
+            if !spaced { isFormat = true }
+            guard let index = s.argumentIndex else { continue }
+            switch s.conversion {
+            case .variable(let name):
+                used.insert(name)
+                let v = variables[name]
+                let argIndex = v?.argNum.map { max(0, $0 - 1) } ?? index
+                add(argIndex, ArgumentUse(argClass: .number, wide: nil, text: s.text))
+                if let v, !visiting.contains(name) {
+                    for c in PluralCategory.allCases {
+                        guard let form = v.forms[c] else { continue }
+                        scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
+                    }
+                }
+            case .substitutionArgument:
+                let argIndex = variable?.argNum.map { max(0, $0 - 1) } ?? index
+                add(argIndex, ArgumentUse(argClass: .number, wide: nil, text: s.text))
+            default:
+                add(index, Self.use(of: s))
+            }
+        }
+        return parsed
+    }
+
+    /// The text a plain message renders to when every specifier is `%@`
+    /// (or `%s`) and nothing is wrong: its literal text with the sample in
+    /// each place. Nil when the renderer must run (numbers, plurals, problems).
+    static func objectsOnlyOutput(_ parsed: ParsedFormat) -> String? {
+        var out = ""
+        for seg in parsed.segments {
+            switch seg {
+            case .literal(let l): out += l
+            case .invalid: return nil
+            case .specifier(let spec):
+                switch spec.conversion {
+                case .object, .cString:
+                    guard spec.width == nil, spec.precision == nil else { return nil }
+                    out += LintRun.sampleText
+                default: return nil
+                }
+            }
+        }
+        return out
+    }
+
+    /// True when `s` holds `%%` (a percent sign written for a format string).
+    static func hasEscapedPercent(_ s: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            if b == 0x25 && previous == 0x25 { return true }
+            previous = b == 0x25 && previous == 0x25 ? 0 : b
+        }
+        return false
+    }
+
+    static func use(of s: FormatSpecifier) -> ArgumentUse {
+        switch s.conversion {
+        case .object: return ArgumentUse(argClass: .object, wide: nil, text: s.text)
+        case .cString: return ArgumentUse(argClass: .cString, wide: nil, text: s.text)
+        case .fixed, .exponent, .general, .hexFloat: return ArgumentUse(argClass: .floating, wide: nil, text: s.text)
+        case .pointer: return ArgumentUse(argClass: .integer, wide: true, text: s.text)
+        case .signedInteger, .unsignedInteger, .hex, .octal, .character:
+            let wide: Bool
+            switch s.length {
+            case .l, .ll, .q, .z, .t, .j: wide = true
+            default: wide = false
+            }
+            return ArgumentUse(argClass: .integer, wide: wide, text: s.text)
+        case .variable, .substitutionArgument: return ArgumentUse(argClass: .number, wide: nil, text: s.text)
+        }
+    }
+
+    /// Per argument: the classes and integer sizes it is read as, as bits.
+    /// Two messages with equal signatures read their arguments alike.
+    var signature: [UInt16] = []
+
+    func makeSignature() -> [UInt16] {
+        var sig = [UInt16](repeating: 0, count: argumentCount)
+        for (index, list) in uses {
+            var bits: UInt16 = 0
+            for u in list {
+                switch u.argClass {
+                case .object: bits |= 1
+                case .cString: bits |= 2
+                case .integer: bits |= 4
+                case .floating: bits |= 8
+                case .number: bits |= 16
+                }
+                if let w = u.wide { bits |= w ? 32 : 64 }
+            }
+            sig[index] = bits
+        }
+        return sig
+    }
+
+    /// The number of arguments read (highest index + 1).
+    var argumentCount: Int { (uses.keys.max() ?? -1) + 1 }
+}
+
+/// Value types a plural variable may declare (NSStringFormatValueTypeKey /
+/// formatSpecifier): a printf numeric conversion without `%`.
+enum ValueType {
+    /// Nil when `text` is a valid numeric conversion, else why not.
+    static func problem(_ text: String) -> String? {
+        var s = Substring(text)
+        if s.hasPrefix("%") { s = s.dropFirst() }
+        if s == "@" { return "'@' is not a number; plural selection needs a numeric type such as d, ld or f" }
+        guard let last = s.last else { return "the value type is empty" }
+        s = s.dropLast()
+        let integer = "diuoxXDUOc"
+        let floating = "fFeEgGaA"
+        guard integer.contains(last) || floating.contains(last) else {
+            return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)"
+        }
+        // Optional precision, then a length modifier.
+        if s.hasPrefix(".") {
+            s = s.dropFirst()
+            s = s.drop { $0.isASCII && $0.isNumber }
+        }
+        let lengths: Set<Substring> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"]
+        guard lengths.contains(s) else { return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)" }
+        return nil
+    }
+
+    /// True for integer conversions (`d`, `ld`, `u`…), where decimals never reach the plural rules.
+    static func isInteger(_ text: String?) -> Bool {
+        guard let last = text?.last else { return false }
+        return "diuoxXDUOc".contains(last)
+    }
+}

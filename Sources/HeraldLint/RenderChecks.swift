@@ -1,0 +1,266 @@
+import HeraldICU
+import HeraldRender
+import HeraldTables
+
+// Render checks: every entry rendered for its own locale with sample values,
+// one per plural category the locale has (ICU's samples, integers and, for
+// non-integer variables, decimals). Then the push budget.
+
+extension LintRun {
+    /// The sample text given to `%@` arguments.
+    static let sampleText = "Ada"
+
+    mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments, isFormat: Bool) {
+        let entry = ctx.entry
+        let icu = Renderer.isICUTable(ctx.table)
+        let notification = ctx.isNotification
+        // A plain text that reads no argument renders as itself: check it as is.
+        // Plain text that is never formatted is shown exactly as written.
+        if case .plain(let t) = entry.message, !isFormat, !icu {
+            checkOutput(t.value, ctx, sample: nil, origin: t.origin)
+            if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
+            return
+        }
+        // Only objects (%@) to insert: the rendered text is the literal text
+        // with the sample in each place, known without running the renderer.
+        if !icu, let output = own.staticOutput {
+            checkOutput(output, ctx, sample: nil, origin: ctx.textOrigin)
+            if notification { checkPush(ctx, own, shortestOutputs: [output]) }
+            return
+        }
+        guard let plan = ctx.plan else {
+            if notification { checkPush(ctx, own, shortestOutputs: []) }
+            return
+        }
+        // Sample values: per category, the first integer sample, plus the
+        // first decimal when a plural variable is not integer-typed.
+        var samples: [String] = []
+        var hasPlural = false
+        var decimals = false
+        for uses in own.uses.values {
+            for u in uses where u.argClass == .number { hasPlural = true }
+            for u in uses where u.argClass == .floating { decimals = true }
+        }
+        if case .plural(_, let vars) = entry.message, vars.values.contains(where: { !ValueType.isInteger($0.valueType) && $0.valueType != nil }) {
+            decimals = true
+        }
+        if icu, ctx.texts.contains(where: { $0.value.contains("plural") || $0.value.contains("selectordinal") }) {
+            hasPlural = true
+            decimals = true
+        }
+        if hasPlural {
+            samples.append("0")
+            for c in plan.categories {
+                if let s = plan.samples[c] {
+                    if let i = s.integers.first, !samples.contains(i) { samples.append(i) }
+                    if decimals, let d = s.decimals.first, !samples.contains(d) { samples.append(d) }
+                }
+            }
+        } else {
+            samples.append(own.uses.isEmpty ? "0" : "3")
+        }
+        // ICU patterns bind {0}, {1}… or names in order of use: give a few values that read as numbers and text alike.
+        let count = icu ? 4 : own.argumentCount
+        var outputs: [String] = []
+        var reported = Set<String>()
+        let origin = ctx.textOrigin
+        for sample in samples {
+            var args: [RenderArgument] = []
+            args.reserveCapacity(count)
+            for i in 0..<count {
+                let classes = own.uses[i] ?? []
+                if icu || classes.contains(where: { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }) {
+                    args.append(.string(sample))
+                } else {
+                    args.append(.string(Self.sampleText))
+                }
+            }
+            let result = Renderer.renderUncached(
+                message: entry.message, locale: plan.locale, arguments: args, options: RenderOptions(isolateArguments: true),
+                icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+            for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
+                if reported.insert("render-icu").inserted {
+                    emit("render-icu", ctx.place(origin), "rendering \"\(entry.key)\" in \(ctx.localization) with \(sample) failed: \(d.message)")
+                }
+            }
+            for d in result.diagnostics where d.code == "unknown-variable" {
+                if reported.insert("unknown-variable").inserted {
+                    emit("render-leftover-specifier", ctx.place(origin), "\"\(entry.key)\" in \(ctx.localization): \(d.message); nothing can fill it")
+                }
+            }
+            outputs.append(result.text)
+            let before = diagnostics.count
+            if !reported.contains("output") {
+                checkOutput(result.text, ctx, sample: sample, origin: origin)
+                if diagnostics.count > before { reported.insert("output") }
+            }
+        }
+        if notification { checkPush(ctx, own, shortestOutputs: outputs) }
+    }
+
+    /// Leftover specifiers, empty output, misplaced bidi controls.
+    mutating func checkOutput(_ text: String, _ ctx: EntryContext, sample: String?, origin: Origin) {
+        let with = sample.map { " with \($0)" } ?? ""
+        // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
+        var percent = false
+        var maybeBidi = false
+        var visibleASCII = false
+        for b in text.utf8 {
+            if b == 0x25 { percent = true } else if b == 0xE2 || b == 0xD8 { maybeBidi = true }
+            if b > 0x20 && b < 0x7F { visibleASCII = true }
+        }
+        if percent, let left = Self.leftoverSpecifier(text) {
+            emit("render-leftover-specifier", ctx.place(origin),
+                 "\"\(ctx.entry.key)\" renders in \(ctx.localization)\(with) with '\(left)' left in the text: \"\(Self.clip(text))\"")
+        }
+        let visible = visibleASCII || text.unicodeScalars.contains { s in
+            !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
+        }
+        // A blank source may be deliberate; a translation that blanks a visible source is not.
+        if !visible, ctx.sourceTexts.contains(where: { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } }),
+            !ctx.texts.contains(where: { $0.value.isEmpty })
+        {
+            emit("render-empty", ctx.place(origin), "\"\(ctx.entry.key)\" renders as empty text in \(ctx.localization)\(with)")
+        }
+        if maybeBidi, let why = Self.bidiProblem(text) {
+            emit("bidi-control", ctx.place(origin), "\"\(ctx.entry.key)\" in \(ctx.localization): \(why)")
+        }
+    }
+
+    static func clip(_ s: String) -> String { s.count > 80 ? String(s.prefix(77)) + "…" : s }
+
+    /// A specifier left in rendered text: `%`, an optional `n$`, flags,
+    /// width, precision and length, then a conversion or `#@name@`. A bare
+    /// `%d` directly followed by a letter ("%done") reads as a word and is skipped.
+    static func leftoverSpecifier(_ text: String) -> String? {
+        let b = Array(text.utf8)
+        func digits(_ k: inout Int) -> Bool {
+            let s = k
+            while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
+            return k > s
+        }
+        var i = 0
+        while i < b.count {
+            guard b[i] == UInt8(ascii: "%") else { i += 1; continue }
+            var j = i + 1
+            var k = j
+            if digits(&k), k < b.count, b[k] == UInt8(ascii: "$") { j = k + 1 }
+            let bare = j == i + 1
+            var decorated = !bare
+            while j < b.count, "-+0'".utf8.contains(b[j]) { j += 1; decorated = true }
+            if j < b.count, b[j] == UInt8(ascii: "*") { j += 1; decorated = true } else if digits(&j) { decorated = true }
+            if j < b.count, b[j] == UInt8(ascii: ".") {
+                j += 1
+                decorated = true
+                if j < b.count, b[j] == UInt8(ascii: "*") { j += 1 } else { _ = digits(&j) }
+            }
+            var n = 0
+            while j < b.count, n < 2, "hlqLztj".utf8.contains(b[j]) { j += 1; n += 1; decorated = true }
+            if j < b.count {
+                if b[j] == UInt8(ascii: "#"), j + 1 < b.count, b[j + 1] == UInt8(ascii: "@") {
+                    var e = j + 2
+                    while e < b.count, b[e] != UInt8(ascii: "@") { e += 1 }
+                    return String(decoding: b[i..<min(e + 1, b.count)], as: UTF8.self)
+                }
+                if "@dDiuUxXoOfFeEgGcCsSp".utf8.contains(b[j]) {
+                    let next = j + 1 < b.count ? b[j + 1] : 0
+                    let wordy = (next >= 0x61 && next <= 0x7A) || (next >= 0x41 && next <= 0x5A)
+                    if decorated || !wordy || b[j] == UInt8(ascii: "@") { return String(decoding: b[i...j], as: UTF8.self) }
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Unbalanced embeddings (LRE RLE LRO RLO … PDF) or isolates (LRI RLI
+    /// FSI … PDI), and overrides, which reorder the text they cover.
+    static func bidiProblem(_ text: String) -> String? {
+        var embeddings = 0
+        var isolates = 0
+        for s in text.unicodeScalars {
+            switch s.value {
+            case 0x202D, 0x202E:
+                return "a bidi override U+\(String(s.value, radix: 16, uppercase: true)) reverses the text it covers; use an isolate (U+2066–U+2069) or a mark (U+200E/U+200F)"
+            case 0x202A, 0x202B: embeddings += 1
+            case 0x202C:
+                if embeddings == 0 { return "U+202C (pop directional formatting) closes an embedding that was never opened" }
+                embeddings -= 1
+            case 0x2066, 0x2067, 0x2068: isolates += 1
+            case 0x2069:
+                if isolates == 0 { return "U+2069 (pop directional isolate) closes an isolate that was never opened" }
+                isolates -= 1
+            default: break
+            }
+        }
+        if embeddings > 0 { return "\(embeddings) bidi embedding\(embeddings == 1 ? " is" : "s are") never closed with U+202C; the text after it is laid out in the wrong direction" }
+        if isolates > 0 { return "\(isolates) bidi isolate\(isolates == 1 ? " is" : "s are") never closed with U+2069" }
+        return nil
+    }
+
+    // MARK: - push budget
+
+    /// The worst-case payload against 4096 bytes, and the body's length on a lock screen.
+    mutating func checkPush(_ ctx: EntryContext, _ own: MessageArguments, shortestOutputs: [String]) {
+        let worst = Self.worstCaseBytes(ctx.entry.message, argumentBytes: configuration.pushArgumentBytes, depth: 0)
+        let envelope = #"{"aps":{"alert":{"body":""}}}"#.utf8.count
+        let total = worst + envelope + configuration.pushOverheadBytes
+        let origin = ctx.textOrigin
+        if total > 4096 {
+            emit("push-payload-size", ctx.place(origin),
+                 "\"\(ctx.entry.key)\" in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
+        }
+        if let longest = shortestOutputs.max(by: { $0.count < $1.count }), longest.count > configuration.lockScreenCharacters {
+            emit("lock-screen-length", ctx.place(origin),
+                 "\"\(ctx.entry.key)\" in \(ctx.localization) is \(longest.count) characters with short sample values; a lock screen shows about \(configuration.lockScreenCharacters)")
+        }
+    }
+
+    /// Bytes of the longest body `message` can produce, JSON-escaped, with
+    /// every argument taking `argumentBytes` (specifier text replaced).
+    static func worstCaseBytes(_ message: Message, argumentBytes: Int, depth: Int) -> Int {
+        guard depth < 16 else { return 0 }
+        switch message {
+        case .plain(let t):
+            return textBytes(t.value, argumentBytes: argumentBytes)
+        case .plural(let format, let vars):
+            var total = textBytes(format.value, argumentBytes: argumentBytes)
+            for v in vars.values {
+                total += v.forms.values.map { textBytes($0.value, argumentBytes: argumentBytes) }.max() ?? 0
+            }
+            return total
+        case .widths(let ws):
+            return ws.map { worstCaseBytes($0.message, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
+        case .devices(let ds):
+            return ds.values.map { worstCaseBytes($0, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
+        }
+    }
+
+    /// JSON-escaped UTF-8 bytes of a text, each specifier counted as `argumentBytes`.
+    static func textBytes(_ s: String, argumentBytes: Int) -> Int {
+        var n = 0
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 0x22, 0x5C: n += 2
+            case 0..<0x20: n += 6
+            case 0x20..<0x80: n += 1
+            case 0x80..<0x800: n += 2
+            case 0x800..<0x10000: n += 3
+            default: n += 4
+            }
+        }
+        let parsed = FormatStringParser.parse(s, substitutionArgument: true)
+        for spec in parsed.specifiers {
+            if case .variable = spec.conversion { continue }
+            n += argumentBytes - spec.utf8Range.count
+        }
+        return max(n, 0)
+    }
+}

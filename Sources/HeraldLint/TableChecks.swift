@@ -1,0 +1,386 @@
+import HeraldICU
+import HeraldRender
+import HeraldTables
+
+// The checks of one bundle: keys against the source locale, specifiers,
+// plural structure and coverage, catalog states, then the render checks.
+
+/// A source entry with what every translation compares against, computed once.
+final class SourceInfo {
+    let entry: Entry
+    let arguments: MessageArguments
+    let texts: [SourceText]
+    /// Whether the push budget applies to this key.
+    let isNotification: Bool
+
+    init(entry: Entry, arguments: MessageArguments, isNotification: Bool) {
+        self.entry = entry
+        self.arguments = arguments
+        self.texts = entry.message.texts
+        self.isNotification = isNotification
+    }
+}
+
+extension LintRun {
+    /// Everything known about one entry while it is checked.
+    struct EntryContext {
+        var entry: Entry
+        var table: String
+        var localization: String
+        var isSource: Bool
+        /// The source locale's entry for this key (nil for the source itself and extra keys).
+        var sourceInfo: SourceInfo?
+        var sourceLocalization: String?
+        var plan: LocalePlan?
+        var sameLanguageAsSource: Bool
+        /// Whether the push budget applies (computed once per key).
+        var isNotification: Bool
+        /// `entry.message.texts`, computed once.
+        var texts: [SourceText]
+        var source: Entry? { sourceInfo?.entry }
+        var sourceArguments: MessageArguments? { sourceInfo?.arguments }
+        var sourceTexts: [SourceText] { sourceInfo?.texts ?? [] }
+        /// Where text findings point: the first text's origin (the value), else the key.
+        var textOrigin: Origin { texts.first?.origin ?? entry.origin }
+
+        var place: Place { Place(origin: entry.origin, locale: localization, table: table, key: entry.key) }
+        func place(_ origin: Origin) -> Place { Place(origin: origin, locale: localization, table: table, key: entry.key) }
+    }
+
+    mutating func check(_ bundle: BundleTables, requestedSource: String?, onLocale: (Int) -> Void) {
+        let localizations = bundle.localizations
+        func find(_ name: String) -> String? {
+            let n = LocalizationLookup.normalize(name)
+            return localizations.first { LocalizationLookup.normalize($0) == n }
+        }
+        let development = bundle.development
+        let primary = find(requestedSource ?? development)
+        let base = find("Base")
+        let sourceLanguage = primary.flatMap { (try? LocaleID($0))?.language } ?? (try? LocaleID(development))?.language ?? "en"
+
+        var byName: [String: [String: Table]] = [:]
+        for t in bundle.tables { byName[t.name, default: [:]][t.localization] = t }
+
+        // Localizations that inherit from another non-source localization
+        // of this bundle (es-MX from es): their tables may hold overrides only.
+        var present = Set(localizations.map { LocalizationLookup.normalize($0) })
+        if let primary { present.remove(LocalizationLookup.normalize(primary)) }
+        var inherits: [String: Bool] = [:]
+        for loc in localizations {
+            guard let id = try? LocaleID(loc) else { inherits[loc] = false; continue }
+            let own = LocalizationLookup.normalize(loc)
+            inherits[loc] = LocalizationLookup.candidates(for: id).contains { c in
+                let n = LocalizationLookup.normalize(c)
+                return n != own && present.contains(n)
+            }
+        }
+        let pushChecked = configuration.severity(of: "push-payload-size") != .off || configuration.severity(of: "lock-screen-length") != .off
+
+        // Per table: its source localization and entries, analyzed once for every translation.
+        final class TableState {
+            let srcLoc: String?
+            let srcTable: Table?
+            var sources: [String: SourceInfo] = [:]
+            var notificationKeys: [String: Bool] = [:]
+            /// Keys found only in translations.
+            var extraKeys = Set<String>()
+            init(srcLoc: String?, srcTable: Table?) {
+                self.srcLoc = srcLoc
+                self.srcTable = srcTable
+            }
+        }
+        var states: [String: TableState] = [:]
+        for (name, tables) in byName {
+            let srcLoc: String? = {
+                if let p = primary, tables[p] != nil { return p }
+                if let b = base, tables[b] != nil { return b }
+                return nil
+            }()
+            let state = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] })
+            if let srcTable = state.srcTable {
+                state.sources.reserveCapacity(srcTable.entries.count)
+                for (key, e) in srcTable.entries {
+                    state.sources[key] = SourceInfo(
+                        entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
+                        isNotification: pushChecked && configuration.isNotification(table: name, key: key))
+                }
+            }
+            states[name] = state
+        }
+        let names = byName.keys.sorted()
+        // Locale by locale (the progress line counts them), every table of each.
+        for loc in Set(bundle.tables.map(\.localization)).sorted() {
+            let plan = self.plan(for: loc, sourceLanguage: sourceLanguage)
+            let lang = loc.lowercased() == "base" ? sourceLanguage : ((try? LocaleID(loc))?.language ?? loc)
+            for name in names {
+                guard let table = byName[name]?[loc], let state = states[name] else { continue }
+                let srcLoc = state.srcLoc
+                let srcTable = state.srcTable
+                let isSource = loc == srcLoc
+                var matched = 0
+                // Order does not matter here: findings are sorted at the end.
+                for (key, entry) in table.entries {
+                    if srcTable == nil { state.extraKeys.insert(key) }
+                    if entry.isSourceFallback { continue }
+                    let known = state.sources[key]
+                    let src = isSource ? nil : known
+                    if src != nil { matched += 1 }
+                    var notification = known?.isNotification ?? false
+                    if pushChecked, known == nil {
+                        if let n = state.notificationKeys[key] {
+                            notification = n
+                        } else {
+                            notification = configuration.isNotification(table: name, key: key)
+                            state.notificationKeys[key] = notification
+                        }
+                    }
+                    let ctx = EntryContext(
+                        entry: entry, table: name, localization: loc, isSource: isSource, sourceInfo: src,
+                        sourceLocalization: srcLoc, plan: plan,
+                        sameLanguageAsSource: lang == sourceLanguage, isNotification: notification,
+                        texts: entry.message.texts)
+                    let own = isSource ? (known?.arguments ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
+                        : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
+                    checkEntry(ctx, own)
+                    if !isSource, srcTable != nil, src == nil {
+                        state.extraKeys.insert(key)
+                        emit("extra-key", ctx.place, "\"\(key)\" is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
+                    }
+                }
+                // A file that could not be read at all is already reported; its keys are not listed again.
+                let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.fileDroppedOnDevice }
+                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable {
+                    let firstFile = table.files.first ?? ""
+                    for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
+                        guard let s = srcTable[key], s.shouldTranslate else { continue }
+                        // String Catalogs: point at the key in the catalog; .lproj: at the translation's file.
+                        let origin = s.format == .xcstrings ? s.origin : Origin(file: firstFile, line: 1, column: 1)
+                        emit("missing-key", Place(origin: origin, locale: loc, table: name, key: key),
+                             "\"\(key)\" has no \(loc) translation in \(name); the device shows the \(srcLoc ?? "source") text")
+                    }
+                }
+            }
+            onLocale(1)
+        }
+        for state in states.values { keysSeen += state.extraKeys.count + (state.srcTable?.entries.count ?? 0) }
+    }
+
+    // MARK: - one entry
+
+    mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
+        let entry = ctx.entry
+        // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
+        let icu = Renderer.isICUTable(ctx.table)
+        // A translation is formatted when its source is; without a source, when it looks like one.
+        // (A source that is plain text is shown as is: a '%' in its translation is just text.)
+        let isFormat = !icu && (ctx.sourceArguments?.isFormat ?? own.isFormat)
+
+        // Specifier problems (only in strings that are formatted at all:
+        // "Battery 100%" with no specifier anywhere is plain text).
+        if isFormat {
+            for p in own.problems {
+                emit(p.problem.kind.rawValue, ctx.place(p.text.origin), p.problem.message)
+            }
+        }
+
+        checkPlurals(ctx, own)
+        checkEmpty(ctx)
+        checkDamage(ctx)
+
+        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state) {
+            emit("catalog-state", ctx.place, "\(ctx.localization) unit of \"\(entry.key)\" is '\(state)'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
+        }
+
+        if let src = ctx.source {
+            if !entry.shouldTranslate || !src.shouldTranslate {
+                if !entry.shouldTranslate, ctx.sourceTexts.map(\.value) != ctx.texts.map(\.value) {
+                    emit("should-translate", ctx.place, "\"\(entry.key)\" is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
+                }
+            } else {
+                if let sa = ctx.sourceArguments, isFormat { checkParity(ctx, own, sa) }
+                checkUntranslated(ctx, src)
+            }
+        }
+
+        checkRender(ctx, own, isFormat: isFormat)
+    }
+
+    /// Arguments read by the translation against those of the source.
+    mutating func checkParity(_ ctx: EntryContext, _ own: MessageArguments, _ src: MessageArguments) {
+        let srcName = ctx.sourceLocalization ?? "source"
+        let origin = ctx.textOrigin
+        // The same readings of the same arguments: nothing to compare.
+        if own.signature == src.signature { return }
+        for (index, uses) in own.uses {
+            guard let srcUses = src.uses[index] else {
+                let n = src.argumentCount
+                emit("specifier-mismatch", ctx.place(origin),
+                     "'\(uses[0].text)' reads argument \(index + 1), but the \(srcName) text supplies \(n == 0 ? "none" : n == 1 ? "only 1" : "only \(n)") — the app would read memory it never passed")
+                continue
+            }
+            for u in uses {
+                guard let compatible = srcUses.first(where: { $0.argClass.compatible(with: u.argClass) }) else {
+                    emit("specifier-mismatch", ctx.place(origin),
+                         "'\(u.text)' reads argument \(index + 1) as \(u.argClass.label), but the \(srcName) text '\(srcUses[0].text)' passes \(srcUses[0].argClass.label)")
+                    break
+                }
+                if u.argClass == .integer, compatible.argClass == .integer, let a = u.wide, let b = compatible.wide, a != b,
+                    !srcUses.contains(where: { $0.argClass == .integer && $0.wide == a })
+                {
+                    emit("specifier-length", ctx.place(origin),
+                         "'\(u.text)' reads argument \(index + 1) as a \(a ? "64" : "32")-bit integer; the \(srcName) text '\(compatible.text)' reads \(b ? "64" : "32") bits")
+                    break
+                }
+            }
+        }
+        for (index, srcUses) in src.uses where own.uses[index] == nil {
+            guard let su = srcUses.first else { continue }
+            emit("specifier-missing", ctx.place(origin),
+                 "the \(srcName) text shows argument \(index + 1) ('\(su.text)'); this translation never does")
+        }
+    }
+
+    /// The translation is the source text, in a sentence long enough not to be a shared word ("OK", "Email").
+    mutating func checkUntranslated(_ ctx: EntryContext, _ src: Entry) {
+        guard !ctx.sameLanguageAsSource else { return }
+        let mine = ctx.texts
+        let theirs = ctx.sourceTexts
+        guard mine.count == theirs.count, zip(mine, theirs).allSatisfy({ $0.value == $1.value }),
+            let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.isSentence(longest.value)
+        else { return }
+        emit("untranslated", ctx.place(ctx.textOrigin),
+             "\(ctx.localization) text of \"\(ctx.entry.key)\" is the \(ctx.sourceLocalization ?? "source") text, untranslated")
+    }
+
+    /// The words of `s` (runs of letters), specifiers left out.
+    static func words(_ s: String) -> [String] {
+        var text = ""
+        for seg in FormatStringParser.parse(s, substitutionArgument: true).segments {
+            if case .literal(let l) = seg { text += l } else { text += " " }
+        }
+        return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
+    }
+
+    /// Words of two letters or more, specifiers left out.
+    static func wordCount(_ s: String) -> Int { words(s).count(where: { $0.count >= 2 }) }
+
+    /// Reads like a sentence: three words or more, two of them lower-case
+    /// ("Google Play Store" is a name, and names are not translated).
+    static func isSentence(_ s: String) -> Bool {
+        let w = words(s).filter { $0.count >= 2 }
+        return w.count >= 3 && w.count(where: { $0.first?.isLowercase == true }) >= 2
+    }
+
+    /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
+    /// a byte order mark inside the text (files concatenated with their BOMs).
+    mutating func checkDamage(_ ctx: EntryContext) {
+        for t in ctx.texts + (ctx.entry.key.utf8.contains(0xEF) ? [SourceText(ctx.entry.key, origin: ctx.entry.origin)] : []) {
+            // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
+            guard t.value.utf8.contains(0xEF) else { continue }
+            for s in t.value.unicodeScalars {
+                if s.value == 0xFFFD {
+                    emit("encoding", ctx.place(t.origin), "U+FFFD replacement character in \"\(Self.clip(t.value))\": the text was damaged by a lossy conversion")
+                    break
+                }
+                if s.value == 0xFEFF {
+                    emit("encoding", ctx.place(t.origin), "byte order mark U+FEFF inside \"\(Self.clip(t.value))\" (a file pasted in with its BOM?)")
+                    break
+                }
+            }
+        }
+    }
+
+    /// Empty values and plural forms where the source has text.
+    mutating func checkEmpty(_ ctx: EntryContext) {
+        let sourceHasEmpty = ctx.sourceTexts.contains { $0.value.isEmpty }
+        if sourceHasEmpty { return }
+        switch ctx.entry.message {
+        case .plain(let t):
+            // A source value may be empty on purpose; a translation may not.
+            if t.value.isEmpty, ctx.source != nil {
+                emit("empty-value", ctx.place(t.origin), "\(ctx.localization) text of \"\(ctx.entry.key)\" is empty; the device shows nothing")
+            }
+        default:
+            for t in ctx.texts where t.value.isEmpty {
+                emit("empty-value", ctx.place(t.origin), "a format or plural form of \"\(ctx.entry.key)\" is empty")
+            }
+        }
+    }
+
+    // MARK: - plurals
+
+    /// Two-category languages whose nouns change after a number other than 1
+    /// ("1 file", "2 files"). Others with one/other (hu, tr, fa, bn, fi…) keep
+    /// the noun as is after numerals, so identical forms are correct there;
+    /// languages with three or more categories are always checked.
+    static let inflectingLanguages: Set<String> = [
+        "en", "de", "nl", "sv", "da", "nb", "nn", "no", "is", "it", "es", "pt", "fr", "ca", "gl", "el", "bg", "af", "fy", "lb",
+    ]
+
+    mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
+        if case .plain = ctx.entry.message { return }
+        for v in own.unusedVariables {
+            emit("variable-unused", ctx.place(v.origin), "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" is defined but the format string never uses it (%#@\(v.name)@)")
+        }
+        var variables: [PluralVariable] = []
+        func collect(_ m: Message, _ depth: Int) {
+            guard depth < 16 else { return }
+            switch m {
+            case .plain: break
+            case .plural(_, let vars): variables += vars.keys.sorted().compactMap { vars[$0] }
+            case .widths(let ws): for w in ws { collect(w.message, depth + 1) }
+            case .devices(let ds): for k in ds.keys.sorted() { if let d = ds[k] { collect(d, depth + 1) } }
+            }
+        }
+        collect(ctx.entry.message, 0)
+        let unused = Set(own.unusedVariables.map(\.name))
+        for v in variables {
+            let vp = ctx.place(v.origin)
+            if v.forms[.other] == nil {
+                emit("plural-missing-other", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" has no 'other' form, which Foundation requires")
+            }
+            if let spec = v.specType, spec != "NSStringPluralRuleType" {
+                emit("structure", vp, "plural variable \"\(v.name)\" has NSStringFormatSpecTypeKey '\(spec)'; the only plural rule type is NSStringPluralRuleType")
+            }
+            if let vt = v.valueType {
+                if let why = ValueType.problem(vt) {
+                    emit("value-type", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\": \(why)")
+                }
+            } else if ctx.entry.format == .stringsdict {
+                emit("value-type", vp, "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
+            }
+            guard !unused.contains(v.name), let plan = ctx.plan else { continue }
+            let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
+            for c in plan.categories where c != .other && v.forms[c] == nil {
+                if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
+                let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
+                if plan.locale.language == "he" && c == .two {
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
+                         severity: .warning)
+                } else if plan.isMillionsOnly(c) {
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
+                         severity: .warning)
+                } else {
+                    let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
+                    emit("plural-missing-category", vp,
+                         "plural variable \"\(v.name)\" has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
+                }
+            }
+            for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
+                if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
+                let origin = v.forms[c]?.origin ?? v.origin
+                emit("plural-unused-category", ctx.place(origin),
+                     "'\(c.rawValue)' form of \"\(v.name)\" is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
+            }
+            let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
+            let texts = needed.compactMap { v.forms[$0]?.value }
+            let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
+            if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
+                emit("plural-same-text", vp,
+                     "every form of \"\(v.name)\" reads \"\(t)\"; \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
+            }
+        }
+    }
+}
