@@ -61,10 +61,19 @@ public final class Stage: Sendable {
         let soft = hard - margin
 
         guard payload.eligibility.isEligible else {
-            let json = JSONWriter.write(.object(payload.root))
+            // The extension would not run: everything is passed on as sent, except
+            // what payloads.md says never leaves the stage (the `herald` object,
+            // plaintext or sealed, and the legacy secret fields).
+            var root = payload.root
+            var dropped: [String] = []
+            for key in ["herald", "custom-encrypted-message", "media-url"] where root[key] != nil {
+                root[key] = nil
+                dropped.append(key)
+            }
+            let note = dropped.isEmpty ? "" : " (less \(dropped.joined(separator: ", ")))"
             return StageOutcome(
-                payload: payload.root, json: json, servedBy: "", fallback: true,
-                diagnostics: ["\(payload.eligibility); the payload is passed on unchanged"])
+                payload: root, json: JSONWriter.write(.object(root)), servedBy: "", fallback: true,
+                diagnostics: ["\(payload.eligibility); the payload is passed on unchanged\(note)"])
         }
 
         let texts = Texts(renderer: renderer, locale: locale, options: configuration.renderOptions)
