@@ -113,6 +113,7 @@ let package = Package(
             name: "HeraldStageTests",
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
+                "HeraldRender", "HeraldExamples",
                 "HeraldLottery",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
