@@ -275,8 +275,11 @@ public final class Stage: Sendable {
             switch configuration.keys {
             case .none: throw StageWorkError.failed("the herald object is sealed and no key directory was given")
             case .directory(let path):
-                return try PayloadSealing.open(herald: herald, keys: CachedKeys(directory: KeyDirectory(path: path), cache: keyCache))
-            case .inMemory(let keys): return try PayloadSealing.open(herald: herald, keys: keys)
+                return try PayloadSealing.open(
+                    herald: herald, keys: CachedKeys(directory: KeyDirectory(path: path), cache: keyCache),
+                    allowing: configuration.sealingAlgorithms)
+            case .inMemory(let keys):
+                return try PayloadSealing.open(herald: herald, keys: keys, allowing: configuration.sealingAlgorithms)
             }
         } catch let error as SealingError {
             throw .failed("the sealed herald object could not be opened: \(error)")

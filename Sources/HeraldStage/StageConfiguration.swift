@@ -42,12 +42,19 @@ public struct StageConfiguration: Sendable {
     /// The whole budget for one push (serviceExtensionTimeWillExpire comes after it).
     public var deadline: Duration
     public var renderOptions: RenderOptions
+    /// The envelope algorithms the stage opens. All by default, so the legacy
+    /// examples' `rot13` envelopes (`herald seal --alg rot13`) still render; an
+    /// app's extension should pass `[.hpke, .aesGCM]`, since anyone can forge a
+    /// rot13 envelope. A refused algorithm is a fallback, like a wrong key.
+    public var sealingAlgorithms: Set<SealingAlgorithm>
 
     public init(
         catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
         attachmentsDirectory: String? = nil, now: Date? = nil, timeZone: String = "UTC",
-        deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions()
+        deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions(),
+        sealingAlgorithms: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
     ) {
+        self.sealingAlgorithms = sealingAlgorithms
         self.catalog = catalog
         self.store = store
         self.keys = keys

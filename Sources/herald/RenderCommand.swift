@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldICU
 import HeraldJSON
+import HeraldSealing
 import HeraldStage
 
 /// `herald render`: the extension stage for one push, or many with --batch (cli.md).
@@ -32,6 +33,11 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds; past it the best attempt is written.")
     var deadlineMilliseconds: Int = 25_000
+
+    @Option(
+        name: .customLong("algorithms"),
+        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: all). An extension should refuse rot13.")
+    var algorithms: String?
 
     @OptionGroup var common: CommonOptions
 
@@ -68,8 +74,23 @@ struct RenderCommand: AsyncParsableCommand {
         let configuration = StageConfiguration(
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
             keys: .directory(common.keysDirectory), now: now, timeZone: common.timeZone,
-            deadline: .milliseconds(deadlineMilliseconds))
+            deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms())
         return Stage(configuration: configuration)
+    }
+
+    func acceptedAlgorithms() throws -> Set<SealingAlgorithm> {
+        guard let algorithms else { return Set(SealingAlgorithm.allCases) }
+        var out = Set<SealingAlgorithm>()
+        for name in algorithms.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            switch name {
+            case "hpke", SealingAlgorithm.hpke.rawValue: out.insert(.hpke)
+            case "aes-gcm", SealingAlgorithm.aesGCM.rawValue: out.insert(.aesGCM)
+            case "rot13": out.insert(.rot13)
+            default: throw CLIFailure(code: 2, message: "--algorithms: unknown algorithm '\(name)' (hpke, aes-gcm, rot13)")
+            }
+        }
+        guard !out.isEmpty else { throw CLIFailure(code: 2, message: "--algorithms: none given") }
+        return out
     }
 
     func runOne() async throws -> Int32 {

@@ -457,6 +457,28 @@ import Testing
         #expect(both.status == 2)
     }
 
+    /// A rot13 "envelope" hides nothing and anyone can forge one: with
+    /// `--algorithms hpke,aes-gcm` the stage refuses it (fallback, no plaintext shown).
+    @Test func rot13EnvelopesCanBeRefused() throws {
+        let c = try Container()
+        let plain = try c.write(
+            #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Forged order"}}"#,
+            name: "plain-rot13.json")
+        let sealed = try c.herald(["seal", "--payload", plain, "--alg", "rot13"])
+        #expect(sealed.status == 0, "\(sealed.stderr)")
+        let path = try c.write(sealed.stdout, name: "rot13.json")
+        let accepted = try c.herald(["render", "--payload", path, "--locale", "en", "--tables", Self.tables])
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout.contains("Forged order"))
+        let refused = try c.herald(
+            ["render", "--payload", path, "--locale", "en", "--tables", Self.tables, "--algorithms", "hpke,aes-gcm"])
+        #expect(refused.status == 3)
+        #expect(!refused.stdout.contains("Forged order"))
+        #expect(refused.stderr.contains("rot13"))
+        let bad = try c.herald(["render", "--payload", path, "--locale", "en", "--algorithms", "des"])
+        #expect(bad.status == 2)
+    }
+
     @Test func ineligiblePushPassesUnchangedLessItsSecrets() throws {
         let c = try Container()
         // payloads.md: the herald plaintext (and the legacy secret fields) never reach the output.
