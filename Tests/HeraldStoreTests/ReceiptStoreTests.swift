@@ -94,22 +94,8 @@ import Testing
         defer { temp.remove() }
         let store = try Store.open(directory: temp.path)
         // Another process holds the write lock (the sqlite3 shell inside BEGIN IMMEDIATE).
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [store.path]
-        let input = Pipe()
-        let output = Pipe()
-        shell.standardInput = input
-        shell.standardOutput = output
-        try shell.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'held';\n".utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("held") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
-        #expect(String(decoding: seen, as: UTF8.self).contains("held"))
+        let holder = try SQLiteLockHolder(database: store.path)
+        #expect(holder.holding)
 
         let started = ContinuousClock.now
         #expect(throws: StoreError.locked(path: store.path)) {
@@ -118,9 +104,7 @@ import Testing
         // It gave up at its deadline, not at the 5 s default (a generous bound, not a timing).
         #expect(ContinuousClock.now - started < .seconds(3))
 
-        input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
-        try input.fileHandleForWriting.close()
-        shell.waitUntilExit()
+        try holder.commit()
         #expect(try store.recordReceipt(pushID: "while-locked", deadline: .now + .milliseconds(200)))
     }
 

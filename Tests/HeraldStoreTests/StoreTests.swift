@@ -106,22 +106,8 @@ import Testing
         defer { temp.remove() }
         let store = try Store.open(directory: temp.path)
         // The sqlite3 shell holds the write lock in another process until told to commit.
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [store.path]
-        let input = Pipe()
-        let output = Pipe()
-        shell.standardInput = input
-        shell.standardOutput = output
-        try shell.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nUPDATE badge SET count = 40;\nSELECT 'held';\n".utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("held") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
-        #expect(String(decoding: seen, as: UTF8.self).contains("held"))
+        let holder = try SQLiteLockHolder(database: store.path, statements: "UPDATE badge SET count = 40;")
+        #expect(holder.holding)
 
         #expect(throws: StoreError.locked(path: store.path)) {
             try store.incrementBadge(deadline: .now + .milliseconds(200))
@@ -129,9 +115,7 @@ import Testing
         // Readers are not blocked by a writer in WAL mode: the committed value is still 0.
         #expect(try store.badge() == 0)
 
-        input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
-        try input.fileHandleForWriting.close()
-        shell.waitUntilExit()
+        try holder.commit()
         #expect(try store.incrementBadge(deadline: .now + .seconds(5)) == 41)
     }
 
