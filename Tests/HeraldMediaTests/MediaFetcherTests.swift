@@ -17,6 +17,17 @@ import Testing
             refs, into: folder.attachments, deadline: .now + .milliseconds(Int(seconds * 1000)))
     }
 
+    /// A PNG whose signature arrives at once and the rest 16 bytes at a time,
+    /// 30 s apart: a download that can only end by deadline or cancellation.
+    static func slowPNGServer() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { _ in
+            var r = LoopbackHTTPServer.Response.ok(Fixture.png + [UInt8](repeating: 0, count: 1000))
+            r.chunkSize = 16
+            r.pauseAfterChunk = 30
+            return r
+        }
+    }
+
     func ref(_ url: String, _ role: MediaRole = .both) -> MediaReference {
         MediaReference(url: url, role: role, source: .heraldMedia)
     }
@@ -69,12 +80,7 @@ import Testing
 
     @Test func slowServerTimesOutAtTheDeadline() async throws {
         // Headers and the PNG signature come at once, then nothing for a long time.
-        let server = try LoopbackHTTPServer { _ in
-            var r = LoopbackHTTPServer.Response.ok(Fixture.png + [UInt8](repeating: 0, count: 1000))
-            r.chunkSize = 16
-            r.pauseAfterChunk = 30
-            return r
-        }
+        let server = try Self.slowPNGServer()
         defer { server.stop() }
         let folder = TempFolder()
         defer { folder.remove() }
@@ -104,12 +110,7 @@ import Testing
     }
 
     @Test func cancellingTheCallerStopsTheDownload() async throws {
-        let server = try LoopbackHTTPServer { _ in
-            var r = LoopbackHTTPServer.Response.ok(Fixture.png + [UInt8](repeating: 0, count: 1000))
-            r.chunkSize = 16
-            r.pauseAfterChunk = 30
-            return r
-        }
+        let server = try Self.slowPNGServer()
         defer { server.stop() }
         let folder = TempFolder()
         defer { folder.remove() }
