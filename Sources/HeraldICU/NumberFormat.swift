@@ -227,6 +227,39 @@ public final class NumberFormat: @unchecked Sendable {
         }
     }
 
+    /// Formats `value` as UTF-8 straight into `buffer` (no String is made):
+    /// the number of bytes written, or nil when ICU fails or the text does not
+    /// fit (the caller then uses `format(_:)`). For hot loops that append the
+    /// digits to their own output.
+    public func format(_ value: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+        let capacity = Int32(clamping: buffer.count)
+        var status: Int32 = 0
+        let n = base.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
+            hicu_number_format_int(handle, value, $0, capacity, &status)
+        }
+        guard status <= 0, n >= 0, n < capacity else { return nil }
+        return Int(n)
+    }
+
+    /// `formatAndSelect` for an integer, writing the UTF-8 text into `buffer`
+    /// instead of making a String: (bytes written, category), or nil when ICU
+    /// fails or the text does not fit (the caller then uses the String API,
+    /// which reports the error).
+    public func formatAndSelect(_ value: Int64, rules: PluralRules, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> (count: Int, category: PluralCategory)?
+    {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+        let capacity = Int32(clamping: buffer.count)
+        var status: Int32 = 0
+        var index: Int32 = -1
+        let n = base.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
+            hicu_number_format_select_index(handle, rules.handle, 0, value, 0, nil, 0, 0, $0, capacity, &index, &status)
+        }
+        guard status <= 0, n >= 0, n < capacity else { return nil }
+        return (Int(n), PluralCategory(index: index))
+    }
+
     /// Formats an exact amount given in minor units (`123450` with 2 digits is
     /// 1234.50) and, when `rules` is given, selects the plural category of the
     /// formatted text. `digits` must be 0...18.

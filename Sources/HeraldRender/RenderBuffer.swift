@@ -73,3 +73,54 @@ struct RenderBuffer {
         return String(decoding: UnsafeBufferPointer(start: base, count: used), as: UTF8.self)
     }
 }
+
+extension RenderBuffer {
+    /// Appends the digits held in `scratch`.
+    @inline(__always)
+    mutating func append(_ scratch: DigitScratch) {
+        var copy = scratch
+        copy.withBytes { append($0) }
+    }
+}
+
+/// Room for the UTF-8 of one formatted number, inline (on the stack or in
+/// the render state), so ICU can write the digits without a String or an
+/// allocation. 128 bytes hold any Int64 in any numbering system with
+/// grouping and sign marks (19 digits of at most 4 bytes, separators, marks).
+struct DigitScratch {
+    static let capacity = 128
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                          UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    /// Lets `body` write into the scratch; it returns the byte count or nil
+    /// (nothing kept). True when it wrote.
+    @inline(__always)
+    mutating func fill(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Int?) -> Bool {
+        let written = withUnsafeMutableBytes(of: &storage) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { body($0) }
+        }
+        guard let written, written >= 0, written <= DigitScratch.capacity else {
+            count = 0
+            return false
+        }
+        count = written
+        return true
+    }
+
+    /// The bytes written by the last successful `fill`.
+    @inline(__always)
+    mutating func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let n = count
+        return withUnsafeBytes(of: &storage) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    /// The bytes as a String (the rare paths that need one).
+    var string: String {
+        var copy = self
+        return copy.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+}

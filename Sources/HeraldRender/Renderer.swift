@@ -52,9 +52,14 @@ public final class Renderer: Sendable {
         let key: String
         let numberLocale: LocaleID
         let rightToLeft: Bool
+        /// The template when `node` is a plain `.format` (the common case):
+        /// rendering starts there without unpacking the node. Unretained:
+        /// `node` owns it.
+        let formatTemplate: Unmanaged<Template>?
 
         init(node: TemplateNode, servedBy: String, table: String, key: String, numberLocale: LocaleID, rightToLeft: Bool) {
             self.node = node
+            if case .format(let t) = node { formatTemplate = Unmanaged.passUnretained(t) } else { formatTemplate = nil }
             self.servedBy = servedBy
             self.table = table
             self.key = key
@@ -137,24 +142,33 @@ public final class Renderer: Sendable {
     }
 
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
-        var state = RenderState(
-            arguments: arguments, numberLocale: compiled.numberLocale, isolate: options.isolateArguments && compiled.rightToLeft)
-        // Most texts fit the stack buffer: one allocation (the String) per render.
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
-            var out = RenderBuffer(storage)
-            renderNode(compiled.node, options: options, state: &state, into: &out)
-            return out.string
+        // The state borrows the arguments and the compiled entry for the
+        // render: no reference counting per argument or per object read.
+        arguments.withUnsafeBufferPointer { args in
+            var state = RenderState(
+                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
+            // Most texts fit the stack buffer: one allocation (the String) per render.
+            let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+                var out = RenderBuffer(storage)
+                if let template = compiled.formatTemplate {
+                    template._withUnsafeGuaranteedRef { renderTemplate($0, state: &state, into: &out) }
+                } else {
+                    renderNode(compiled.node, options: options, state: &state, into: &out)
+                }
+                return out.string
+            }
+            if !state.allArgumentsUsed {
+                let unused = state.unusedArguments.map(String.init)
+                if !unused.isEmpty {
+                    state.diagnose(
+                        .warning, "unused-argument",
+                        "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
+                }
+            }
+            return RenderResult(
+                text: text, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
+                pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
         }
-        let unusedNumbers = state.allArgumentsUsed ? [] : state.unusedArguments
-        if !unusedNumbers.isEmpty {
-            let unused = unusedNumbers.map(String.init)
-            state.diagnose(
-                .warning, "unused-argument",
-                "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
-        }
-        return RenderResult(
-            text: text, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
-            pluralChoices: state.plural, diagnostics: state.diagnostics)
     }
 
     static func renderNode(_ node: TemplateNode, options: RenderOptions, state: inout RenderState, into out: inout RenderBuffer) {
@@ -196,20 +210,31 @@ public final class Renderer: Sendable {
         if !template.diagnostics.isEmpty {
             for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
         }
-        for part in template.parts {
-            switch part {
-            case .text(let literal): out += literal.text
-            case .specifier(let c): SpecifierFormatting.field(c, state: &state, into: &out)
-            case .variable(let v): renderVariable(v, state: &state, into: &out)
-            case .broken(let broken):
-                let name = broken.name
-                let index = broken.argumentIndex
-                let diagnostic = broken.diagnostic
-                state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
-                if let arg = state.argument(index, for: "%#@\(name)@") {
-                    out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
-                }
+        // Steps are plain values (byte ranges, unretained references the
+        // template owns): reading them costs no reference counting, and
+        // `_withUnsafeGuaranteedRef` lends each object without retaining it.
+        let steps = template.steps
+        let literals = template.literals
+        for k in 0..<steps.count {
+            switch steps[k] {
+            case .text(let start, let count):
+                out.append(UnsafeBufferPointer(rebasing: literals[start..<(start + count)]))
+            case .specifier(let c):
+                c._withUnsafeGuaranteedRef { SpecifierFormatting.field($0, state: &state, into: &out) }
+            case .variable(let v):
+                v._withUnsafeGuaranteedRef { renderVariable($0, state: &state, into: &out) }
+            case .broken(let b):
+                b._withUnsafeGuaranteedRef { renderBroken($0, state: &state, into: &out) }
             }
+        }
+    }
+
+    /// A `%#@name@` that could not be compiled: reported, the argument shown as is.
+    static func renderBroken(_ broken: BrokenVariable, state: inout RenderState, into out: inout RenderBuffer) {
+        let diagnostic = broken.diagnostic
+        state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
+        if let arg = state.argument(broken.argumentIndex, for: "%#@\(broken.name)@") {
+            out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
         }
     }
 
@@ -224,15 +249,16 @@ public final class Renderer: Sendable {
             category = select(value, variable: v, state: &state)
         }
         var used = category
-        var form = v.formTable[PluralCategory.index(category)]
+        // Unretained: the variable owns its forms (see `CompiledVariable.formSteps`).
+        var form = v.formSteps[PluralCategory.index(category)]
         if form == nil {
             used = .other
-            form = v.forms[.other]
+            form = v.formSteps[PluralCategory.index(.other)]
             if form == nil {
                 state.diagnose(.error, "plural-form-missing", "variable '\(v.name)' has neither a '\(category.rawValue)' nor an 'other' form")
                 if let (c, f) = v.forms.min(by: { $0.key < $1.key }) {
                     used = c
-                    form = f
+                    form = Unmanaged.passUnretained(f)
                 }
             }
         }
@@ -242,18 +268,35 @@ public final class Renderer: Sendable {
         } else {
             state.choose(used, for: v.name)
         }
-        if let form { renderTemplate(form, state: &state, into: &out) }
+        form?._withUnsafeGuaranteedRef { renderTemplate($0, state: &state, into: &out) }
     }
 
     /// The CLDR category of `value` as the variable's value type formats it,
     /// with Apple's `zero` override for integer 0.
     static func select(_ value: NumericValue, variable v: CompiledVariable, state: inout RenderState) -> PluralCategory {
+        if let fast = v.integerSelection {
+            // The common case: ICU writes the digits into the state (the
+            // form's own %d copies them) and selects on them, no String and
+            // no reference counting. Falls through to the general path
+            // (which reports any problem) when that is not possible.
+            if case .signed(let i) = SpecifierFormatting.integer(
+                value, length: fast.length, signed: fast.signed, text: v.selectionSpecifier.text, index: v.argumentIndex,
+                state: &state),
+                let category = fast.formatter._withUnsafeGuaranteedRef({ formatter in
+                    fast.rules._withUnsafeGuaranteedRef { rules in
+                        selectInteger(i, formatter: formatter, rules: rules, variable: v, state: &state)
+                    }
+                })
+            {
+                return category
+            }
+        }
         guard let rules = v.rules else { return .other }
         let shown: NumericValue
         let formatter: NumberFormat?
         switch v.valueType {
         case .integer(let length, let signed):
-            switch SpecifierFormatting.integer(value, length: length, signed: signed, spec: v.selectionSpecifier, index: v.argumentIndex, state: &state) {
+            switch SpecifierFormatting.integer(value, length: length, signed: signed, text: v.selectionSpecifier.text, index: v.argumentIndex, state: &state) {
             case .signed(let i): shown = .int(i)
             case .unsigned(let u): shown = u <= UInt64(Int64.max) ? .int(Int64(u)) : .decimal(String(u))
             }
@@ -281,7 +324,12 @@ public final class Renderer: Sendable {
             let (text, selected) = try formatter.formatAndSelect(shown, rules: rules)
             category = selected
             // The form's own %d usually shows the same number with the same formatter: keep the text.
-            if case .int(let i) = shown { state.lastInteger = (v.argumentIndex, ObjectIdentifier(formatter), i, text) }
+            if case .int(let i) = shown {
+                let kept = state.lastIntegerDigits.fill { buffer in
+                    text.utf8.count <= buffer.count ? text.utf8.withContiguousStorageIfAvailable { buffer.update(fromContentsOf: $0) } : nil
+                }
+                state.lastInteger = kept ? (v.argumentIndex, Unmanaged.passUnretained(formatter).toOpaque(), i) : nil
+            }
         } catch {
             state.diagnose(.error, "plural-value", "plural variable '\(v.name)' cannot select on \(value): \(error)")
             return .other
@@ -294,6 +342,29 @@ public final class Renderer: Sendable {
             }
         }
         return category
+    }
+
+    /// `select` for an integer shown by the variable's own formatter: the
+    /// digits land in `state.lastIntegerDigits`. Nil when ICU could not write
+    /// them there (the caller takes the String path, which reports errors).
+    @inline(__always)
+    static func selectInteger(
+        _ i: Int64, formatter: NumberFormat, rules: PluralRules, variable v: CompiledVariable, state: inout RenderState
+    ) -> PluralCategory? {
+        var selected: PluralCategory = .other
+        let wrote = state.lastIntegerDigits.fill { buffer in
+            guard let r = formatter.formatAndSelect(i, rules: rules, into: buffer) else { return nil }
+            selected = r.category
+            return r.count
+        }
+        guard wrote else {
+            state.lastInteger = nil
+            return nil
+        }
+        state.lastInteger = (v.argumentIndex, Unmanaged.passUnretained(formatter).toOpaque(), i)
+        // Apple's `zero` for integer 0, as in `select` (the value type is an integer here).
+        if selected != .zero, i == 0, v.formSteps[0] != nil { return .zero }
+        return selected
     }
 
     static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout RenderBuffer) {

@@ -10,13 +10,19 @@ import Darwin
 // locale's number formatter, `%x %o %c %s %@` never localized.
 
 /// The mutable state of one render.
+///
+/// It holds nothing that needs reference counting on the common path: the
+/// arguments as a borrowed buffer (valid for the render, see
+/// `Renderer.render(_:locale:arguments:options:)`), the compiled entry
+/// unretained, the digits of the last selected integer inline.
 struct RenderState {
-    let arguments: [RenderArgument]
-    let numberLocale: LocaleID
+    let arguments: UnsafeBufferPointer<RenderArgument>
+    /// The entry being rendered (it outlives the render; its caller holds it).
+    private let compiled: Unmanaged<Renderer.Compiled>
     let isolate: Bool
     /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
     private var usedMask: UInt64 = 0
-    private var usedBeyond: Set<Int> = []
+    private var usedBeyond: Set<Int>?
     private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
     var plural: [(variable: String, category: PluralCategory)] = []
@@ -28,14 +34,20 @@ struct RenderState {
             plural.append((variable, category))
         }
     }
-    /// The last integer a plural variable formatted: (argument, formatter, value, text).
-    var lastInteger: (index: Int, formatter: ObjectIdentifier, value: Int64, text: String)?
+    /// The last integer a plural variable formatted: (argument, formatter,
+    /// value); its text is `lastIntegerDigits`. The form's own `%d` usually
+    /// shows the same number with the same formatter and copies the digits.
+    var lastInteger: (index: Int, formatter: UnsafeMutableRawPointer, value: Int64)?
+    var lastIntegerDigits = DigitScratch()
 
-    init(arguments: [RenderArgument], numberLocale: LocaleID, isolate: Bool) {
+    init(arguments: UnsafeBufferPointer<RenderArgument>, compiled: Renderer.Compiled, isolate: Bool) {
         self.arguments = arguments
-        self.numberLocale = numberLocale
+        self.compiled = Unmanaged.passUnretained(compiled)
         self.isolate = isolate
     }
+
+    /// The requested locale: it formats the numbers.
+    var numberLocale: LocaleID { compiled._withUnsafeGuaranteedRef { $0.numberLocale } }
 
     /// True when every argument was read (the common case: nothing to report).
     var allArgumentsUsed: Bool {
@@ -46,7 +58,7 @@ struct RenderState {
 
     /// 1-based numbers of the arguments no specifier read.
     var unusedArguments: [Int] {
-        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !usedBeyond.contains(i) }.map { $0 + 1 }
+        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !(usedBeyond?.contains(i) ?? false) }.map { $0 + 1 }
     }
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
@@ -55,30 +67,42 @@ struct RenderState {
     }
 
     /// The argument at `index`, marking it used; nil (with a diagnostic) when missing.
+    /// Inlined so the description closure (built only for a diagnostic) costs nothing.
+    @inline(__always)
     mutating func argument(_ index: Int, for what: @autoclosure () -> String) -> RenderArgument? {
         guard index >= 0, index < arguments.count else {
-            diagnose(.error, "missing-argument", "\(what()) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+            missing(index, what())
             return nil
         }
-        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond.insert(index) }
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond = (usedBeyond ?? []).union([index]) }
         return arguments[index]
     }
 
+    @inline(never)
+    private mutating func missing(_ index: Int, _ what: String) {
+        diagnose(.error, "missing-argument", "\(what) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+    }
+
     /// The argument read as a number. A string that is not a number gives nil (diagnosed).
+    @inline(__always)
     mutating func number(_ argument: RenderArgument, index: Int, for what: @autoclosure () -> String) -> NumericValue? {
         switch argument {
         case .number(let n): return n
-        case .string(let s):
-            let trimmed = s.trimmingASCIISpaces()
-            if let n = NumericValue(literal: trimmed) { return n }
-            // One report per argument (a plural variable and its form's %d read the same one).
-            let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-            if bit == 0 || notNumberReported & bit == 0 {
-                notNumberReported |= bit
-                diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
-            }
-            return nil
+        case .string(let s): return number(text: s, index: index, what)
         }
+    }
+
+    @inline(never)
+    private mutating func number(text s: String, index: Int, _ what: () -> String) -> NumericValue? {
+        let trimmed = s.trimmingASCIISpaces()
+        if let n = NumericValue(literal: trimmed) { return n }
+        // One report per argument (a plural variable and its form's %d read the same one).
+        let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
+        if bit == 0 || notNumberReported & bit == 0 {
+            notNumberReported |= bit
+            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+        }
+        return nil
     }
 }
 
@@ -130,7 +154,15 @@ enum SpecifierFormatting {
         switch c.conversion {
         case .object, .cString:
             switch arg {
-            case .string(let s): body = s
+            case .string(let s):
+                if c.precision == nil, c.width == nil {
+                    // The common `%@` with a string: straight into the output.
+                    if state.isolate { out.appendIsolateStart() }
+                    out += s
+                    if state.isolate { out.appendIsolateEnd() }
+                    return
+                }
+                body = s
             case .number(let n):
                 if c.conversion == .cString {
                     body = n.description
@@ -143,7 +175,7 @@ enum SpecifierFormatting {
             switch arg {
             case .string(let s): body = s.first.map { String($0) } ?? ""
             case .number(let n):
-                let v = integer(n, length: wide ? .h : .hh, signed: false, spec: c.spec, index: c.argumentIndex, state: &state).bits
+                let v = integer(n, length: wide ? .h : .hh, signed: false, text: c.spec.text, index: c.argumentIndex, state: &state).bits
                 body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
             }
         default:
@@ -151,6 +183,7 @@ enum SpecifierFormatting {
                 body = arg.description
                 break
             }
+            if c.plainInteger, appendPlainInteger(n, c, state: &state, into: &out) { return }
             zeroPaddable = true
             body = numeric(n, c, index: c.argumentIndex, state: &state)
         }
@@ -177,6 +210,34 @@ enum SpecifierFormatting {
         }
     }
 
+    /// `%d %i %u` without width or space flag: the localized digits go
+    /// straight from ICU (or from the plural variable that just formatted the
+    /// same value) into `out`, with no String in between. False when that is
+    /// not possible (a value beyond Int64, ICU failing); the caller then takes
+    /// the general path, which gives the same text or reports the problem.
+    static func appendPlainInteger(_ n: NumericValue, _ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) -> Bool {
+        let value: Int64
+        switch integer(n, length: c.length, signed: c.conversion == .signedInteger, text: c.spec.text, index: c.argumentIndex, state: &state) {
+        case .signed(let i): value = i
+        case .unsigned(let u):
+            guard u <= UInt64(Int64.max) else { return false }
+            value = Int64(u)
+        }
+        guard let formatterRef = c.formatterRef else { return false }
+        if let last = state.lastInteger, last.index == c.argumentIndex, last.value == value, last.formatter == formatterRef.toOpaque() {
+            if state.isolate { out.appendIsolateStart() }
+            out.append(state.lastIntegerDigits)
+            if state.isolate { out.appendIsolateEnd() }
+            return true
+        }
+        var digits = DigitScratch()
+        guard digits.fill({ buffer in formatterRef._withUnsafeGuaranteedRef { $0.format(value, into: buffer) } }) else { return false }
+        if state.isolate { out.appendIsolateStart() }
+        out.append(digits)
+        if state.isolate { out.appendIsolateEnd() }
+        return true
+    }
+
     /// Zeros after the sign (the locale's zero digit for localized specifiers).
     static func zeroPad(_ body: String, count: Int, locale: LocaleID, localized: Bool) -> String {
         let zero: String =
@@ -194,20 +255,43 @@ enum SpecifierFormatting {
     }
 
     /// Reads `n` as the integer a specifier of `length` receives (wrapping like C).
+    /// `text` is the specifier as written, for diagnostics (only evaluated for one).
+    /// Inlined for the common case, an `.int` that fits: no call, no closure.
+    @inline(__always)
     static func integer(
-        _ n: NumericValue, length: FormatSpecifier.Length, signed: Bool, spec: FormatSpecifier, index: Int, state: inout RenderState
+        _ n: NumericValue, length: FormatSpecifier.Length, signed: Bool, text: @autoclosure () -> String, index: Int,
+        state: inout RenderState
+    ) -> SizedInteger {
+        if case .int(let i) = n {
+            switch (length, signed) {
+            case (.none, true): if i >= Int64(Int32.min) && i <= Int64(Int32.max) { return .signed(i) }
+            case (.l, true), (.ll, true), (.q, true), (.j, true), (.z, true), (.t, true), (.L, true): return .signed(i)
+            case (.none, false): if i >= 0 && i <= Int64(UInt32.max) { return .unsigned(UInt64(i)) }
+            case (.l, false), (.ll, false), (.q, false), (.j, false), (.z, false), (.t, false), (.L, false):
+                if i >= 0 { return .unsigned(UInt64(i)) }
+            default: break
+            }
+        }
+        return sizedInteger(n, length: length, signed: signed, text: text(), index: index, state: &state)
+    }
+
+    /// `integer` in full: wraps like C and reports what does not fit.
+    @inline(never)
+    static func sizedInteger(
+        _ n: NumericValue, length: FormatSpecifier.Length, signed: Bool, text: @autoclosure () -> String, index: Int,
+        state: inout RenderState
     ) -> SizedInteger {
         var wide: SizedInteger
         switch n {
         case .int(let i): wide = .signed(i)
-        case .double(let d): wide = fromDouble(d, spec: spec, index: index, state: &state)
+        case .double(let d): wide = fromDouble(d, text: text(), index: index, state: &state)
         case .decimal(let s):
             if let i = Int64(s) {
                 wide = .signed(i)
             } else if let u = UInt64(s) {
                 wide = .unsigned(u)
             } else {
-                wide = fromDouble(Double(s) ?? .nan, spec: spec, index: index, state: &state)
+                wide = fromDouble(Double(s) ?? .nan, text: text(), index: index, state: &state)
             }
         }
         let bits = wide.bits
@@ -232,19 +316,19 @@ enum SpecifierFormatting {
             }
             state.diagnose(
                 .warning, "integer-overflow",
-                "argument \(index + 1) (\(wide.text)) does not fit '\(spec.text)' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
+                "argument \(index + 1) (\(wide.text)) does not fit '\(text())' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
         }
         return result
     }
 
-    static func fromDouble(_ d: Double, spec: FormatSpecifier, index: Int, state: inout RenderState) -> SizedInteger {
+    static func fromDouble(_ d: Double, text: String, index: Int, state: inout RenderState) -> SizedInteger {
         guard d.isFinite else {
-            state.diagnose(.error, "not-a-number", "'\(spec.text)' cannot show \(d) (argument \(index + 1)); shows 0")
+            state.diagnose(.error, "not-a-number", "'\(text)' cannot show \(d) (argument \(index + 1)); shows 0")
             return .signed(0)
         }
         let t = d.rounded(.towardZero)
         if t != d {
-            state.diagnose(.warning, "fraction-dropped", "'\(spec.text)' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
+            state.diagnose(.warning, "fraction-dropped", "'\(text)' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
         }
         if t >= 9.223372036854775807e18 {
             if t < 1.8446744073709551615e19 { return .unsigned(UInt64(t)) }
@@ -279,12 +363,12 @@ enum SpecifierFormatting {
         switch c.conversion {
         case .signedInteger, .unsignedInteger:
             let spec = c.spec
-            let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, spec: spec, index: index, state: &state)
+            let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, text: spec.text, index: index, state: &state)
             var text: String
             switch v {
             case .signed(let i):
-                if let last = state.lastInteger, last.index == index, last.value == i, let f = c.formatter, ObjectIdentifier(f) == last.formatter {
-                    text = last.text
+                if let last = state.lastInteger, last.index == index, last.value == i, let f = c.formatterRef, f.toOpaque() == last.formatter {
+                    text = state.lastIntegerDigits.string
                 } else {
                     text = c.formatter?.format(i) ?? String(i)
                 }
@@ -297,7 +381,7 @@ enum SpecifierFormatting {
             return text
         case .hex, .octal:
             let spec = c.spec
-            let v = integer(n, length: spec.length, signed: false, spec: spec, index: index, state: &state).bits
+            let v = integer(n, length: spec.length, signed: false, text: spec.text, index: index, state: &state).bits
             var digits: String
             var prefix = ""
             if case .hex(let up) = spec.conversion {
@@ -311,7 +395,7 @@ enum SpecifierFormatting {
             return prefix + digits
         case .pointer:
             let spec = c.spec
-            let v = integer(n, length: .l, signed: false, spec: spec, index: index, state: &state).bits
+            let v = integer(n, length: .l, signed: false, text: spec.text, index: index, state: &state).bits
             return "0x" + String(v, radix: 16)
         case .fixed:
             let spec = c.spec

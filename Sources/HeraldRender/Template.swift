@@ -15,31 +15,69 @@ indirect enum TemplateNode: Sendable {
 }
 
 /// One compiled printf-style format string.
-final class Template: Sendable {
+///
+/// Rendering walks `steps`, not `parts`: a step is trivially copyable (byte
+/// ranges and unretained references), so going over a template costs no
+/// reference counting at all. `parts` owns the objects the steps point at, so
+/// the steps are valid as long as the template is.
+final class Template: @unchecked Sendable {
+    // @unchecked: `steps` and `literals` are written once in init and only
+    // read afterwards; the template owns and frees them.
     let parts: [TemplatePart]
     /// Problems of the format string, reported on every render that uses it.
     let diagnostics: [RenderDiagnostic]
     /// Highest argument index read + 1 (including plural variables, not their forms).
     let argumentCount: Int
+    /// `parts` in order, as the renderer reads them.
+    let steps: UnsafeMutableBufferPointer<TemplateStep>
+    /// The UTF-8 of every literal part, one after another (`.text` steps are ranges of it).
+    let literals: UnsafeMutableBufferPointer<UInt8>
 
     init(parts: [TemplatePart], diagnostics: [RenderDiagnostic], argumentCount: Int) {
         self.parts = parts
         self.diagnostics = diagnostics
         self.argumentCount = argumentCount
+        var literalCount = 0
+        for case .text(let text) in parts { literalCount += text.utf8.count }
+        let literals = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(literalCount, 1))
+        let steps = UnsafeMutableBufferPointer<TemplateStep>.allocate(capacity: max(parts.count, 1))
+        var at = 0
+        for (i, part) in parts.enumerated() {
+            let step: TemplateStep
+            switch part {
+            case .text(let text):
+                let start = at
+                for b in text.utf8 {
+                    literals[at] = b
+                    at += 1
+                }
+                step = .text(start: start, count: at - start)
+            case .specifier(let c): step = .specifier(Unmanaged.passUnretained(c))
+            case .variable(let v): step = .variable(Unmanaged.passUnretained(v))
+            case .broken(let b): step = .broken(Unmanaged.passUnretained(b))
+            }
+            (steps.baseAddress! + i).initialize(to: step)
+        }
+        self.literals = literals
+        self.steps = UnsafeMutableBufferPointer(rebasing: steps[0..<parts.count])
+    }
+
+    deinit {
+        // `steps` may be a prefix of what was allocated; deallocating needs only the base.
+        steps.baseAddress?.deallocate()
+        literals.deallocate()
     }
 }
 
-/// One piece of a compiled format string. Every payload is a single object
-/// reference, so going over the parts copies a pointer, not a String or a
-/// diagnostic.
+/// One piece of a compiled format string, as compiled (owning its objects).
 enum TemplatePart: Sendable {
-    case text(TemplateLiteral)
+    case text(String)
     case specifier(CompiledSpecifier)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
     case broken(BrokenVariable)
 
-    static func literal(_ text: String) -> TemplatePart { .text(TemplateLiteral(text)) }
+    static func literal(_ text: String) -> TemplatePart { .text(text) }
 
     static func brokenVariable(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic) -> TemplatePart {
         .broken(BrokenVariable(name: name, argumentIndex: argumentIndex, diagnostic: diagnostic))
@@ -47,15 +85,19 @@ enum TemplatePart: Sendable {
 
     /// The text of a literal part, nil for the others.
     var literalText: String? {
-        if case .text(let l) = self { return l.text }
+        if case .text(let l) = self { return l }
         return nil
     }
 }
 
-/// Literal text of a format string.
-final class TemplateLiteral: Sendable {
-    let text: String
-    init(_ text: String) { self.text = text }
+/// A `TemplatePart` as rendering reads it: a byte range of the template's
+/// literals or an unretained reference to an object the template owns.
+/// Copying a step never touches a reference count.
+enum TemplateStep {
+    case text(start: Int, count: Int)
+    case specifier(Unmanaged<CompiledSpecifier>)
+    case variable(Unmanaged<CompiledVariable>)
+    case broken(Unmanaged<BrokenVariable>)
 }
 
 /// A `%#@name@` that cannot be expanded: reported, and the argument shown as is.
@@ -77,23 +119,38 @@ final class CompiledSpecifier: Sendable {
     let argumentIndex: Int
     /// For `%d %i %u %f %e`: the formatter for the requested locale.
     let formatter: NumberFormat?
-    /// Copies of the fields rendering reads, so it never copies `spec`.
+    /// Copies of the fields rendering reads, so it never copies `spec`
+    /// (whose texts would cost reference counting on every render).
     let conversion: FormatSpecifier.Conversion
     let width: Int?
     let precision: Int?
+    let length: FormatSpecifier.Length
+    let flags: FormatSpecifier.Flags
+    /// `formatter` unretained (this object owns it), for the hot path.
+    let formatterRef: Unmanaged<NumberFormat>?
+    /// `%d %i %u` with a formatter, no width and no space flag: the digits go
+    /// straight from ICU into the output (the common case, see `SpecifierFormatting.field`).
+    let plainInteger: Bool
 
     init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?) {
         self.spec = spec
         self.argumentIndex = argumentIndex
         self.formatter = formatter
+        self.formatterRef = formatter.map { Unmanaged.passUnretained($0) }
         self.conversion = spec.conversion
         self.width = spec.width
         self.precision = spec.precision
+        self.length = spec.length
+        self.flags = spec.flags
+        self.plainInteger =
+            (spec.conversion == .signedInteger || spec.conversion == .unsignedInteger) && formatter != nil
+            && spec.width == nil && !spec.flags.space
     }
 }
 
 /// A plural variable bound to its argument, with its forms compiled.
-final class CompiledVariable: Sendable {
+final class CompiledVariable: @unchecked Sendable {
+    // @unchecked: `formSteps` is written once in init, then only read.
     let name: String
     let argumentIndex: Int
     /// How the value is formatted for selection (from NSStringFormatValueTypeKey).
@@ -101,9 +158,16 @@ final class CompiledVariable: Sendable {
     let forms: [PluralCategory: Template]
     /// `forms` indexed by `PluralCategory.allCases` order (no hashing while rendering).
     let formTable: [Template?]
+    /// `formTable` unretained (`forms` owns the templates): reading a form costs no reference counting.
+    let formSteps: UnsafeMutableBufferPointer<Unmanaged<Template>?>
     let rules: PluralRules?
     /// The formatter selection uses for integer and fixed value types, opened at compile time.
     let selectFormatter: NumberFormat?
+    /// For an integer value type with rules and a formatter (the common
+    /// case): the integer's size and those two unretained (this object owns
+    /// them), so selecting costs no reference counting.
+    let integerSelection: (length: FormatSpecifier.Length, signed: Bool,
+                           rules: Unmanaged<PluralRules>, formatter: Unmanaged<NumberFormat>)?
     let diagnostics: [RenderDiagnostic]
     /// Stands for the variable in integer-size diagnostics.
     let selectionSpecifier: FormatSpecifier
@@ -120,9 +184,18 @@ final class CompiledVariable: Sendable {
         self.valueType = valueType
         self.forms = forms
         self.formTable = PluralCategory.allCases.map { forms[$0] }
+        self.formSteps = .allocate(capacity: PluralCategory.allCases.count)
+        for (i, c) in PluralCategory.allCases.enumerated() {
+            (formSteps.baseAddress! + i).initialize(to: forms[c].map { Unmanaged.passUnretained($0) })
+        }
         self.choices = PluralCategory.allCases.map { [(variable: name, category: $0)] }
         self.rules = rules
         self.selectFormatter = selectFormatter
+        if case .integer(let length, let signed) = valueType, let rules, let selectFormatter {
+            integerSelection = (length, signed, Unmanaged.passUnretained(rules), Unmanaged.passUnretained(selectFormatter))
+        } else {
+            integerSelection = nil
+        }
         self.diagnostics = diagnostics
         var length = FormatSpecifier.Length.none
         var signed = true
@@ -131,6 +204,8 @@ final class CompiledVariable: Sendable {
             conversion: signed ? .signedInteger : .unsignedInteger, flags: .init(), width: nil, precision: nil, length: length,
             position: nil, argumentIndex: argumentIndex, utf8Range: 0..<0, text: "%#@\(name)@")
     }
+
+    deinit { formSteps.deallocate() }
 }
 
 /// A plural variable's value type, read once.
