@@ -19,31 +19,6 @@ import Synchronization
 public final class Renderer: Sendable {
     public let catalog: any MessageCatalog
 
-    private struct CacheKey: Hashable, Sendable {
-        let locale: String
-        let table: String
-        let key: String
-
-        /// One word fed to the hasher (FNV-1a over the three texts) instead of
-        /// three strings: looking up a cached template is on every render.
-        func hash(into hasher: inout Hasher) {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            CacheKey.fold(locale, into: &h)
-            CacheKey.fold(table, into: &h)
-            CacheKey.fold(key, into: &h)
-            hasher.combine(h)
-        }
-
-        @inline(__always)
-        static func fold(_ text: String, into h: inout UInt64) {
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-            }
-            if done == nil { for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 } }
-            h = (h ^ 0xFF) &* 0x100_0000_01b3
-        }
-    }
-
     /// A compiled entry, ready to render.
     final class Compiled: Sendable {
         let node: TemplateNode
@@ -68,7 +43,8 @@ public final class Renderer: Sendable {
         }
     }
 
-    private let cache = Mutex<[CacheKey: Compiled]>([:])
+    /// Compiled entries by (requested locale, table, key); bounded (`TemplateCache.limit`).
+    private let cache = Mutex(TemplateCache())
 
     public init(catalog: any MessageCatalog) {
         self.catalog = catalog
@@ -82,9 +58,10 @@ public final class Renderer: Sendable {
         key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
-        let cacheKey = CacheKey(locale: locale.icuID, table: table, key: key)
+        let localeID = locale.icuID
+        let hash = TemplateCache.hash(locale: localeID, table: table, key: key)
         let compiled: Compiled
-        if let hit = cache.withLock({ $0[cacheKey] }) {
+        if let hit = cache.withLock({ $0.find(hash: hash, locale: localeID, table: table, key: key) }) {
             compiled = hit
         } else {
             guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
@@ -95,11 +72,7 @@ public final class Renderer: Sendable {
             let made = Self.compile(
                 found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
                 icu: Self.isICUTable(table))
-            compiled = cache.withLock { dict in
-                if let raced = dict[cacheKey] { return raced }
-                dict[cacheKey] = made
-                return made
-            }
+            compiled = cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
         }
         return Self.render(compiled, locale: locale, arguments: arguments, options: options)
     }
@@ -124,8 +97,13 @@ public final class Renderer: Sendable {
         return render(compiled, locale: locale, arguments: arguments, options: options)
     }
 
-    /// Number of compiled templates held.
+    /// Number of compiled templates held (at most `maximumCachedTemplates`).
     public var cachedTemplateCount: Int { cache.withLock { $0.count } }
+
+    /// The most compiled templates a renderer holds: when full it starts
+    /// over, so a batch with ever new locale tags or keys cannot grow it
+    /// without limit.
+    public static var maximumCachedTemplates: Int { TemplateCache.limit }
 
     static func compile(_ message: Message, servedBy: String, table: String, key: String, locale: LocaleID, icu: Bool) -> Compiled {
         let served = try? LocaleID(servedBy)
