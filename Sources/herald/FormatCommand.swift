@@ -3,6 +3,11 @@ import HeraldICU
 import HeraldJSON
 import HeraldRender
 import HeraldTables
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `herald format`: one key, one locale, explicit arguments (cli.md).
 struct FormatCommand: ParsableCommand {
@@ -151,27 +156,28 @@ struct FormatCommand: ParsableCommand {
         var out = StdoutBuffer()
         // Read the flags once: each property-wrapper read costs more than a JSON key lookup.
         let defaults = BatchDefaults(options: options, table: table)
-        var start = 0
-        var lineNumber = 0
-        while start < input.count {
-            // The end of the line and whether it holds anything, in one pass over the bytes.
-            let (end, blank) = input.withUnsafeBufferPointer { b -> (Int, Bool) in
-                var k = start
-                var blank = true
-                while k < b.count {
-                    let c = b[k]
-                    if c == 0x0A { break }
-                    if c != 0x20 && c != 0x09 && c != 0x0D { blank = false }
-                    k += 1
+        var fast = BatchFastPath()
+        input.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            var lineNumber = 0
+            while start < all.count {
+                // memchr finds the end of the line many bytes at a time.
+                let end: Int
+                if let nl = memchr(base + start, 0x0A, all.count - start) {
+                    end = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = all.count
                 }
-                return (k, blank)
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+                start = end + 1
+                // The common, well-formed request: decoded and answered without a JSONValue tree.
+                if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { continue }
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                FormatCommand.answer(
+                    Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
             }
-            lineNumber += 1
-            let lineStart = start
-            start = end + 1
-            if blank { continue }
-            let line = Array(input[lineStart..<end])
-            FormatCommand.answer(line, lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
         }
         out.flush()
     }
@@ -196,11 +202,8 @@ struct FormatCommand: ParsableCommand {
         guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
         guard let tag = request["locale"]?.stringValue else { return failure("\"locale\" (a string) is required", key: key) }
         let localeID: LocaleID
-        if let known = locales[tag] {
-            localeID = known
-        } else {
-            do { localeID = try LocaleID(tag) } catch { return failure("locale \(tag): \(error)", key: key, locale: tag) }
-            if locales.count < 10_000 { locales[tag] = localeID }
+        do throws(ICUError) { localeID = try batchLocale(tag, known: &locales) } catch {
+            return failure("locale \(tag): \(error)", key: key, locale: tag)
         }
         var arguments: [RenderArgument] = []
         if let raw = request["args"] {
@@ -227,5 +230,14 @@ struct FormatCommand: ParsableCommand {
         } catch {
             failure(error.description, key: key, locale: tag)
         }
+    }
+
+    /// The LocaleID of a batch request's tag, parsed once per distinct tag
+    /// (up to 10,000 remembered).
+    static func batchLocale(_ tag: String, known locales: inout [String: LocaleID]) throws(ICUError) -> LocaleID {
+        if let known = locales[tag] { return known }
+        let made = try LocaleID(tag)
+        if locales.count < 10_000 { locales[tag] = made }
+        return made
     }
 }
