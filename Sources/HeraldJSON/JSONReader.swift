@@ -10,73 +10,80 @@
 /// bytes with `JSONParser`, which handles everything and reports errors with
 /// their position. So the reader never changes what is accepted or which
 /// error is reported; it only makes the common case fast.
+///
+/// The hot methods are `@inlinable`: a caller's decoding loop compiles into
+/// straight-line byte tests instead of a call per token.
+@frozen
 public struct JSONReader {
     /// The text being read.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
-    public private(set) var offset = 0
+    public var offset: Int { position }
+    @usableFromInline var position = 0
     /// How deep `skipValue` follows arrays and objects before giving up.
     public static let maxDepth = 64
 
+    @inlinable
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Skips JSON whitespace (space, tab, CR, LF).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func skipWhitespace() {
-        while offset < bytes.count {
-            let c = bytes[offset]
+        while position < bytes.count {
+            let c = bytes[position]
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-            offset += 1
+            position += 1
         }
     }
 
     /// Skips whitespace, then consumes `byte` if it comes next.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == byte else { return false }
-        offset += 1
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
         return true
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func peek() -> UInt8? {
         skipWhitespace()
-        return offset < bytes.count ? bytes[offset] : nil
+        return position < bytes.count ? bytes[position] : nil
     }
 
     /// True when nothing but whitespace is left.
     public mutating func atEnd() -> Bool {
         skipWhitespace()
-        return offset == bytes.count
+        return position == bytes.count
     }
 
     /// Reads a string without escapes: the range of its UTF-8 bytes (between
     /// the quotes, validated as UTF-8). Nil for anything else (not a string,
     /// an escape, a control character, invalid UTF-8, no closing quote).
+    @inlinable
     public mutating func readStringBytes() -> Range<Int>? {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == 0x22 else { return nil }
-        var i = offset + 1
-        let start = i
+        guard position < bytes.count, let base = bytes.baseAddress, base[position] == 0x22 else { return nil }
+        let start = position + 1
+        var i = start
         let n = bytes.count
+        // Request strings are short: a plain byte loop beats word-at-a-time tricks here.
         while i < n {
-            let c = bytes[i]
-            if c >= 0x20 && c < 0x80 {
-                if c == 0x22 {
-                    offset = i + 1
-                    return start..<i
-                }
-                if c == 0x5C { return nil }
-                i += 1
-                continue
+            let c = base[i]
+            if c == 0x22 {
+                position = i + 1
+                return start..<i
             }
-            if c < 0x20 { return nil }
-            guard let length = JSONReader.utf8SequenceLength(bytes, at: i) else { return nil }
-            i += length
+            if c == 0x5C || c < 0x20 { return nil }
+            if c < 0x80 {
+                i += 1
+            } else {
+                guard let length = JSONReader.utf8SequenceLength(bytes, at: i) else { return nil }
+                i += length
+            }
         }
         return nil
     }
@@ -84,7 +91,7 @@ public struct JSONReader {
     /// The length of the valid UTF-8 sequence starting at `i` (a byte ≥ 0x80),
     /// nil when it is not one (overlong forms, surrogates, beyond U+10FFFF,
     /// truncated) — the same rules as `JSONParser`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         let c = bytes[i]
         let length: Int
@@ -104,12 +111,13 @@ public struct JSONReader {
 
     /// Reads a number: the range of its literal text (`-12`, `1.50`, `1e3`).
     /// Nil when the next value is not a number in JSON's grammar.
+    @inlinable
     public mutating func readNumberBytes() -> Range<Int>? {
         skipWhitespace()
-        let start = offset
-        var i = offset
+        let start = position
+        var i = position
         let n = bytes.count
-        @inline(__always) func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+        func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
         if i < n && bytes[i] == 0x2D { i += 1 }
         guard digit(i) else { return nil }
         if bytes[i] == 0x30 {
@@ -129,7 +137,7 @@ public struct JSONReader {
             guard digit(i) else { return nil }
             while digit(i) { i += 1 }
         }
-        offset = i
+        position = i
         return start..<i
     }
 
@@ -146,15 +154,15 @@ public struct JSONReader {
     private mutating func readWord(_ word: StaticString) -> Bool {
         skipWhitespace()
         let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard offset + w.count <= bytes.count else { return false }
-        for k in 0..<w.count where bytes[offset + k] != w[k] { return false }
-        offset += w.count
+        guard position + w.count <= bytes.count else { return false }
+        for k in 0..<w.count where bytes[position + k] != w[k] { return false }
+        position += w.count
         return true
     }
 
     /// Skips one value of any kind, checking it as it goes. False when it is
     /// not valid JSON or goes beyond what the reader handles (see the type's
-    /// description); the offset is then unspecified.
+    /// description); the position is then unspecified.
     public mutating func skipValue() -> Bool { skipValue(depth: 0) }
 
     private mutating func skipValue(depth: Int) -> Bool {
@@ -163,7 +171,7 @@ public struct JSONReader {
         case 0x22: return readStringBytes() != nil
         case 0x7B:  // {
             guard depth < JSONReader.maxDepth else { return false }
-            offset += 1
+            position += 1
             if consume(0x7D) { return true }
             repeat {
                 guard readStringBytes() != nil, consume(0x3A), skipValue(depth: depth + 1) else { return false }
@@ -171,7 +179,7 @@ public struct JSONReader {
             return consume(0x7D)
         case 0x5B:  // [
             guard depth < JSONReader.maxDepth else { return false }
-            offset += 1
+            position += 1
             if consume(0x5D) { return true }
             repeat {
                 guard skipValue(depth: depth + 1) else { return false }
@@ -184,7 +192,7 @@ public struct JSONReader {
     }
 
     /// True when the bytes in `range` are exactly the ASCII of `word`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bytes(in range: Range<Int>, equal word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         let w = word.utf8Start

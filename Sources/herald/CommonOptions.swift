@@ -114,6 +114,14 @@ struct StdoutBuffer {
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard var src = bytes.baseAddress else { return }
         var left = bytes.count
+        // JSON output is mostly short pieces (`,"key":`, a locale tag): a
+        // byte loop copies those cheaper than a call to memmove.
+        if left <= 16, block.count + left <= Block.capacity {
+            let dst = block.base + block.count
+            for k in 0..<left { dst[k] = src[k] }
+            block.count += left
+            return
+        }
         while left > 0 {
             if block.count == Block.capacity { flush() }
             let n = min(left, Block.capacity - block.count)
@@ -148,11 +156,22 @@ struct StdoutBuffer {
         var text = s
         text.withUTF8 { bytes in
             var run = 0
-            for k in 0..<bytes.count {
+            var k = 0
+            let n = bytes.count
+            while k < n {
+                // Eight bytes at a time while none needs an escape (see `needsEscape`).
+                if k + 8 <= n, let base = bytes.baseAddress,
+                    !StdoutBuffer.needsEscape(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                {
+                    k += 8
+                    continue
+                }
                 let b = bytes[k]
+                k += 1
                 guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
-                if run < k { append(UnsafeBufferPointer(rebasing: bytes[run..<k])) }
-                run = k + 1
+                let at = k - 1
+                if run < at { append(UnsafeBufferPointer(rebasing: bytes[run..<at])) }
+                run = k
                 switch b {
                 case 0x22: appendByte(0x5C); appendByte(0x22)
                 case 0x5C: appendByte(0x5C); appendByte(0x5C)
@@ -171,6 +190,20 @@ struct StdoutBuffer {
 
     @inline(__always)
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+
+    /// True when one of the eight bytes of `w` may need a JSON escape: below
+    /// 0x20, `"`, `\` or DEL. Bit tricks ("has a zero byte": (v - 0x01…) &
+    /// ~v & 0x80…; "has a byte below n": (v - n…) & ~v & 0x80…) can flag a
+    /// chunk that needs nothing (a borrow), never miss one; a flagged chunk
+    /// is then looked at byte by byte.
+    @inline(__always)
+    static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (w &- ones &* 0x20) & ~w & highs
+        return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F)) != 0
+    }
 
     mutating func flush() {
         guard block.count > 0 else { return }
