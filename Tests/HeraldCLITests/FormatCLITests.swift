@@ -103,4 +103,38 @@ import Testing
         #expect(values[3]["text"] == nil)
         #expect(values[4]["text"]?.stringValue == "2 items for Bo %d {0}")
     }
+
+    /// Lines the batch decodes on its fast path and lines it leaves to the
+    /// full JSON parser (an escape, a nested member, a repeated member) are
+    /// answered alike, and every line keeps its place.
+    @Test func batchFastAndGeneralPathsAnswerAlike() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = """
+            {"key": "files", "locale": "en", "args": [1]}
+            {"key": "fil\\u0065s", "locale": "en", "args": [1]}
+            {"id": {"batch": [1, {"n": null}]}, "key": "hello", "locale": "de-DE", "args": ["Ana", 1234]}
+            {"id": "a\\tb", "key": "hello", "locale": "de-DE", "args": ["Ana", 1234]}
+            {"key": "price", "locale": "en", "args": [false], "key": "hello", "args": ["Bo", 2]}
+            {"key": "hello", "locale": "en", "args": ["Bo", 2,]}
+            {"key": "files", "locale": "ar-EG", "args": [3], "width": 20}
+
+            """
+        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        guard lines.count == 7 else { return }
+        // The same request, fast path and parser path: byte-identical answers.
+        #expect(lines[0] == lines[1])
+        #expect(lines[2] == lines[3])
+        let values = try lines.map { try JSONParser.parse($0) }
+        #expect(values[0]["text"]?.stringValue == "1 file")
+        #expect(values[2]["text"]?.stringValue == "Hello Ana, you have 1.234 messages")
+        // A repeated member: the last one counts, as in JSONParser.
+        #expect(values[4]["text"]?.stringValue == "Hello Bo, you have 2 messages")
+        #expect(values[5]["error"]?.stringValue == "line 6: not JSON: 1:51: trailing comma in an array")
+        #expect(values[6]["text"]?.stringValue == "\u{2068}٣\u{2069} ملفات")
+        #expect(values[6]["locale"]?.stringValue == "ar-EG")
+    }
 }
