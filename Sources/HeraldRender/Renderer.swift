@@ -1,6 +1,6 @@
 public import HeraldICU
 public import HeraldTables
-import Synchronization
+import HeraldSync
 
 /// Renders messages of a catalog for a locale.
 ///
@@ -63,7 +63,7 @@ public final class Renderer: Sendable {
         }
     }
 
-    private let cache = Mutex<[CacheKey: Compiled]>([:])
+    private let cache = Locked<[CacheKey: Compiled]>([:])
 
     public init(catalog: any MessageCatalog) {
         self.catalog = catalog
