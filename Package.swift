@@ -35,17 +35,19 @@ let package = Package(
             name: "CHeraldICU",
             dependencies: ["CICU"]
         ),
+        // Locked<Value>: the one lock (a pthread mutex, which ThreadSanitizer sees).
+        .target(name: "HeraldSync", swiftSettings: strict),
         // The Swift face of ICU: plural rules, numbers, currency, dates, relative
         // time, locale ids, MessageFormat. Formatters are cached per locale/options.
-        .target(name: "HeraldICU", dependencies: ["CHeraldICU"], swiftSettings: strict),
+        .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
         // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
         // catalog model above them, with file:line:column origins.
-        .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
+        .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU", "HeraldSync"], swiftSettings: strict),
         // Messages compiled to templates and rendered with ICU for a locale.
         .target(
-            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON"],
+            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync"],
             swiftSettings: strict),
         // The APNs payload model: aps keys, alert forms, size budget, shortening.
         .target(name: "HeraldPayload", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
@@ -72,7 +74,7 @@ let package = Package(
             name: "HeraldStage",
             dependencies: [
                 "HeraldPayload", "HeraldRender", "HeraldTables", "HeraldLottery", "HeraldSealing",
-                "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia",
+                "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia", "HeraldSync",
             ],
             swiftSettings: strict),
         // herald validate: the translation linter.
@@ -95,11 +97,12 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
-                "HeraldPayload", "HeraldExamples",
+                "HeraldPayload", "HeraldExamples", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
+        .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),

@@ -1,10 +1,10 @@
 internal import CHeraldICU
-import Synchronization
+import HeraldSync
 
 /// Date and time formatting in a given IANA zone. ICU date formatters are not
 /// thread safe, so each shared instance serialises its use.
 public final class DateFormat: Sendable {
-    private let handle: Mutex<OpaquePointerBox>
+    private let handle: Locked<OpaquePointerBox>
     public let locale: LocaleID
     public let zone: String
     /// The resolved ICU pattern ("MMM d, y, h:mm a").
@@ -66,7 +66,7 @@ public final class DateFormat: Sendable {
         self.locale = locale
         self.zone = zone
         self.pattern = (try? icuString(operation: "date pattern") { hicu_date_pattern(h, $0, $1, $2) }) ?? ""
-        self.handle = Mutex(OpaquePointerBox(h))
+        self.handle = Locked(OpaquePointerBox(h))
     }
 
     deinit { handle.withLock { hicu_date_close($0.pointer) } }
@@ -92,7 +92,7 @@ public final class DateFormat: Sendable {
     }
 }
 
-/// An ICU handle owned by a Mutex (so the non-Sendable pointer is only touched
+/// An ICU handle owned by a Locked (so the non-Sendable pointer is only touched
 /// under the lock).
 struct OpaquePointerBox: ~Copyable, @unchecked Sendable {
     let pointer: OpaquePointer

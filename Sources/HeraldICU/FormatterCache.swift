@@ -1,4 +1,4 @@
-import Synchronization
+import HeraldSync
 
 /// A process-wide cache of ICU handles keyed by locale and options. Formatters
 /// are expensive to open (milliseconds) and cheap to use, so each is opened
@@ -10,7 +10,7 @@ import Synchronization
 /// in use stay alive with their users). Without the bound, a long-running
 /// process fed ever new patterns grows without end (found by fuzzing).
 final class FormatterCache<Key: Hashable & Sendable, Value: AnyObject & Sendable>: Sendable {
-    private let storage = Mutex<[Key: Value]>([:])
+    private let storage = Locked<[Key: Value]>([:])
     let limit: Int
 
     init(limit: Int = 4096) { self.limit = max(1, limit) }

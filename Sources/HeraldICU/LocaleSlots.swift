@@ -1,3 +1,4 @@
+import HeraldSync
 import Synchronization
 
 /// Per-locale shortcuts to the most used cached formatters, so the hot path
@@ -18,10 +19,10 @@ final class LocaleSlots: Sendable {
     /// use one currency per locale, and this check is lock-free.
     let firstCurrency = OnceReference<CurrencyFormat>()
     /// (ISO code as asked, width, formatter); a handful per locale at most.
-    let currencies = Mutex<[(code: String, width: String?, format: CurrencyFormat)]>([])
+    let currencies = Locked<[(code: String, width: String?, format: CurrencyFormat)]>([])
 
     static let internLimit = 4096
-    private static let interned = Mutex<[String: LocaleSlots]>([:])
+    private static let interned = Locked<[String: LocaleSlots]>([:])
 
     static func shared(for icuID: String) -> LocaleSlots {
         interned.withLock { table in

@@ -1,4 +1,4 @@
-import Synchronization
+import HeraldSync
 
 /// How Apple picks an `.lproj` folder (or a catalog's language) for a user's
 /// locale — `Bundle.preferredLocalizations(from:forPreferences:)`, which
@@ -172,7 +172,7 @@ public enum LocalizationLookup {
 
     // MARK: - Chains
 
-    private static let folderCache = Mutex<[String: (base: String?, normalized: String)]>([:])
+    private static let folderCache = Locked<[String: (base: String?, normalized: String)]>([:])
 
     /// A folder name's base and normalized ids (nil base: not a locale id,
     /// such as `Base`), cached because catalogs ask about the same names on
@@ -189,7 +189,7 @@ public enum LocalizationLookup {
         return ids
     }
 
-    private static let chainCache = Mutex<[String: [String]]>([:])
+    private static let chainCache = Locked<[String: [String]]>([:])
 
     static func parentChain(of id: String, penalizeNonDefaultRegion: Bool) -> [String] {
         let key = penalizeNonDefaultRegion ? id + "+" : id

@@ -1,5 +1,5 @@
 internal import CHeraldICU
-import Synchronization
+import HeraldSync
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +24,7 @@ public final class MessageFormat: Sendable {
         case date(Double)
     }
 
-    private let handle: Mutex<OpaquePointerBox>
+    private let handle: Locked<OpaquePointerBox>
     public let pattern: String
     public let locale: LocaleID
     /// True for `{name}` arguments, false for `{0}`.
@@ -57,7 +57,7 @@ public final class MessageFormat: Sendable {
         self.pattern = pattern
         self.locale = locale
         self.usesNamedArguments = hicu_message_uses_names(h) != 0
-        self.handle = Mutex(OpaquePointerBox(h))
+        self.handle = Locked(OpaquePointerBox(h))
     }
 
     deinit { handle.withLock { hicu_message_close($0.pointer) } }

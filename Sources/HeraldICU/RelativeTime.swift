@@ -1,5 +1,5 @@
 internal import CHeraldICU
-import Synchronization
+import HeraldSync
 
 /// Relative time ("in 15 minutes", "yesterday", "vor 2 Stunden").
 public final class RelativeTimeFormat: Sendable {
@@ -8,7 +8,7 @@ public final class RelativeTimeFormat: Sendable {
         case year = 0, quarter, month, week, day, hour, minute, second
     }
 
-    private let handle: Mutex<OpaquePointerBox>
+    private let handle: Locked<OpaquePointerBox>
     public let locale: LocaleID
     public let width: Width
 
@@ -31,7 +31,7 @@ public final class RelativeTimeFormat: Sendable {
         }
         self.locale = locale
         self.width = width
-        self.handle = Mutex(OpaquePointerBox(h))
+        self.handle = Locked(OpaquePointerBox(h))
     }
 
     deinit { handle.withLock { hicu_relative_close($0.pointer) } }

@@ -1,6 +1,6 @@
 public import HeraldICU
 public import HeraldTables
-import Synchronization
+import HeraldSync
 
 /// Renders messages of a catalog for a locale.
 ///
@@ -44,7 +44,7 @@ public final class Renderer: Sendable {
     }
 
     /// Compiled entries by (requested locale, table, key); bounded (`TemplateCache.limit`).
-    private let cache = Mutex(TemplateCache())
+    private let cache = Locked(TemplateCache())
 
     public init(catalog: any MessageCatalog) {
         self.catalog = catalog

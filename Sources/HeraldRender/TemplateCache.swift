@@ -11,7 +11,7 @@
 // with their renderers (the lookup returns a strong reference).
 
 /// A bounded hash table of compiled entries. Not thread safe: the renderer
-/// keeps it in a `Mutex`.
+/// keeps it in a `Locked`.
 struct TemplateCache: ~Copyable {
     /// The most entries held at once.
     static let limit = 4096

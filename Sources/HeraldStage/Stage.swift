@@ -8,7 +8,7 @@ public import HeraldPayload
 public import HeraldRender
 import HeraldSealing
 import HeraldStore
-import Synchronization
+import HeraldSync
 
 /// The notification service extension stage: a push comes in, the final
 /// payload goes out (payloads.md "What the stage guarantees").
@@ -24,16 +24,16 @@ import Synchronization
 public final class Stage: Sendable {
     public let configuration: StageConfiguration
     public let renderer: Renderer
-    private let openedStore: Mutex<Store?>
+    private let openedStore: Locked<Store?>
     private let keyCache = KeyCache()
 
     public init(configuration: StageConfiguration) {
         self.configuration = configuration
         self.renderer = Renderer(catalog: configuration.catalog)
         if case .open(let store) = configuration.store {
-            openedStore = Mutex(store)
+            openedStore = Locked(store)
         } else {
-            openedStore = Mutex(nil)
+            openedStore = Locked(nil)
         }
     }
 
@@ -533,7 +533,7 @@ struct Context: Sendable {
 /// Keys read from the key directory, kept for the life of the stage (a batch
 /// reads each key file once). Failures are not kept.
 final class KeyCache: Sendable {
-    let keys = Mutex<[String: SealingKey]>([:])
+    let keys = Locked<[String: SealingKey]>([:])
 }
 
 /// A key directory read through a `KeyCache`.
@@ -557,11 +557,11 @@ final class Progress: Sendable {
         case draft(Draft)
         case lotteryNumbers(LotteryRequest)
     }
-    private let attempt: Mutex<Attempt>
+    private let attempt: Locked<Attempt>
     /// What the store said about the badge (nothing yet: leave the device's badge alone).
-    let badge = Mutex(Stage.BadgeDecision.remove)
+    let badge = Locked(Stage.BadgeDecision.remove)
 
-    init(_ attempt: Attempt) { self.attempt = Mutex(attempt) }
+    init(_ attempt: Attempt) { self.attempt = Locked(attempt) }
 
     func set(_ draft: Draft) { attempt.withLock { $0 = .draft(draft) } }
     func set(_ a: Attempt) { attempt.withLock { $0 = a } }
@@ -587,7 +587,7 @@ final class Once: Sendable {
         /// The deadline timer, cancelled (and its handler released) once resumed.
         var timer: TimerBox?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func set(_ c: CheckedContinuation<StageOutcome, Never>) { state.withLock { $0.continuation = c } }
 

@@ -6,7 +6,7 @@
 
 import Foundation
 public import HeraldICU
-import Synchronization
+import HeraldSync
 
 /// Every table and every diagnostic of a catalog, loaded at once (for the linter).
 public struct CatalogContents: Sendable {
@@ -62,7 +62,7 @@ public final class Catalog: MessageCatalog {
 
     let storage: Storage
     let sources: [Source]
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Problems found while scanning (unreadable directory…).
     public let scanDiagnostics: [TableDiagnostic]
 

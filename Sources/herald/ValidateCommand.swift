@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldLint
-import Synchronization
+import HeraldSync
 
 #if canImport(Glibc)
     import Glibc
@@ -118,7 +118,7 @@ struct ValidateCommand: ParsableCommand {
 /// checked, redrawn at most ten times a second and erased at the end.
 final class ProgressLine: Sendable {
     static let shared = ProgressLine()
-    private let state = Mutex<(last: Double, shown: Bool)>((0, false))
+    private let state = Locked<(last: Double, shown: Bool)>((0, false))
 
     @Sendable func update(_ p: LintProgress) {
         var ts = timespec()

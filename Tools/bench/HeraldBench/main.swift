@@ -6,6 +6,9 @@
 //       on every item, as the renderer does). Prints
 //       "swift <items> <seconds> <checksum>"; Tools/bench/icu.sh runs both
 //       sides and prints the ratio. The checksums must be equal.
+//   herald-bench icu-format | foundation [iterations]
+//       Currency formatting only, through HeraldICU or Foundation's FormatStyle
+//       (FoundationBench.swift); icu.sh compares both with C's `format` mode.
 import HeraldICU
 
 #if canImport(Glibc)
@@ -76,6 +79,16 @@ case "icu":
         try runICU(iterations: iterations)
     } catch {
         print("herald-bench icu: \(error)")
+        exit(1)
+    }
+case "icu-format", "foundation":
+    let iterations = args.dropFirst().first.flatMap { Int($0) } ?? 20000
+    do {
+        if args.first == "foundation" { runFoundationFormat(iterations: iterations) } else {
+            try runICUFormatOnly(iterations: iterations)
+        }
+    } catch {
+        print("herald-bench \(args.first ?? ""): \(error)")
         exit(1)
     }
 case "render":
