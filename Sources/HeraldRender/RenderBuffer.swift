@@ -66,6 +66,12 @@ struct RenderBuffer {
 
     static func += (out: inout RenderBuffer, text: String) { out.append(text) }
 
+    /// Lends the bytes written so far.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let spill { return spill.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(start: base, count: base == nil ? 0 : used))
+    }
+
     /// The text written so far.
     var string: String {
         if let spill { return String(decoding: spill, as: UTF8.self) }

@@ -58,23 +58,39 @@ public final class Renderer: Sendable {
         key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
+        let compiled = try self.compiled(key: key, table: table, locale: locale)
+        return Self.render(compiled, locale: locale, arguments: arguments, options: options)
+    }
+
+    /// Renders like `render(key:table:locale:arguments:options:)` but lends
+    /// the text to `body` as UTF-8 bytes (valid only during the call) instead
+    /// of making a String: for writers that copy it straight into their
+    /// output (`herald format --batch`). `details` holds the rest of the result.
+    public func render<Output>(
+        key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
+        options: RenderOptions = .init(),
+        text body: (_ text: UnsafeBufferPointer<UInt8>, _ details: RenderDetails) -> Output
+    ) throws(RenderError) -> Output {
+        let compiled = try self.compiled(key: key, table: table, locale: locale)
+        return Self.render(compiled, locale: locale, arguments: arguments, options: options, body)
+    }
+
+    /// The compiled entry for (locale, table, key), compiled and cached on first use.
+    private func compiled(key: String, table: String, locale: LocaleID) throws(RenderError) -> Compiled {
         let localeID = locale.icuID
         let hash = TemplateCache.hash(locale: localeID, table: table, key: key)
-        let compiled: Compiled
         if let hit = cache.withLock({ $0.find(hash: hash, locale: localeID, table: table, key: key) }) {
-            compiled = hit
-        } else {
-            guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
-                throw .keyMissing(
-                    key: key, table: table, locale: locale,
-                    tried: LocalizationLookup.match(locale, available: catalog.localizations))
-            }
-            let made = Self.compile(
-                found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
-                icu: Self.isICUTable(table))
-            compiled = cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
+            return hit
         }
-        return Self.render(compiled, locale: locale, arguments: arguments, options: options)
+        guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
+            throw .keyMissing(
+                key: key, table: table, locale: locale,
+                tried: LocalizationLookup.match(locale, available: catalog.localizations))
+        }
+        let made = Self.compile(
+            found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
+            icu: Self.isICUTable(table))
+        return cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
     }
 
     /// Renders a message directly (no catalog, no cache): the linter's path
@@ -120,32 +136,43 @@ public final class Renderer: Sendable {
     }
 
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
+        render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+            RenderResult(
+                text: String(decoding: text, as: UTF8.self), servedBy: details.servedBy, locale: details.locale,
+                key: details.key, table: details.table, pluralChoices: details.pluralChoices, diagnostics: details.diagnostics)
+        }
+    }
+
+    static func render<Output>(
+        _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
+        _ body: (UnsafeBufferPointer<UInt8>, RenderDetails) -> Output
+    ) -> Output {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
             var state = RenderState(
                 arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
-            // Most texts fit the stack buffer: one allocation (the String) per render.
-            let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
+            // Most texts fit the stack buffer: no allocation for the text.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
                 var out = RenderBuffer(storage)
                 if let template = compiled.formatTemplate {
                     template._withUnsafeGuaranteedRef { renderTemplate($0, state: &state, into: &out) }
                 } else {
                     renderNode(compiled.node, options: options, state: &state, into: &out)
                 }
-                return out.string
-            }
-            if !state.allArgumentsUsed {
-                let unused = state.unusedArguments.map(String.init)
-                if !unused.isEmpty {
-                    state.diagnose(
-                        .warning, "unused-argument",
-                        "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
+                if !state.allArgumentsUsed {
+                    let unused = state.unusedArguments.map(String.init)
+                    if !unused.isEmpty {
+                        state.diagnose(
+                            .warning, "unused-argument",
+                            "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
+                    }
                 }
+                let details = RenderDetails(
+                    servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
+                    pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
+                return out.withBytes { body($0, details) }
             }
-            return RenderResult(
-                text: text, servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
-                pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
         }
     }
 

@@ -48,8 +48,11 @@ struct BatchFastPath {
         if let w = request.width { options.width = Int(w) }
         let tableText = request.table.map { table.string(for: UnsafeBufferPointer(rebasing: line[$0])) } ?? defaults.table
         do {
-            let result = try renderer.render(key: keyText, table: tableText, locale: locale, arguments: arguments, options: options)
-            FormatCommand.writeObject(result, locale: tag, to: &out)
+            // The text goes from the renderer's buffer straight into the output, quoted: no String.
+            try renderer.render(key: keyText, table: tableText, locale: locale, arguments: arguments, options: options) {
+                text, details in
+                FormatCommand.writeObject(text: text, details, locale: tag, to: &out)
+            }
         } catch {
             return false  // key missing: the general path writes the error line
         }

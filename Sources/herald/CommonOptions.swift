@@ -150,59 +150,32 @@ struct StdoutBuffer {
     }
 
     /// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
-    /// Runs of bytes that need no escape are copied in one piece.
     mutating func writeQuoted(_ s: String) {
-        appendByte(0x22)
         var text = s
-        text.withUTF8 { bytes in
-            var run = 0
-            var k = 0
-            let n = bytes.count
-            while k < n {
-                // Eight bytes at a time while none needs an escape (see `needsEscape`).
-                if k + 8 <= n, let base = bytes.baseAddress,
-                    !StdoutBuffer.needsEscape(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
-                {
-                    k += 8
-                    continue
-                }
-                let b = bytes[k]
-                k += 1
-                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
-                let at = k - 1
-                if run < at { append(UnsafeBufferPointer(rebasing: bytes[run..<at])) }
-                run = k
-                switch b {
-                case 0x22: appendByte(0x5C); appendByte(0x22)
-                case 0x5C: appendByte(0x5C); appendByte(0x5C)
-                case 0x0A: appendByte(0x5C); appendByte(0x6E)
-                case 0x0D: appendByte(0x5C); appendByte(0x72)
-                case 0x09: appendByte(0x5C); appendByte(0x74)
-                default:
-                    appendByte(0x5C); appendByte(0x75); appendByte(0x30); appendByte(0x30)
-                    appendByte(StdoutBuffer.hexDigit(b >> 4)); appendByte(StdoutBuffer.hexDigit(b & 0xF))
-                }
-            }
-            if run < bytes.count { append(UnsafeBufferPointer(rebasing: bytes[run...])) }
-        }
-        appendByte(0x22)
+        text.withUTF8 { writeQuoted(bytes: $0) }
     }
 
-    @inline(__always)
-    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+    /// Writes UTF-8 `bytes` as a JSON string literal (see `JSONQuoting.quote`).
+    mutating func writeQuoted(bytes: UnsafeBufferPointer<UInt8>) {
+        let most = bytes.count * JSONQuoting.expansion + 2
+        if writeInPlace(maximum: most, { JSONQuoting.quote(bytes, to: $0) }) { return }
+        // Longer than a block: quoted into a buffer of its own.
+        let spill = UnsafeMutablePointer<UInt8>.allocate(capacity: most)
+        defer { spill.deallocate() }
+        let n = JSONQuoting.quote(bytes, to: spill)
+        append(UnsafeBufferPointer(start: spill, count: n))
+    }
 
-    /// True when one of the eight bytes of `w` may need a JSON escape: below
-    /// 0x20, `"`, `\` or DEL. Bit tricks ("has a zero byte": (v - 0x01…) &
-    /// ~v & 0x80…; "has a byte below n": (v - n…) & ~v & 0x80…) can flag a
-    /// chunk that needs nothing (a borrow), never miss one; a flagged chunk
-    /// is then looked at byte by byte.
+    /// Lets `body` write up to `maximum` bytes straight into the output
+    /// (it returns how many it wrote). False, with nothing written, when
+    /// `maximum` is more than a block holds.
     @inline(__always)
-    static func needsEscape(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let control = (w &- ones &* 0x20) & ~w & highs
-        return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F)) != 0
+    mutating func writeInPlace(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) -> Bool {
+        guard maximum <= Block.capacity else { return false }
+        if block.count + maximum > Block.capacity { flush() }
+        let n = body(block.base + block.count)
+        block.count += n
+        return true
     }
 
     mutating func flush() {

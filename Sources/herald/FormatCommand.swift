@@ -103,8 +103,25 @@ struct FormatCommand: ParsableCommand {
     /// Writes the --json object for `r` and a newline:
     /// {"text", "servedBy", "key", ["locale",] "plural", ["diagnostics"]}.
     static func writeObject(_ r: RenderResult, locale: String?, to out: inout StdoutBuffer) {
+        var text = r.text
+        text.withUTF8 { bytes in
+            writeObject(
+                text: bytes,
+                RenderDetails(
+                    servedBy: r.servedBy, locale: r.locale, key: r.key, table: r.table, pluralChoices: r.pluralChoices,
+                    diagnostics: r.diagnostics),
+                locale: locale, to: &out)
+        }
+    }
+
+    /// `writeObject` for a text given as UTF-8 bytes (`Renderer.render(…, text:)`).
+    /// The common answer (no diagnostics, short strings) is written in place
+    /// in one go; the rest piece by piece.
+    static func writeObject(text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, locale: String?, to out: inout StdoutBuffer) {
+        let choices = r.pluralChoices.count > 1 ? r.pluralChoices.sorted(by: { $0.variable < $1.variable }) : r.pluralChoices
+        if r.diagnostics.isEmpty, writeObjectInPlace(text: text, r, choices: choices, locale: locale, to: &out) { return }
         out.writeStatic("{\"text\":")
-        out.writeQuoted(r.text)
+        out.writeQuoted(bytes: text)
         out.writeStatic(",\"servedBy\":")
         out.writeQuoted(r.servedBy)
         out.writeStatic(",\"key\":")
@@ -114,7 +131,6 @@ struct FormatCommand: ParsableCommand {
             out.writeQuoted(locale)
         }
         out.writeStatic(",\"plural\":{")
-        let choices = r.pluralChoices.count > 1 ? r.pluralChoices.sorted(by: { $0.variable < $1.variable }) : r.pluralChoices
         for (i, choice) in choices.enumerated() {
             if i > 0 { out.writeStatic(",") }
             out.writeQuoted(choice.variable)
@@ -132,6 +148,64 @@ struct FormatCommand: ParsableCommand {
             out.writeStatic("]")
         }
         out.writeStatic("}\n")
+    }
+
+    /// The object without diagnostics written straight into the output with
+    /// one bounds check; false (nothing written) when it might not fit a block.
+    private static func writeObjectInPlace(
+        text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, choices: [(variable: String, category: PluralCategory)],
+        locale: String?, to out: inout StdoutBuffer
+    ) -> Bool {
+        var servedBy = r.servedBy
+        var key = r.key
+        var tag = locale ?? ""
+        var names = 0
+        for c in choices { names += c.variable.utf8.count }
+        // Every string at its worst escaped, plus the fixed parts (member names, punctuation, categories).
+        let most =
+            (text.count + servedBy.utf8.count + key.utf8.count + tag.utf8.count + names) * JSONQuoting.expansion
+            + choices.count * 16 + 96
+        return servedBy.withUTF8 { servedByBytes in
+            key.withUTF8 { keyBytes in
+                tag.withUTF8 { tagBytes in
+                    out.writeInPlace(maximum: most) { dst in
+                        var o = 0
+                        @inline(__always) func put(_ s: StaticString) {
+                            let n = s.utf8CodeUnitCount
+                            (dst + o).update(from: s.utf8Start, count: n)
+                            o += n
+                        }
+                        put("{\"text\":")
+                        o += JSONQuoting.quote(text, to: dst + o)
+                        put(",\"servedBy\":")
+                        o += JSONQuoting.quote(servedByBytes, to: dst + o)
+                        put(",\"key\":")
+                        o += JSONQuoting.quote(keyBytes, to: dst + o)
+                        if locale != nil {
+                            put(",\"locale\":")
+                            o += JSONQuoting.quote(tagBytes, to: dst + o)
+                        }
+                        put(",\"plural\":{")
+                        for (i, choice) in choices.enumerated() {
+                            if i > 0 { put(",") }
+                            var name = choice.variable
+                            o += name.withUTF8 { JSONQuoting.quote($0, to: dst + o) }
+                            put(":")
+                            switch choice.category {
+                            case .zero: put("\"zero\"")
+                            case .one: put("\"one\"")
+                            case .two: put("\"two\"")
+                            case .few: put("\"few\"")
+                            case .many: put("\"many\"")
+                            case .other: put("\"other\"")
+                            }
+                        }
+                        put("}}\n")
+                        return o
+                    }
+                }
+            }
+        }
     }
 
     /// Writes {"error", ["key",] ["locale"]} and a newline.
