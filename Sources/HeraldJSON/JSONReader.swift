@@ -191,6 +191,24 @@ public struct JSONReader {
         }
     }
 
+    /// Skips whitespace, then consumes the string `"name"` if it comes next
+    /// byte for byte (`name` is plain ASCII without quotes or backslashes, so
+    /// those bytes can only be that string). For matching object member
+    /// names without reading them first: a mismatch usually costs one byte
+    /// compare. False, with nothing consumed, otherwise.
+    @inlinable @inline(__always)
+    public mutating func consumeString(_ name: StaticString) -> Bool {
+        skipWhitespace()
+        let n = name.utf8CodeUnitCount
+        guard position + n + 2 <= bytes.count, let base = bytes.baseAddress, base[position] == 0x22,
+            base[position + n + 1] == 0x22
+        else { return false }
+        let w = name.utf8Start
+        for k in 0..<n where base[position + 1 + k] != w[k] { return false }
+        position += n + 2
+        return true
+    }
+
     /// True when the bytes in `range` are exactly the ASCII of `word`.
     @inlinable @inline(__always)
     public func bytes(in range: Range<Int>, equal word: StaticString) -> Bool {

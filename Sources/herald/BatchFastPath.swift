@@ -72,31 +72,31 @@ struct BatchFastPath {
         var r = JSONReader(line)
         guard r.consume(0x7B) else { return nil }  // {
         var q = Request()
-        arguments.removeAll(keepingCapacity: true)
+        if !arguments.isEmpty { arguments.removeAll(keepingCapacity: true) }
         if !r.consume(0x7D) {
             repeat {
                 // Members are matched by their bytes; a repeated member wins last, as in JSONParser.
-                guard let name = r.readStringBytes(), r.consume(0x3A) else { return nil }
-                if r.bytes(in: name, equal: "key") {
-                    guard let v = r.readStringBytes() else { return nil }
+                if r.consumeString("key") {
+                    guard r.consume(0x3A), let v = r.readStringBytes() else { return nil }
                     q.key = v
-                } else if r.bytes(in: name, equal: "locale") {
-                    guard let v = r.readStringBytes() else { return nil }
-                    q.locale = v
-                } else if r.bytes(in: name, equal: "args") {
-                    guard readArguments(&r) else { return nil }
-                } else if r.bytes(in: name, equal: "table") {
-                    guard let v = r.readStringBytes() else { return nil }
+                } else if r.consumeString("table") {
+                    guard r.consume(0x3A), let v = r.readStringBytes() else { return nil }
                     q.table = v
-                } else if r.bytes(in: name, equal: "device") {
-                    guard let v = r.readStringBytes() else { return nil }
+                } else if r.consumeString("locale") {
+                    guard r.consume(0x3A), let v = r.readStringBytes() else { return nil }
+                    q.locale = v
+                } else if r.consumeString("args") {
+                    guard r.consume(0x3A), readArguments(&r) else { return nil }
+                } else if r.consumeString("device") {
+                    guard r.consume(0x3A), let v = r.readStringBytes() else { return nil }
                     q.device = v
-                } else if r.bytes(in: name, equal: "width") {
-                    guard let v = r.readNumberBytes() else { return nil }
+                } else if r.consumeString("width") {
+                    guard r.consume(0x3A), let v = r.readNumberBytes() else { return nil }
                     // As JSONValue.intValue: a whole number, else no width.
                     q.width = Int64(String(decoding: UnsafeBufferPointer(rebasing: line[v]), as: UTF8.self))
                 } else {
-                    guard r.skipValue() else { return nil }
+                    // Any other member (an "id" a script added): checked and skipped.
+                    guard r.readStringBytes() != nil, r.consume(0x3A), r.skipValue() else { return nil }
                 }
             } while r.consume(0x2C)  // ,
             guard r.consume(0x7D) else { return nil }  // }
@@ -108,7 +108,7 @@ struct BatchFastPath {
     /// Reads `[…]` of strings, numbers and booleans into `arguments` (replacing earlier ones).
     private mutating func readArguments(_ r: inout JSONReader) -> Bool {
         guard r.consume(0x5B) else { return false }  // [
-        arguments.removeAll(keepingCapacity: true)
+        if !arguments.isEmpty { arguments.removeAll(keepingCapacity: true) }
         if r.consume(0x5D) { return true }
         repeat {
             switch r.peek() {
