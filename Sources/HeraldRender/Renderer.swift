@@ -45,6 +45,8 @@ public final class Renderer: Sendable {
 
     /// Compiled entries by (requested locale, table, key); bounded (`TemplateCache.limit`).
     private let cache = Locked(TemplateCache())
+    /// The first look-up, without the lock (see `TemplateSlots`).
+    private let slots = TemplateSlots()
 
     public init(catalog: any MessageCatalog) {
         self.catalog = catalog
@@ -58,8 +60,9 @@ public final class Renderer: Sendable {
         key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
-        let compiled = try self.compiled(key: key, table: table, locale: locale)
-        return Self.render(compiled, locale: locale, arguments: arguments, options: options)
+        try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options)
+        }
     }
 
     /// Renders like `render(key:table:locale:arguments:options:)` but lends
@@ -71,26 +74,40 @@ public final class Renderer: Sendable {
         options: RenderOptions = .init(),
         text body: (_ text: UnsafeBufferPointer<UInt8>, _ details: RenderDetails) -> Output
     ) throws(RenderError) -> Output {
-        let compiled = try self.compiled(key: key, table: table, locale: locale)
-        return Self.render(compiled, locale: locale, arguments: arguments, options: options, body)
+        try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options, body)
+        }
     }
 
-    /// The compiled entry for (locale, table, key), compiled and cached on first use.
-    private func compiled(key: String, table: String, locale: LocaleID) throws(RenderError) -> Compiled {
+    /// Runs `body` with the compiled entry for (locale, table, key), compiled
+    /// and cached on first use. A hit in `slots` lends the entry without a
+    /// lock or a retain; otherwise the locked cache answers (and offers its
+    /// entry to the slots).
+    @inline(__always)
+    private func withCompiled<R>(
+        key: String, table: String, locale: LocaleID, _ body: (Compiled) -> R
+    ) throws(RenderError) -> R {
         let localeID = locale.icuID
         let hash = TemplateCache.hash(locale: localeID, table: table, key: key)
+        if let entry = slots.find(hash: hash, locale: localeID, table: table, key: key) {
+            return entry._withUnsafeGuaranteedRef { body($0.compiled) }
+        }
+        let compiled: Compiled
         if let hit = cache.withLock({ $0.find(hash: hash, locale: localeID, table: table, key: key) }) {
-            return hit
+            compiled = hit
+        } else {
+            guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
+                throw .keyMissing(
+                    key: key, table: table, locale: locale,
+                    tried: LocalizationLookup.match(locale, available: catalog.localizations))
+            }
+            let made = Self.compile(
+                found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
+                icu: Self.isICUTable(table))
+            compiled = cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
         }
-        guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
-            throw .keyMissing(
-                key: key, table: table, locale: locale,
-                tried: LocalizationLookup.match(locale, available: catalog.localizations))
-        }
-        let made = Self.compile(
-            found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
-            icu: Self.isICUTable(table))
-        return cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
+        slots.offer(compiled, hash: hash, locale: localeID, table: table, key: key)
+        return body(compiled)
     }
 
     /// Renders a message directly (no catalog, no cache): the linter's path
@@ -116,9 +133,10 @@ public final class Renderer: Sendable {
     /// Number of compiled templates held (at most `maximumCachedTemplates`).
     public var cachedTemplateCount: Int { cache.withLock { $0.count } }
 
-    /// The most compiled templates a renderer holds: when full it starts
-    /// over, so a batch with ever new locale tags or keys cannot grow it
-    /// without limit.
+    /// The most compiled templates a renderer's cache holds: when full it
+    /// starts over, so a batch with ever new locale tags or keys cannot grow
+    /// it without limit. (The lock-free first look-up keeps at most
+    /// `TemplateSlots.count` = 256 more alive.)
     public static var maximumCachedTemplates: Int { TemplateCache.limit }
 
     static func compile(_ message: Message, servedBy: String, table: String, key: String, locale: LocaleID, icu: Bool) -> Compiled {

@@ -1,3 +1,5 @@
+import Synchronization
+
 // The renderer's compiled entries by (requested locale, table, key).
 //
 // Looked up on every render, so it is built for that: one 64-bit FNV-1a hash
@@ -132,5 +134,80 @@ struct TemplateCache: ~Copyable {
         _ = oldEntries.deinitialize()
         oldEntries.deallocate()
         oldHashes.deallocate()
+    }
+}
+
+/// A lock-free first look-up in front of `TemplateCache`: `count` slots,
+/// direct mapped by the key's hash, each filled at most once (compare and
+/// swap from empty) and never emptied while the renderer lives.
+///
+/// Because a slot's entry is never released before the slots are, a reader
+/// that finds one may render with it without retaining it and without taking
+/// the lock: a render that hits here costs two atomic loads and three short
+/// string compares. Being fill-once keeps it bounded (at most `count` extra
+/// entries alive); a batch that fills every slot with rarely used keys only
+/// sends the others through the locked cache — slower, never wrong.
+final class TemplateSlots: @unchecked Sendable {
+    // @unchecked: the slots are atomics; an entry is immutable once published.
+    static let count = 256
+
+    /// An entry and its full key.
+    final class Entry: Sendable {
+        let hash: UInt64
+        let locale: String
+        let table: String
+        let key: String
+        let compiled: Renderer.Compiled
+
+        init(hash: UInt64, locale: String, table: String, key: String, compiled: Renderer.Compiled) {
+            self.hash = hash
+            self.locale = locale
+            self.table = table
+            self.key = key
+            self.compiled = compiled
+        }
+    }
+
+    /// Each slot holds 0 or a retained `Unmanaged<Entry>`'s bits.
+    private let slots: UnsafeMutablePointer<Atomic<Int>>
+
+    init() {
+        slots = .allocate(capacity: TemplateSlots.count)
+        for i in 0..<TemplateSlots.count { (slots + i).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        for i in 0..<TemplateSlots.count {
+            if let p = UnsafeRawPointer(bitPattern: slots[i].load(ordering: .acquiring)) {
+                Unmanaged<Entry>.fromOpaque(p).release()
+            }
+        }
+        slots.deinitialize(count: TemplateSlots.count)
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private static func index(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 40) & (count - 1) }
+
+    /// The entry for the key, unretained (valid while these slots live), if a slot holds it.
+    @inline(__always)
+    func find(hash: UInt64, locale: String, table: String, key: String) -> Unmanaged<Entry>? {
+        let bits = slots[TemplateSlots.index(hash)].load(ordering: .acquiring)
+        guard let p = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        let entry = Unmanaged<Entry>.fromOpaque(p)
+        let same = entry._withUnsafeGuaranteedRef { e in
+            e.hash == hash && e.key == key && e.table == table && e.locale == locale
+        }
+        return same ? entry : nil
+    }
+
+    /// Publishes `compiled` for the key if its slot is still empty.
+    func offer(_ compiled: Renderer.Compiled, hash: UInt64, locale: String, table: String, key: String) {
+        let slot = TemplateSlots.index(hash)
+        guard slots[slot].load(ordering: .relaxed) == 0 else { return }
+        let entry = Unmanaged.passRetained(Entry(hash: hash, locale: locale, table: table, key: key, compiled: compiled))
+        let (stored, _) = slots[slot].compareExchange(
+            expected: 0, desired: Int(bitPattern: entry.toOpaque()), ordering: .acquiringAndReleasing)
+        if !stored { entry.release() }
     }
 }
