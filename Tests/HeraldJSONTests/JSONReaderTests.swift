@@ -20,31 +20,38 @@ import Testing
 
     @Test func readsARequestShapedObject() {
         let text = #" {"key" : "greeting", "args": [12, -3.50, "Zoë", true], "x": {"y": [null, {}]}} "#
+        // Each step's outcome, read in order (#expect cannot call mutating methods itself).
+        var steps: [String] = []
         withReader(text) { r in
-            #expect(r.consume(UInt8(ascii: "{")))
-            let k = r.readStringBytes()
-            #expect(k.map { r.bytes(in: $0, equal: "key") } == true)
-            #expect(r.consume(UInt8(ascii: ":")))
-            #expect(string(text, r.readStringBytes()) == "greeting")
-            #expect(r.consume(UInt8(ascii: ",")))
-            #expect(string(text, r.readStringBytes()) == "args")
-            #expect(r.consume(UInt8(ascii: ":")))
-            #expect(r.consume(UInt8(ascii: "[")))
-            #expect(string(text, r.readNumberBytes()) == "12")
-            #expect(r.consume(UInt8(ascii: ",")))
-            #expect(string(text, r.readNumberBytes()) == "-3.50")
-            #expect(r.consume(UInt8(ascii: ",")))
-            #expect(string(text, r.readStringBytes()) == "Zoë")
-            #expect(r.consume(UInt8(ascii: ",")))
-            #expect(r.readBool() == true)
-            #expect(r.consume(UInt8(ascii: "]")))
-            #expect(r.consume(UInt8(ascii: ",")))
-            #expect(string(text, r.readStringBytes()) == "x")
-            #expect(r.consume(UInt8(ascii: ":")))
-            #expect(r.skipValue())
-            #expect(r.consume(UInt8(ascii: "}")))
-            #expect(r.atEnd())
+            func step(_ ok: Bool) { steps.append(ok ? "ok" : "FAILED") }
+            step(r.consume(UInt8(ascii: "{")))
+            step(r.consumeString("key"))
+            step(r.consume(UInt8(ascii: ":")))
+            steps.append(string(text, r.readStringBytes()) ?? "nil")
+            step(r.consume(UInt8(ascii: ",")))
+            let name = r.readStringBytes()
+            step(name.map { r.bytes(in: $0, equal: "args") } == true)
+            step(r.consume(UInt8(ascii: ":")))
+            step(r.consume(UInt8(ascii: "[")))
+            steps.append(string(text, r.readNumberBytes()) ?? "nil")
+            step(r.consume(UInt8(ascii: ",")))
+            steps.append(string(text, r.readNumberBytes()) ?? "nil")
+            step(r.consume(UInt8(ascii: ",")))
+            steps.append(string(text, r.readStringBytes()) ?? "nil")
+            step(r.consume(UInt8(ascii: ",")))
+            step(r.readBool() == true)
+            step(r.consume(UInt8(ascii: "]")))
+            step(r.consume(UInt8(ascii: ",")))
+            step(!r.consumeString("xy") && r.consumeString("x"))
+            step(r.consume(UInt8(ascii: ":")))
+            step(r.skipValue())
+            step(r.consume(UInt8(ascii: "}")))
+            step(r.atEnd())
         }
+        #expect(steps == [
+            "ok", "ok", "ok", "greeting", "ok", "ok", "ok", "ok", "12", "ok", "-3.50", "ok", "Zoë", "ok", "ok", "ok", "ok",
+            "ok", "ok", "ok", "ok", "ok",
+        ])
     }
 
     @Test(arguments: [
@@ -53,7 +60,8 @@ import Testing
         #""abc"#,  // unterminated
     ])
     func stringsItLeavesToTheParser(text: String) {
-        #expect(withReader(text) { $0.readStringBytes() } == nil)
+        let read = withReader(text) { r in r.readStringBytes() }
+        #expect(read == nil)
     }
 
     @Test(arguments: [
@@ -74,7 +82,8 @@ import Testing
 
     @Test(arguments: ["01", "-", "1.", ".5", "1e", "+1", "1.5e+"])
     func numbersOutsideTheGrammarAreRefused(text: String) {
-        #expect(withReader(text) { r in r.readNumberBytes().map { _ in r.atEnd() } ?? false } == false)
+        let whole = withReader(text) { r in r.readNumberBytes() != nil && r.atEnd() }
+        #expect(whole == false)
     }
 
     /// Everything the reader skips whole is JSON by JSONParser too, and the
@@ -100,9 +109,11 @@ import Testing
 
     @Test func deepNestingIsLeftToTheParser() {
         let deep = String(repeating: "[", count: JSONReader.maxDepth + 1) + String(repeating: "]", count: JSONReader.maxDepth + 1)
-        #expect(withReader(deep) { $0.skipValue() } == false)
+        let skippedDeep = withReader(deep) { r in r.skipValue() }
+        #expect(skippedDeep == false)
         #expect((try? JSONParser.parse(deep)) != nil)
         let fits = String(repeating: "[", count: JSONReader.maxDepth) + String(repeating: "]", count: JSONReader.maxDepth)
-        #expect(withReader(fits) { r in r.skipValue() && r.atEnd() })
+        let skippedFits = withReader(fits) { r in r.skipValue() && r.atEnd() }
+        #expect(skippedFits)
     }
 }
