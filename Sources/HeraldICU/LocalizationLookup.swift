@@ -121,7 +121,23 @@ public enum LocalizationLookup {
     /// Folder-name spelling to a comparable key: the normalized id in lower
     /// case with '-' (`zh_TW` → `zh-hant-tw`, `English` → `en`, `no` → `nb`);
     /// names that are not locale ids are only lower-cased (`base`).
+    /// Remembered: a catalog normalizes every folder name on each first
+    /// look-up of a locale, and each costs several ICU calls (for a batch
+    /// over 16 locales that was 6M instructions of its start).
     public static func normalize(_ name: String) -> String {
+        if let hit = normalizedNames.withLock({ $0[name] }) { return hit }
+        let made = normalizeUncached(name)
+        normalizedNames.withLock { memo in
+            // Names can come from input: bounded, like the formatter caches.
+            if memo.count >= 4096 { memo.removeAll(keepingCapacity: true) }
+            memo[name] = made
+        }
+        return made
+    }
+
+    private static let normalizedNames = Locked<[String: String]>([:])
+
+    static func normalizeUncached(_ name: String) -> String {
         guard let id = try? LocaleID(legacyNames[lowercased(name)] ?? name) else { return lowercased(name) }
         return lowercased(bcp47(normalizedID(id)))
     }
