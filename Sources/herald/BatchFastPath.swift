@@ -22,7 +22,7 @@ struct BatchFastPath {
     private var key = RecentText()
     private var table = RecentText()
     private var device = RecentText()
-    /// Locale tags seen, by a hash of their bytes (direct mapped).
+    /// Locale tags seen, by a hash of their bytes (four slots per hash).
     private var locales = [RecentLocale?](repeating: nil, count: BatchFastPath.localeSlots)
     private static let localeSlots = 64
 
@@ -158,11 +158,22 @@ struct BatchFastPath {
     private mutating func locale(_ bytes: UnsafeBufferPointer<UInt8>, known: inout [String: LocaleID]) -> (String, LocaleID)? {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let slot = Int(truncatingIfNeeded: h >> 32) & (BatchFastPath.localeSlots - 1)
-        if let hit = locales[slot], RecentText.same(hit.bytes, bytes) { return (hit.tag, hit.locale) }
+        // Up to four neighbouring slots per tag, so a few tags whose hashes
+        // meet do not keep evicting each other.
+        let mask = BatchFastPath.localeSlots - 1
+        let first = Int(truncatingIfNeeded: h >> 32) & mask
+        var free: Int?
+        for probe in 0..<4 {
+            let slot = (first + probe) & mask
+            guard let held = locales[slot] else {
+                if free == nil { free = slot }
+                continue
+            }
+            if RecentText.same(held.bytes, bytes) { return (held.tag, held.locale) }
+        }
         let tag = String(decoding: bytes, as: UTF8.self)
         guard let locale = try? FormatCommand.batchLocale(tag, known: &known) else { return nil }
-        locales[slot] = RecentLocale(bytes: Array(bytes), tag: tag, locale: locale)
+        locales[free ?? first] = RecentLocale(bytes: Array(bytes), tag: tag, locale: locale)
         return (tag, locale)
     }
 }

@@ -8,6 +8,11 @@
 # Prints the in-process ratio (goal ≤ 1.3× C) and the end-to-end ratio of
 # `herald format --batch` on the same requests read from .stringsdict tables
 # (process start, JSON Lines in and out, table reading; goal ≤ 2× C).
+# STATIC=1 also builds `herald` with --static-swift-stdlib (scratch path
+# /tmp/herald-render-static-build) and prints its end-to-end ratio too: most
+# of the batch's fixed cost is the dynamic linker binding ~55 shared
+# libraries (Foundation and what it pulls in).
+# Tools/bench/render-callgrind.sh gives the same comparison in instructions.
 # Needs `herald-bench render` wired in Tools/bench/HeraldBench/main.swift.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,6 +25,14 @@ swift build -c release --product herald >&2
 BIN=$(swift build -c release --show-bin-path)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+STATIC_H=""
+if [ "${STATIC:-0}" = 1 ]; then
+  # Static FoundationNetworking links libcurl by name: found through a symlink.
+  mkdir -p "$WORK/curl" && ln -sf "$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)" "$WORK/curl/libcurl.so"
+  swift build -c release --static-swift-stdlib --product herald --scratch-path /tmp/herald-render-static-build \
+    -Xlinker -L"$WORK/curl" >&2
+  STATIC_H=/tmp/herald-render-static-build/release/herald
+fi
 cc -O2 -o "$WORK/render_baseline" Tools/bench/render/render_baseline.c $(pkg-config --cflags --libs icu-i18n icu-uc)
 
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
@@ -44,20 +57,24 @@ awk -v s="$best_s" -v c="$best_c" -v n="$N" 'BEGIN{ printf "in-process: swift %.
 "$BIN/herald-bench" render --write-fixture "$WORK/fixture" "$N" >/dev/null
 # herald's CPU time (user + system, from bash's `time`) compares with the C
 # program's CPU time; the wall time is printed too.
-best_e=""; best_w=""
-for _ in $(seq "$RUNS"); do
-  TIMEFORMAT='%R %U %S'
-  t=$( { time "$BIN/herald" format --batch "$WORK/fixture/requests.jsonl" --tables "$WORK/fixture/Localizations" > "$WORK/out.jsonl"; } 2>&1 )
-  w=$(echo "$t" | awk '{ printf "%.1f", $1*1000 }')
-  e=$(echo "$t" | awk '{ printf "%.1f", ($2+$3)*1000 }')
-  best_e=$(awk -v a="$e" -v b="$best_e" 'BEGIN{ print (b=="" || a<b) ? a : b }')
-  best_w=$(awk -v a="$w" -v b="$best_w" 'BEGIN{ print (b=="" || a<b) ? a : b }')
-done
-lines=$(wc -l < "$WORK/out.jsonl")
-errors=$(grep -c '"error"' "$WORK/out.jsonl" || true)
-if [ "$lines" != "$N" ] || [ "$errors" != "0" ]; then
-  echo "end-to-end: herald format --batch answered $lines lines with $errors errors (expected $N, 0)" >&2
-  head -3 "$WORK/out.jsonl" >&2
-  exit 1
-fi
-awk -v e="$best_e" -v w="$best_w" -v c="$best_c" 'BEGIN{ printf "end-to-end: herald format --batch %.1f ms CPU (%.1f ms wall, process start, table reading, JSON Lines in and out) vs C %.1f ms → ratio %.2f× (goal ≤ 2×)\n", e, w, c, e/c }'
+end_to_end() {  # herald binary, label
+  local herald=$1 label=$2 best_e="" best_w="" t w e
+  for _ in $(seq "$RUNS"); do
+    TIMEFORMAT='%R %U %S'
+    t=$( { time "$herald" format --batch "$WORK/fixture/requests.jsonl" --tables "$WORK/fixture/Localizations" > "$WORK/out.jsonl"; } 2>&1 )
+    w=$(echo "$t" | awk '{ printf "%.1f", $1*1000 }')
+    e=$(echo "$t" | awk '{ printf "%.1f", ($2+$3)*1000 }')
+    best_e=$(awk -v a="$e" -v b="$best_e" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+    best_w=$(awk -v a="$w" -v b="$best_w" 'BEGIN{ print (b=="" || a<b) ? a : b }')
+  done
+  lines=$(wc -l < "$WORK/out.jsonl")
+  errors=$(grep -c '"error"' "$WORK/out.jsonl" || true)
+  if [ "$lines" != "$N" ] || [ "$errors" != "0" ]; then
+    echo "end-to-end: herald format --batch answered $lines lines with $errors errors (expected $N, 0)" >&2
+    head -3 "$WORK/out.jsonl" >&2
+    exit 1
+  fi
+  awk -v e="$best_e" -v w="$best_w" -v c="$best_c" -v l="$label" 'BEGIN{ printf "end-to-end%s: herald format --batch %.1f ms CPU (%.1f ms wall, process start, table reading, JSON Lines in and out) vs C %.1f ms → ratio %.2f× (goal ≤ 2×)\n", l, e, w, c, e/c }'
+}
+end_to_end "$BIN/herald" ""
+if [ -n "$STATIC_H" ]; then end_to_end "$STATIC_H" " (static stdlib)"; fi
