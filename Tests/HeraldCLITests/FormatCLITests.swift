@@ -137,4 +137,57 @@ import Testing
         #expect(values[6]["text"]?.stringValue == "\u{2068}٣\u{2069} ملفات")
         #expect(values[6]["locale"]?.stringValue == "ar-EG")
     }
+
+    /// Every line answered the same whether the fast decoder takes it or the
+    /// full JSON parser does. A byte-order mark in front of a line sends it to
+    /// the parser (the fast decoder leaves BOMs to it; the parser skips one
+    /// and counts columns after it), so each line is sent both ways.
+    @Test func batchLinesAnswerTheSameOnBothPaths() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lines = [
+            #"{"key":"files","locale":"en","args":[21]}"#,
+            #" { "locale" : "ar-EG" , "key" : "files" , "args" : [ 3 ] } "#,
+            #"{"key":"hello","locale":"de-DE","args":["Zoë",-1234567],"table":"Localizable","device":"ipad","width":12}"#,
+            #"{"key":"hello","locale":"en","args":[true,1.50]}"#,
+            #"{"key":"hello","locale":"en","args":["a\"b",2]}"#,
+            #"{"key":"price","locale":"en","args":[12345678901234567890123]}"#,
+            #"{"key":"price","locale":"en","args":[1e3]}"#,
+            #"{"key":"items","table":"Notifications.icu","locale":"en","args":[2,"Bo"]}"#,
+            #"{"key":"files","locale":"en","args":[1],"extra":{"deep":[[],{},null,false]}}"#,
+            #"{"key":"files","locale":"en","args":[1],"width":"wide"}"#,
+            #"{"key":"files","locale":"en","args":[1],"width":2.5}"#,
+            #"{"key":"files","locale":"en","key":"hello","args":["x",1]}"#,
+            #"{"key":"files","locale":"en"}"#,
+            #"{"key":"files","locale":"en","args":[]}"#,
+            #"{"key":"files","locale":"en","args":[1,2]}"#,
+            #"{"key":"nope","locale":"en"}"#,
+            #"{"key":"files","locale":"!!"}"#,
+            #"{"key":"files"}"#,
+            #"{"key":5,"locale":"en"}"#,
+            #"{"key":"files","locale":"en","args":[null]}"#,
+            #"{"key":"files","locale":"en","args":[01]}"#,
+            #"{"key":"files","locale":"en","args":[1],}"#,
+            #"{"key":"files","locale":"en",}"#,
+            #"[1,2]"#,
+            #"{"key":"files","locale":"en"} {}"#,
+            #"{"key":"files\u0000","locale":"en"}"#,
+        ]
+        var input = Data()
+        for line in lines {
+            input.append(Data(line.utf8) + Data([0x0A]))
+            input.append(Data([0xEF, 0xBB, 0xBF]) + Data(line.utf8) + Data([0x0A]))
+        }
+        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: input)
+        #expect(r.status == 0)
+        let answers = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(answers.count == 2 * lines.count)
+        guard answers.count == 2 * lines.count else { return }
+        for (i, line) in lines.enumerated() {
+            // Errors name their line: the BOM copy is the next line.
+            let fast = answers[2 * i].replacingOccurrences(of: "\"line \(2 * i + 1): ", with: "\"line N: ")
+            let parsed = answers[2 * i + 1].replacingOccurrences(of: "\"line \(2 * i + 2): ", with: "\"line N: ")
+            #expect(fast == parsed, "\(line)")
+        }
+    }
 }
