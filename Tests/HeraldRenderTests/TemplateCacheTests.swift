@@ -48,4 +48,34 @@ import Testing
         #expect(again.text == "1 new message")
         #expect(again.plural["v"] == .one)
     }
+
+    /// Many tasks render at once through one renderer while its caches fill
+    /// (the lock-free slots are published with compare-and-swap): every text
+    /// is still right.
+    @Test func concurrentRendersStayRight() async throws {
+        let r = Renderer(catalog: catalog)
+        let tags = (0..<40).map { "en-US-x-c\($0)" }
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var bad = 0
+                    for i in 0..<400 {
+                        let tag = tags[(i * 7 + worker) % tags.count]
+                        let value = Int64(i % 2)  // 0 and 1: "other" and "one" in English
+                        guard let locale = try? LocaleID(tag),
+                            let text = try? r.render(key: "count", locale: locale, arguments: [n(value)]).text
+                        else {
+                            bad += 1
+                            continue
+                        }
+                        if text != (value == 1 ? "1 new message" : "0 new messages") { bad += 1 }
+                    }
+                    return bad
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+        #expect(r.cachedTemplateCount == tags.count)
+    }
 }
