@@ -94,22 +94,21 @@ public struct RenderResult: Sendable {
     }
 }
 
-/// Everything about a render but its text: what `Renderer.render(…, text:)`
-/// hands over with the text's bytes. The fields mean what they mean in `RenderResult`.
+/// Everything about a render but its text and the requested locale (the
+/// caller has that): what `Renderer.render(…, text:)` hands over with the
+/// text's bytes. The fields mean what they mean in `RenderResult`.
 public struct RenderDetails: Sendable {
     public var servedBy: String
-    public var locale: LocaleID
     public var key: String
     public var table: String
     public var pluralChoices: [(variable: String, category: PluralCategory)]
     public var diagnostics: [RenderDiagnostic]
 
     public init(
-        servedBy: String, locale: LocaleID, key: String, table: String,
+        servedBy: String, key: String, table: String,
         pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
     ) {
         self.servedBy = servedBy
-        self.locale = locale
         self.key = key
         self.table = table
         self.pluralChoices = pluralChoices

@@ -156,7 +156,7 @@ public final class Renderer: Sendable {
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
         render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
             RenderResult(
-                text: String(decoding: text, as: UTF8.self), servedBy: details.servedBy, locale: details.locale,
+                text: String(decoding: text, as: UTF8.self), servedBy: details.servedBy, locale: locale,
                 key: details.key, table: details.table, pluralChoices: details.pluralChoices, diagnostics: details.diagnostics)
         }
     }
@@ -187,7 +187,7 @@ public final class Renderer: Sendable {
                     }
                 }
                 let details = RenderDetails(
-                    servedBy: compiled.servedBy, locale: locale, key: compiled.key, table: compiled.table,
+                    servedBy: compiled.servedBy, key: compiled.key, table: compiled.table,
                     pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
                 return out.withBytes { body($0, details) }
             }

@@ -108,7 +108,7 @@ struct FormatCommand: ParsableCommand {
             writeObject(
                 text: bytes,
                 RenderDetails(
-                    servedBy: r.servedBy, locale: r.locale, key: r.key, table: r.table, pluralChoices: r.pluralChoices,
+                    servedBy: r.servedBy, key: r.key, table: r.table, pluralChoices: r.pluralChoices,
                     diagnostics: r.diagnostics),
                 locale: locale, to: &out)
         }
@@ -170,9 +170,11 @@ struct FormatCommand: ParsableCommand {
                 tag.withUTF8 { tagBytes in
                     out.writeInPlace(maximum: most) { dst in
                         var o = 0
+                        // The fixed pieces are a few bytes each: a loop, not a call to memmove.
                         @inline(__always) func put(_ s: StaticString) {
                             let n = s.utf8CodeUnitCount
-                            (dst + o).update(from: s.utf8Start, count: n)
+                            let from = s.utf8Start
+                            for k in 0..<n { dst[o + k] = from[k] }
                             o += n
                         }
                         put("{\"text\":")

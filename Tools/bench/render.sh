@@ -9,7 +9,8 @@
 # `herald format --batch` on the same requests read from .stringsdict tables
 # (process start, JSON Lines in and out, table reading; goal ≤ 2× C).
 # STATIC=1 also builds `herald` with --static-swift-stdlib (scratch path
-# /tmp/herald-render-static-build) and prints its end-to-end ratio too: most
+# $STATIC_SCRATCH, default /tmp/herald-render-static-build; the first build
+# takes ~10 minutes) and prints its end-to-end ratio too: most
 # of the batch's fixed cost is the dynamic linker binding ~55 shared
 # libraries (Foundation and what it pulls in).
 # Tools/bench/render-callgrind.sh gives the same comparison in instructions.
@@ -29,9 +30,10 @@ STATIC_H=""
 if [ "${STATIC:-0}" = 1 ]; then
   # Static FoundationNetworking links libcurl by name: found through a symlink.
   mkdir -p "$WORK/curl" && ln -sf "$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)" "$WORK/curl/libcurl.so"
-  swift build -c release --static-swift-stdlib --product herald --scratch-path /tmp/herald-render-static-build \
+  STATIC_SCRATCH=${STATIC_SCRATCH:-/tmp/herald-render-static-build}
+  swift build -c release --static-swift-stdlib --product herald --scratch-path "$STATIC_SCRATCH" \
     -Xlinker -L"$WORK/curl" >&2
-  STATIC_H=/tmp/herald-render-static-build/release/herald
+  STATIC_H="$STATIC_SCRATCH/release/herald"
 fi
 cc -O2 -o "$WORK/render_baseline" Tools/bench/render/render_baseline.c $(pkg-config --cflags --libs icu-i18n icu-uc)
 
