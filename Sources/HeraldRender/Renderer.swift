@@ -75,7 +75,9 @@ public final class Renderer: Sendable {
         text body: (_ text: UnsafeBufferPointer<UInt8>, _ details: RenderDetails) -> Output
     ) throws(RenderError) -> Output {
         try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options, body)
+            Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+                body(text, details)
+            }
         }
     }
 
@@ -155,15 +157,17 @@ public final class Renderer: Sendable {
 
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
         render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+            // The details' fields are moved into the result, not copied (no retain/release pair each).
             RenderResult(
-                text: String(decoding: text, as: UTF8.self), servedBy: details.servedBy, locale: locale,
-                key: details.key, table: details.table, pluralChoices: details.pluralChoices, diagnostics: details.diagnostics)
+                text: String(decoding: text, as: UTF8.self), servedBy: exchange(&details.servedBy, with: ""), locale: locale,
+                key: exchange(&details.key, with: ""), table: exchange(&details.table, with: ""),
+                pluralChoices: exchange(&details.pluralChoices, with: []), diagnostics: exchange(&details.diagnostics, with: []))
         }
     }
 
     static func render<Output>(
         _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
-        _ body: (UnsafeBufferPointer<UInt8>, RenderDetails) -> Output
+        _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
     ) -> Output {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
@@ -186,10 +190,10 @@ public final class Renderer: Sendable {
                             "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
                     }
                 }
-                let details = RenderDetails(
+                var details = RenderDetails(
                     servedBy: compiled.servedBy, key: compiled.key, table: compiled.table,
                     pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
-                return out.withBytes { body($0, details) }
+                return out.withBytes { body($0, &details) }
             }
         }
     }

@@ -34,7 +34,7 @@ profile() {  # name, then the command for N and for 2N (REQ is replaced)
   valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.b" "${@//REQ/$((2 * N))}" >/dev/null 2>&1
 }
 profile c "$WORK/render_baseline" REQ
-profile swift "$WORK/herald-bench" render REQ
+profile swift "$WORK/herald-bench" render --string-only REQ
 valgrind --tool=callgrind --callgrind-out-file="$WORK/batch.a" "$WORK/herald" format --batch "$WORK/fixture/half.jsonl" \
   --tables "$WORK/fixture/Localizations" >/dev/null 2>&1
 valgrind --tool=callgrind --callgrind-out-file="$WORK/batch.b" "$WORK/herald" format --batch "$WORK/fixture/requests.jsonl" \

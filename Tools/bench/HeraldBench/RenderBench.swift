@@ -14,7 +14,8 @@ import Darwin
 // FNV-1a hash of all output so the script can check both sides produced the
 // same text. Time is the thread's CPU time, as in the C program.
 //
-//   herald-bench render [N]                  in-process run
+//   herald-bench render [--string-only] [N]  in-process run (--string-only: without
+//                                            the second, render(…, text:) loop)
 //   herald-bench render --write-fixture DIR [N]
 //        writes DIR/Localizations/<lang>.lproj/Bench.stringsdict and
 //        DIR/requests.jsonl for `herald format --batch` (end-to-end run)
@@ -144,6 +145,12 @@ private func writeFixture(_ dir: String, requests n: Int) -> Int32 {
 func runRenderBench(args: [String]) {
     var rest = args[...]
     var fixture: String?
+    // --string-only: skip the second loop (render-callgrind.sh counts one render per request).
+    var stringOnly = false
+    if rest.first == "--string-only" {
+        stringOnly = true
+        rest = rest.dropFirst()
+    }
     if rest.first == "--write-fixture" {
         rest = rest.dropFirst()
         fixture = rest.first
@@ -191,7 +198,7 @@ func runRenderBench(args: [String]) {
     var bytesHash: UInt64 = 1_469_598_103_934_665_603
     var bytesCount = 0
     let bytesStart = renderNowMs()
-    for r in 0..<n {
+    for r in 0..<(stringOnly ? 0 : n) {
         let li = r % locales.count
         let value = Int64((r * 7919) % 100_000)
         do {
@@ -206,7 +213,7 @@ func runRenderBench(args: [String]) {
         }
     }
     let bytesMs = renderNowMs() - bytesStart
-    if bytesHash != hash || bytesCount != bytes { failures += 1 }
+    if !stringOnly, bytesHash != hash || bytesCount != bytes { failures += 1 }
     print("swift_ms=\(String(format1: ms)) requests=\(n) bytes=\(bytes) hash=\(String(hash, radix: 16).leftPadded(16)) failures=\(failures) swift_bytes_ms=\(String(format1: bytesMs))")
 }
 
