@@ -73,7 +73,8 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let configuration = StageConfiguration(
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
-            keys: .directory(common.keysDirectory), now: now, timeZone: common.timeZone,
+            keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader, now: now,
+            timeZone: common.timeZone,
             deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms())
         return Stage(configuration: configuration)
     }
