@@ -331,6 +331,29 @@ import Testing
         #expect(r.root["tag"]?.stringValue == "kept")
     }
 
+    /// Media are fetched by the herald-net helper (herald itself has no HTTP client): a
+    /// download that fails there comes back as the localized media.failed line and a
+    /// warning with URLSession's reason; without the helper the reason says so.
+    @Test func mediaGoThroughTheNetHelper() throws {
+        let c = try Container()
+        // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
+        let payload = try c.write(
+            #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#,
+            name: "media.json")
+        let r = try c.render(payload, "en")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.body == "Look\nThe attached media could not be loaded.")
+        #expect(r.root["herald-attachments"] == nil && r.root["media-url"] == nil)
+        #expect(r.stderr.contains("herald: warning: media legacy: network error: "), "\(r.stderr)")
+
+        let missing = try HeraldBinary.run(
+            ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables],
+            environment: ["HERALD_STORE": c.path, "HERALD_NET": c.path + "/no-herald-net"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.stdout.contains("The attached media could not be loaded."))
+        #expect(missing.stderr.contains("cannot start the download helper \(c.path)/no-herald-net"), "\(missing.stderr)")
+    }
+
     @Test func formatCharactersInDecryptedTextStayLiteral() throws {
         let c = try Container()
         let text = "Rate %@ is %d%% of {0} and %1$@ %#@x@"

@@ -36,7 +36,7 @@ import Testing
             MediaReference(url: server.url("/e.png"), role: .expanded, source: .heraldMedia, id: "big"),
             MediaReference(url: server.url("/t.gif"), role: .thumbnail, source: .heraldMedia, id: "small"),
         ]
-        let results = await try fetcher().fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        let results = try await fetcher().fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
         #expect(results.failures.isEmpty, "\(results)")
         let ordered = Attachments.ordered(results)
         #expect(ordered.map(\.identifier) == ["small", "big"])
@@ -63,7 +63,7 @@ import Testing
         let refs = ["/html.jpg", "/big.png", "/missing.png"].map {
             MediaReference(url: server.url($0), source: .heraldMedia)
         }
-        let results = await try fetcher(policy).fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        let results = try await fetcher(policy).fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
         #expect(results.map(\.failure) == [.unsupportedType("html"), .tooLarge(limit: 1000), .http(404)])
         #expect(folder.files().isEmpty)
     }
@@ -191,7 +191,7 @@ import Testing
                 _ = try MediaDownloadWire.Request(json: try JSONParser.parse(text))
                 Issue.record("accepted \(text)")
             } catch {
-                #expect(error.description.contains(field), "\(error)")
+                #expect("\(error)".contains(field), "\(error)")
             }
         }
     }
