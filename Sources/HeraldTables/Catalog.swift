@@ -3,6 +3,10 @@
 // `<Table>.stringsdict` overriding per key, `Base.lproj`, and String Catalogs
 // (`<Table>.xcstrings` anywhere below the root). Scanning only lists
 // directories; a table is parsed the first time it is asked for, and cached.
+// A lookup reads only the files of the table it asks for in the localizations
+// of the locale's chain; String Catalogs of other tables are only scanned
+// (XCStringsScanner: their languages, no parse), since the chain depends on
+// every localization the bundle has.
 
 import Foundation
 public import HeraldICU
@@ -38,6 +42,8 @@ public final class Catalog: MessageCatalog {
 
     private struct State {
         var files: [String: FileResult] = [:]
+        /// String Catalogs' languages (scanned, not parsed), by read path.
+        var summaries: [String: XCStringsSummary] = [:]
         var tables: [String: Table] = [:]
         /// Computed once the String Catalogs have been read.
         var localizations: [String]? = nil
@@ -177,7 +183,7 @@ public final class Catalog: MessageCatalog {
         case .memory(let m):
             if let b = m[source.readPath] { return .success(b) }
         case .directory, .files:
-            if let d = FileManager.default.contents(atPath: source.readPath) { return .success([UInt8](d)) }
+            if let b = FileBytes.contents(of: source.readPath) { return .success(b) }
         }
         return .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: "cannot read file", origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
     }
@@ -213,12 +219,19 @@ public final class Catalog: MessageCatalog {
         }
     }
 
-    /// Every String Catalog, parsed (catalogs must be read to know their languages).
-    func catalogs() -> [(Source, XCStringsFile)] {
-        sources.filter { $0.format == .xcstrings }.compactMap { s in
-            if case .catalog(let c) = file(s) { return (s, c) }
-            return nil
+    /// What a String Catalog holds, from a scan of its bytes (no parse), or from
+    /// its parse when the scan cannot vouch for the answer (invalid JSON…) or the
+    /// file cannot be read.
+    func summary(_ source: Source) -> XCStringsSummary {
+        if let hit = state.withLock({ $0.summaries[source.readPath] }) { return hit }
+        var result: XCStringsSummary?
+        if case .success(let b) = bytes(of: source) { result = XCStringsScanner.scan(b) }
+        if result == nil, case .catalog(let c) = file(source) {
+            result = XCStringsSummary(sourceLanguage: c.sourceLanguage, languages: Set(c.localizations.keys))
         }
+        let summary = result ?? XCStringsSummary(sourceLanguage: nil, languages: [])
+        state.withLock { $0.summaries[source.readPath] = summary }
+        return summary
     }
 
     /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
@@ -237,8 +250,8 @@ public final class Catalog: MessageCatalog {
         for s in sources {
             if let l = s.localization, byKey[LocalizationLookup.normalize(l)] == nil { byKey[LocalizationLookup.normalize(l)] = l }
         }
-        for (_, c) in catalogs() {
-            for l in c.localizations.keys.sorted() where byKey[LocalizationLookup.normalize(l)] == nil {
+        for source in sources where source.format == .xcstrings {
+            for l in summary(source).languages.sorted() where byKey[LocalizationLookup.normalize(l)] == nil {
                 byKey[LocalizationLookup.normalize(l)] = l
             }
         }
@@ -254,7 +267,9 @@ public final class Catalog: MessageCatalog {
     /// The development localization: as given, else the first catalog's source language, else "en".
     public var developmentLocalization: String {
         if let development { return development }
-        for (_, c) in catalogs() { if let s = c.sourceLanguage { return s } }
+        for source in sources where source.format == .xcstrings {
+            if let s = summary(source).sourceLanguage { return s }
+        }
         return "en"
     }
 
