@@ -61,3 +61,10 @@ if [ "$lines" != "$N" ] || [ "$errors" != "0" ]; then
   exit 1
 fi
 awk -v e="$best_e" -v w="$best_w" -v c="$best_c" 'BEGIN{ printf "end-to-end: herald format --batch %.1f ms CPU (%.1f ms wall, process start, table reading, JSON Lines in and out) vs C %.1f ms → ratio %.2f× (goal ≤ 2×)\n", e, w, c, e/c }'
+
+# Peak RSS of a one-shot `herald format` (issue #4, goal ≤ 24 MB): the shipping build
+# (Tools/scripts/build-release.sh) and the plain release build, tables from Localizations/.
+SHIP=$(Tools/scripts/build-release.sh)
+rss() { /usr/bin/time -f "%M" -o "$WORK/rss" "$@" > /dev/null; cat "$WORK/rss"; }
+one=(format --key lottery.loss.body --locale ru --arg 3 --tables "$PWD/Localizations")
+awk -v s="$(rss "$SHIP" "${one[@]}")" -v d="$(rss "$BIN/herald" "${one[@]}")" 'BEGIN{ printf "peak RSS, one herald format: shipping build %.1f MB, plain release build %.1f MB (goal ≤ 24 MB)\n", s/1024, d/1024 }'

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The shipping build of `herald` and its network helper `herald-net`, side by side in
+# $SCRATCH/release (default .build/ship/release). Prints the path of `herald`.
+#
+#   Tools/scripts/build-release.sh          ORDER=0 links without the order file
+#
+# What makes it small and quick to start (BENCHMARKS.md, "Where the misses come from"):
+# - --static-swift-stdlib: the Swift runtime, Foundation and Dispatch are linked in, so
+#   only the code used is in the binary and no shared Swift library is loaded;
+# - -no-pie: no 135,000 relative relocations to apply at every start (2 MB read, 0.7 MB
+#   of pages dirtied);
+# - --no-export-dynamic: the Swift static-stdlib link exports every symbol (14,700), and
+#   the loader's lookups for ICU, SQLite and libstdc++ then touch those tables;
+# - linked with lld and Tools/scripts/herald.order (the functions a render, a format and
+#   --version run; Tools/scripts/make-order-file.sh remakes it) so that the code a push
+#   needs sits together and fewer pages of the binary are read. A stale order file only
+#   costs memory, never correctness.
+# `herald` itself never loads FoundationNetworking (media and receipts go through
+# herald-net), so no libcurl is needed to link it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SCRATCH=${SCRATCH:-.build/ship}
+flags=(-c release --static-swift-stdlib --scratch-path "$SCRATCH"
+  -Xswiftc -use-ld=lld -Xlinker -no-pie -Xlinker --no-export-dynamic)
+if [ "${ORDER:-1}" = 1 ]; then
+  flags+=(-Xlinker "--symbol-ordering-file=$PWD/Tools/scripts/herald.order" -Xlinker --no-warn-symbol-ordering)
+fi
+swift build "${flags[@]}" --product herald >&2
+swift build "${flags[@]}" --product herald-net >&2
+echo "$(cd "$SCRATCH/release" && pwd)/herald"
