@@ -28,6 +28,9 @@ public final class Catalog: MessageCatalog {
         case directory(String)
         case files
         case memory([String: [UInt8]])
+        /// UTF-8 text (e.g. string literals embedded in a binary): a file's bytes
+        /// are made only when it is read.
+        case texts([String: String])
     }
 
     /// One file: where to read it, what to call it in origins, what it holds.
@@ -115,6 +118,18 @@ public final class Catalog: MessageCatalog {
         self.scanDiagnostics = []
     }
 
+    /// Tables held as text (relative path → file contents), as embedded in a
+    /// binary: like `init(contents:)`, but a file's bytes are only made when a
+    /// lookup reads it, so a one-locale lookup copies one table, not all of them.
+    public init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.root = nil
+        self.development = development
+        self.keepDroppedEntries = keepDroppedEntries
+        self.storage = .texts(texts)
+        self.sources = texts.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
+        self.scanDiagnostics = []
+    }
+
     // MARK: scanning
 
     static func classify(readPath: String, displayPath: String) -> Source? {
@@ -182,6 +197,8 @@ public final class Catalog: MessageCatalog {
         switch storage {
         case .memory(let m):
             if let b = m[source.readPath] { return .success(b) }
+        case .texts(let m):
+            if let t = m[source.readPath] { return .success(Array(t.utf8)) }
         case .directory, .files:
             if let b = FileBytes.contents(of: source.readPath) { return .success(b) }
         }

@@ -50,9 +50,9 @@ struct CommonOptions: ParsableArguments {
             }
             return try CatalogFactory.directory(dir)
         }
-        var contents: [String: [UInt8]] = [:]
-        for (path, text) in EmbeddedLocalizations.files { contents[path] = Array(text.utf8) }
-        return try CatalogFactory.memory(contents)
+        var contents: [String: String] = [:]
+        for (path, text) in EmbeddedLocalizations.files { contents[path] = text }
+        return try CatalogFactory.embedded(contents)
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -204,7 +204,8 @@ enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
         Catalog(root: dir)
     }
-    static func memory(_ contents: [String: [UInt8]]) throws -> any MessageCatalog {
-        Catalog(contents: contents)
+    /// Tables embedded in the binary (path → text), read only when a lookup needs them.
+    static func embedded(_ texts: [String: String]) throws -> any MessageCatalog {
+        Catalog(texts: texts)
     }
 }

@@ -47,6 +47,25 @@ import Testing
         #expect(c.loadedFiles == ["Messages.xcstrings", "de.lproj/Localizable.strings"])
     }
 
+    /// Tables held as text (embedded in a binary) make bytes only for the files a lookup reads.
+    @Test func textTablesAreReadLazilyAndAgreeWithBytes() throws {
+        let texts = [
+            "en.lproj/Localizable.strings": #""greeting" = "Hello";"#,
+            "de.lproj/Localizable.strings": #""greeting" = "Hallo";"#,
+            "fr.lproj/Localizable.strings": #""greeting" = "#,
+            "Messages.xcstrings": Self.messages,
+        ]
+        let c = Catalog(texts: texts)
+        let r = try #require(c.lookup(key: "greeting", table: "Localizable", locale: try LocaleID("de")))
+        #expect(r.entry.message.texts.first?.value == "Hallo")
+        #expect(r.entry.origin == Origin(file: "de.lproj/Localizable.strings", line: 1, column: 1))
+        #expect(c.loadedFiles == ["de.lproj/Localizable.strings"])
+        let bytes = Catalog(contents: texts.mapValues { Array($0.utf8) })
+        #expect(c.localizations == bytes.localizations)
+        #expect(c.loadAll().diagnostics == bytes.loadAll().diagnostics)
+        #expect(c.loadAll().tables.map(\.name) == bytes.loadAll().tables.map(\.name))
+    }
+
     /// A language only a String Catalog has still decides the chain, as in the
     /// bundle Xcode builds (the catalog becomes `.lproj` folders).
     @Test func catalogLanguagesShapeTheChainWithoutAParse() throws {
