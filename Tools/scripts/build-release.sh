@@ -16,7 +16,9 @@
 #   needs sits together and fewer pages of the binary are read. A stale order file only
 #   costs memory, never correctness.
 # `herald` itself never loads FoundationNetworking (media and receipts go through
-# herald-net), so no libcurl is needed to link it.
+# herald-net), so no libcurl is needed to link it. herald-net is: static
+# FoundationNetworking links `-lcurl` by name, and Debian has no libcurl.so without the
+# -dev package, so the link finds libcurl.so.4 through a symlink.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SCRATCH=${SCRATCH:-.build/ship}
@@ -26,5 +28,10 @@ if [ "${ORDER:-1}" = 1 ]; then
   flags+=(-Xlinker "--symbol-ordering-file=$PWD/Tools/scripts/herald.order" -Xlinker --no-warn-symbol-ordering)
 fi
 swift build "${flags[@]}" --product herald >&2
-swift build "${flags[@]}" --product herald-net >&2
+curl_dir=$(mktemp -d)
+trap 'rm -rf "$curl_dir"' EXIT
+curl_lib=$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
+[ -n "$curl_lib" ] || { echo "build-release: libcurl.so.4 not found (apt-get install libcurl4)" >&2; exit 1; }
+ln -s "$curl_lib" "$curl_dir/libcurl.so"
+swift build "${flags[@]}" -Xlinker -L"$curl_dir" --product herald-net >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

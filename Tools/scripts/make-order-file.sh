@@ -32,6 +32,10 @@ profile format --key lottery.loss.body --locale ru --arg 3 --tables "$T"
 profile format --key lottery.loss.body --locale ru --arg 3
 profile format --batch "$WORK/b.jsonl" --tables "$T"
 profile --version
-# Every function named in the profiles (definitions and callees), first seen first.
-cat "$WORK"/cg.* | sed -n 's/^c\{0,1\}fn=([0-9]*) //p' | grep -v '^0x' | awk '!seen[$0]++' > Tools/scripts/herald.order
+# Every function named in the profiles (definitions and callees): those every run needs
+# (start-up) first, then by how many runs need them, first seen first within a count, so
+# the code one command runs sits in as few pages as possible.
+for f in "$WORK"/cg.*; do sed -n 's/^c\{0,1\}fn=([0-9]*) //p' "$f" | grep -v '^0x' | awk '!seen[$0]++'; done |
+  awk '{ if (!($0 in count)) order[n++] = $0; count[$0]++ } END { for (i = 0; i < n; i++) printf "%d\t%d\t%s\n", count[order[i]], i, order[i] }' |
+  sort -t "$(printf '\t')" -k1,1nr -k2,2n | cut -f3- > Tools/scripts/herald.order
 echo "$(wc -l < Tools/scripts/herald.order) functions in Tools/scripts/herald.order" >&2
