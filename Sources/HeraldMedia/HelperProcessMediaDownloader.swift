@@ -213,10 +213,25 @@ final class HelperRun: Sendable {
         return "killed by signal \(code)"
     }
 
-    /// pipe(2) with both ends close-on-exec (pipe2 is not in Glibc's Swift overlay).
+    /// pipe(2) with both ends close-on-exec (pipe2 is not in Glibc's Swift overlay) and
+    /// above the standard descriptors: were this process started with stdin or stdout
+    /// closed, a pipe end numbered 0 or 1 would make the helper's dup2 a no-op that keeps
+    /// close-on-exec, and the helper would start without its request or its answers.
     private static func pipeCloseOnExec(_ fds: inout [Int32]) -> Bool {
         guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for i in fds.indices {
+            if fds[i] > 2 {
+                _ = fcntl(fds[i], F_SETFD, FD_CLOEXEC)
+                continue
+            }
+            let moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3)
+            close(fds[i])
+            fds[i] = moved
+        }
+        guard fds.allSatisfy({ $0 >= 0 }) else {
+            for fd in fds where fd >= 0 { close(fd) }
+            return false
+        }
         return true
     }
 
