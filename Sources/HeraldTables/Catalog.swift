@@ -8,7 +8,7 @@
 // (XCStringsScanner: their languages, no parse), since the chain depends on
 // every localization the bundle has.
 
-import Foundation
+import Dispatch
 public import HeraldICU
 import Synchronization
 
@@ -47,6 +47,8 @@ public final class Catalog: MessageCatalog {
         var files: [String: FileResult] = [:]
         /// String Catalogs' languages (scanned, not parsed), by read path.
         var summaries: [String: XCStringsSummary] = [:]
+        /// `LocalizationLookup.normalize` of every name seen (it asks ICU each time).
+        var normalized: [String: String] = [:]
         var tables: [String: Table] = [:]
         /// Computed once the String Catalogs have been read.
         var localizations: [String]? = nil
@@ -149,33 +151,28 @@ public final class Catalog: MessageCatalog {
     }
 
     static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+        guard let rootKind = FileBytes.kind(of: root) else {
             diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
             return []
         }
-        guard isDir.boolValue else {
+        guard rootKind == .directory else {
             // A single file given as root: treat it as an explicit file.
-            return classify(readPath: root, displayPath: (root as NSString).lastPathComponent).map { [$0] } ?? []
+            let name = root.split(separator: "/").last.map(String.init) ?? root
+            return classify(readPath: root, displayPath: name).map { [$0] } ?? []
         }
         var out: [Source] = []
         func walk(_ rel: String, depth: Int) {
             let abs = rel.isEmpty ? root : root + "/" + rel
             guard depth < 32 else { return }
-            let names: [String]
-            do {
-                names = try fm.contentsOfDirectory(atPath: abs).sorted()
-            } catch {
+            guard let names = FileBytes.names(in: abs) else {
                 diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "cannot list directory", origin: Origin(file: rel.isEmpty ? "." : rel, line: 0, column: 0)))
                 return
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names.sorted() where !name.hasPrefix(".") {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 let childAbs = abs + "/" + name
-                var d: ObjCBool = false
-                guard fm.fileExists(atPath: childAbs, isDirectory: &d) else { continue }
-                if d.boolValue {
+                guard let kind = FileBytes.kind(of: childAbs) else { continue }
+                if kind == .directory {
                     walk(childRel, depth: depth + 1)
                 } else if let s = classify(readPath: childAbs, displayPath: childRel) {
                     // .strings/.stringsdict count only inside an .lproj folder.
@@ -251,6 +248,15 @@ public final class Catalog: MessageCatalog {
         return summary
     }
 
+    /// `LocalizationLookup.normalize(name)`, computed once per name: listing and merging
+    /// compare every file's localization, and each normalization is an ICU canonicalization.
+    func normalized(_ name: String) -> String {
+        if let hit = state.withLock({ $0.normalized[name] }) { return hit }
+        let n = LocalizationLookup.normalize(name)
+        state.withLock { $0.normalized[name] = n }
+        return n
+    }
+
     /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
     public var loadedFiles: [String] {
         let read = state.withLock { Set($0.files.keys) }
@@ -265,11 +271,15 @@ public final class Catalog: MessageCatalog {
         if let known = state.withLock({ $0.localizations }) { return known }
         var byKey: [String: String] = [:]
         for s in sources {
-            if let l = s.localization, byKey[LocalizationLookup.normalize(l)] == nil { byKey[LocalizationLookup.normalize(l)] = l }
+            if let l = s.localization {
+                let key = normalized(l)
+                if byKey[key] == nil { byKey[key] = l }
+            }
         }
         for source in sources where source.format == .xcstrings {
-            for l in summary(source).languages.sorted() where byKey[LocalizationLookup.normalize(l)] == nil {
-                byKey[LocalizationLookup.normalize(l)] = l
+            for l in summary(source).languages.sorted() {
+                let key = normalized(l)
+                if byKey[key] == nil { byKey[key] = l }
             }
         }
         let list = byKey.values.sorted()
@@ -308,7 +318,7 @@ public final class Catalog: MessageCatalog {
     }
 
     public func table(_ name: String, localization: String) -> Table? {
-        let norm = LocalizationLookup.normalize(localization)
+        let norm = normalized(localization)
         let cacheKey = norm + "\u{0}" + name
         if let hit = state.withLock({ $0.tables[cacheKey] }) { return hit }
         guard let t = build(name, normalized: norm) else { return nil }
@@ -322,10 +332,10 @@ public final class Catalog: MessageCatalog {
     /// Merges one table the device's way: `.strings`, then String Catalog
     /// entries, then `.stringsdict` entries override per key.
     func build(_ name: String, normalized norm: String) -> Table? {
-        let lproj = sources.filter { $0.table == name && $0.localization.map(LocalizationLookup.normalize) == norm }
+        let lproj = sources.filter { $0.table == name && $0.localization.map(normalized) == norm }
         var xc: [(XCStringsFile, String)] = []
         for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = c.localizations.keys.first(where: { LocalizationLookup.normalize($0) == norm }) {
+            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { normalized($0) == norm }) {
                 xc.append((c, lang))
             }
         }
@@ -342,7 +352,7 @@ public final class Catalog: MessageCatalog {
         for s in lproj where s.format == .strings { if case .table(let r) = file(s) { merge(r) } }
         for (c, lang) in xc {
             if var r = c.localizations[lang] {
-                if LocalizationLookup.normalize(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
+                if normalized(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
                 if c.droppedOnDevice { r.droppedOnDevice = true }
                 merge(r)
             }

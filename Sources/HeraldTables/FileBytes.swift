@@ -32,4 +32,33 @@ enum FileBytes {
             out.append(contentsOf: chunk[0..<n])
         }
     }
+
+    /// What a path is, following symbolic links (as FileManager's `fileExists` does).
+    enum Kind {
+        case directory
+        case other
+    }
+
+    /// The kind of `path`, or nil when it does not exist (or is a dangling link).
+    static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
+    }
+
+    /// The entries of a directory (without "." and ".."), unsorted; nil when it cannot be listed.
+    static func names(in path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let end = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes[..<end], as: UTF8.self)
+            }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
+    }
 }
