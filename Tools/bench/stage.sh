@@ -70,24 +70,22 @@ done
 sed -n '1p' "$WORK/out.jsonl" | cut -c1-300
 awk -v n="$N" -v c="$best_cpu" -v w="$best_wall" 'BEGIN{ printf "throughput: %d sealed pushes in %.2f s CPU (%.2f s wall) → %.0f payloads/s per core\n", n, c, w, n/c }'
 
-# 2. Cold start (median of COLD runs each; the sealed Powerball push, en).
+# 2. Cold start (median of COLD runs each; the sealed Powerball push, en). The four
+# programs take turns in every round, so a load that comes and goes (other builds on the
+# machine) weighs on each of them alike.
 one="$WORK/sealed/1-powerball.json"
 "$H" render --payload "$one" --locale en --tables "$TABLES" > "$WORK/one.json"
 "$WORK/cold_baseline" > /dev/null
 median_ms() { sort -n | awk '{ a[NR]=$1 } END{ print a[int((NR+1)/2)] }'; }
+us() { local t0 t1; t0=$(date +%s%N); "$@" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000 )); }
+: > "$WORK/c"; : > "$WORK/h"; : > "$WORK/v"; : > "$WORK/d"
 for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$WORK/cold_baseline" > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/c_us"
-for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$H" render --payload "$one" --locale en --tables "$TABLES" > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/h_us"
-for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$H" --version > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/v_us"
-c_us=$(cat "$WORK/c_us"); h_us=$(cat "$WORK/h_us"); v_us=$(cat "$WORK/v_us")
+  us "$WORK/cold_baseline" >> "$WORK/c"
+  us "$H" render --payload "$one" --locale en --tables "$TABLES" >> "$WORK/h"
+  us "$H" --version >> "$WORK/v"
+  us "$DYN_H" render --payload "$one" --locale en --tables "$TABLES" >> "$WORK/d"
+done
+c_us=$(median_ms < "$WORK/c"); h_us=$(median_ms < "$WORK/h"); v_us=$(median_ms < "$WORK/v"); d_us=$(median_ms < "$WORK/d")
 echo "one push: $(cut -c1-200 "$WORK/one.json")"
 awk -v h="$h_us" -v c="$c_us" -v v="$v_us" 'BEGIN{ printf "cold start: herald render %.1f ms vs C (one ICU formatter) %.1f ms, median of runs → ratio %.2f× (goal ≤ 3×); herald --version alone %.1f ms (%.2f×)\n", h/1000, c/1000, h/c, v/1000, v/c }'
 # 3. Peak RSS.
@@ -98,10 +96,6 @@ c_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss0")
 awk -v a="$one_rss" -v b="$batch_rss" -v c="$c_rss" -v n="$N" 'BEGIN{ printf "peak RSS: one render %.1f MB, batch of %d %.1f MB (goal ≤ 24 MB); C baseline %.1f MB\n", a/1024, n, b/1024, c/1024 }'
 
 # 4. The plain release build (dynamic Swift libraries), for comparison.
-for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$DYN_H" render --payload "$one" --locale en --tables "$TABLES" > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/d_us"
 /usr/bin/time -v "$DYN_H" render --payload "$one" --locale ar --tables "$TABLES" > /dev/null 2> "$WORK/rss2"
 d_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss2")
-awk -v d="$(cat "$WORK/d_us")" -v c="$c_us" -v r="$d_rss" 'BEGIN{ printf "dynamic build (swift build -c release): herald render %.1f ms → ratio %.2f×; peak RSS %.1f MB\n", d/1000, d/c, r/1024 }'
+awk -v d="$d_us" -v c="$c_us" -v r="$d_rss" 'BEGIN{ printf "dynamic build (swift build -c release): herald render %.1f ms → ratio %.2f×; peak RSS %.1f MB\n", d/1000, d/c, r/1024 }'
