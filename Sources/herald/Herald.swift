@@ -60,6 +60,10 @@ extension Herald {
         let rest = Array(arguments.dropFirst())
         switch name {
         case RenderCommand.configuration.commandName:
+            if let invocation = RenderInvocation(quickArguments: rest) {
+                await finish { try await invocation.run() }
+                return true
+            }
             guard let command = try? RenderCommand.parseAsRoot(rest) as? RenderCommand else { return false }
             await finish { try await command.run() }
         case FormatCommand.configuration.commandName:
