@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "herald", targets: ["herald"]),
+        .executable(name: "herald-net", targets: ["herald-net"]),
         .library(name: "HeraldStage", targets: ["HeraldStage"]),
         .library(name: "HeraldRender", targets: ["HeraldRender"]),
     ],
@@ -63,11 +64,20 @@ let package = Package(
             name: "HeraldStore",
             dependencies: ["HeraldLottery", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
-        // Rich notifications: media references, downloads into the container
-        // (type sniffed, size capped while streaming), attachment descriptions.
+        // Rich notifications: media references, the fetcher (policy, attachment
+        // plan) over a MediaDownloader, the helper-process downloader, attachment
+        // descriptions. No FoundationNetworking.
         .target(
             name: "HeraldMedia",
-            dependencies: ["HeraldJSON", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HeraldJSON", "HeraldSync"],
+            swiftSettings: strict),
+        // Everything that talks HTTP (FoundationNetworking, libcurl on Linux): the
+        // URLSession media downloader (type sniffed, size capped while streaming)
+        // and receipt delivery. Linked by herald-net and by an app's extension,
+        // never by the herald binary.
+        .target(
+            name: "HeraldNetwork",
+            dependencies: ["HeraldMedia", "HeraldStore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
         .target(
@@ -97,7 +107,16 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
-                "HeraldPayload", "HeraldExamples", "HeraldSync",
+                "HeraldPayload", "HeraldExamples", "HeraldMedia", "HeraldSync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        // The network helper herald runs: `herald-net fetch` (media for a push)
+        // and `herald-net flush` (display receipts); installed beside herald.
+        .executableTarget(
+            name: "herald-net",
+            dependencies: [
+                "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -110,24 +129,26 @@ let package = Package(
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
-        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery"]),
-        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldJSON"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork"]),
+        // Also runs the real herald-net binary (HelperProcessMediaDownloader).
+        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net"]),
         .testTarget(
             name: "HeraldStageTests",
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldRender", "HeraldExamples",
-                "HeraldLottery",
+                "HeraldLottery", "HeraldMedia", "HeraldNetwork",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
-            name: "HeraldCLITests", dependencies: ["herald", "HeraldJSON", "HeraldExamples"], exclude: ["Snapshots"]),
+            name: "HeraldCLITests", dependencies: ["herald", "herald-net", "HeraldJSON", "HeraldExamples"],
+            exclude: ["Snapshots"]),
 
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldLint"],
+            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint"],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],

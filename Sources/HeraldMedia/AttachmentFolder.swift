@@ -15,8 +15,9 @@ public import Foundation
 public struct AttachmentFolder: Sendable, Hashable {
     public let path: String
 
-    static let tempPrefix = ".herald-"
-    static let tempSuffix = ".part"
+    /// Downloads in progress are `<folder>/<tempPrefix><random><tempSuffix>`.
+    public static let tempPrefix = ".herald-"
+    public static let tempSuffix = ".part"
 
     public init(path: String) {
         self.path = path
@@ -28,7 +29,7 @@ public struct AttachmentFolder: Sendable, Hashable {
     }
 
     /// Creates the folder (and missing parents); nil on success.
-    func prepare() -> MediaFailure? {
+    public func prepare() -> MediaFailure? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : .io("\(path) exists and is not a folder")

@@ -2,27 +2,32 @@ import Foundation
 
 /// Downloads a push's media into the attachment folder within the stage's deadline.
 ///
-/// The HTTP client is URLSession from FoundationNetworking (libcurl underneath
-/// on Linux, the system stack on Apple platforms): no extra dependency to
-/// build, the same API an iOS extension uses, and its data delegate streams the
-/// body chunk by chunk, so each chunk goes straight to disk and a size limit
-/// can abort the transfer mid-body. Every item is fetched concurrently; the
-/// call never throws and returns one result per reference, in order.
+/// The fetcher judges every reference (URL syntax, scheme and host against the
+/// policy, how many items a push may attach), hands the URLs it accepts to a
+/// `MediaDownloader` (the transport: `URLSessionMediaDownloader` in
+/// HeraldNetwork, in process; `HelperProcessMediaDownloader`, the same code in
+/// the `herald-net` helper executable, so that a process that renders does not
+/// load FoundationNetworking), and plans the attachments. Every item is fetched
+/// concurrently; the call never throws and returns one result per reference,
+/// in order.
 ///
 /// A stage uses it like this:
 /// ```swift
 /// let refs = MediaReferences.extract(from: payload, herald: opened)
 /// let folder = AttachmentFolder(store: storePath)
-/// let results = await MediaFetcher(policy: policy).fetch(refs, into: folder, deadline: deadline)
+/// let results = await MediaFetcher(policy: policy, downloader: downloader).fetch(refs, into: folder, deadline: deadline)
 /// output[Attachments.outputKey] = Attachments.json(results)      // when not empty
 /// if !results.failures.isEmpty { /* append the localized "media.failed" line */ }
 /// _ = folder.cleanUp(policy: policy, keeping: results.attachedFileNames)
 /// ```
 public struct MediaFetcher: Sendable {
     public var policy: MediaPolicy
+    /// Moves the bytes: every accepted URL goes to it once.
+    public var downloader: any MediaDownloader
 
-    public init(policy: MediaPolicy = MediaPolicy()) {
+    public init(policy: MediaPolicy = MediaPolicy(), downloader: any MediaDownloader) {
         self.policy = policy
+        self.downloader = downloader
     }
 
     /// Fetches `references` into `folder` (created if missing) and returns one
@@ -62,17 +67,12 @@ public struct MediaFetcher: Sendable {
             jobs.append((i, url))
         }
 
-        let policy = self.policy
         var downloads = [DownloadedFile?](repeating: nil, count: references.count)
-        await withTaskGroup(of: (Int, Result<DownloadedFile, MediaFailure>).self) { group in
-            for (i, url) in jobs {
-                group.addTask {
-                    let download = MediaDownload(url: url, policy: policy, folder: folder)
-                    return (i, await download.run(deadline: deadline))
-                }
-            }
-            for await (i, outcome) in group {
-                switch outcome {
+        if !jobs.isEmpty {
+            let outcomes = await downloader.download(
+                jobs.map { $0.1.absoluteString }, policy: policy, into: folder, deadline: deadline)
+            for (k, (i, _)) in jobs.enumerated() {
+                switch k < outcomes.count ? outcomes[k] : .failure(.io("the downloader gave no outcome")) {
                 case .success(let file): downloads[i] = file
                 case .failure(let f): failures[i] = f
                 }

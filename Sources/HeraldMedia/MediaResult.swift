@@ -72,6 +72,14 @@ public struct DownloadedFile: Sendable, Hashable {
     public let byteCount: Int64
     /// Lowercase hex SHA-256 of the content.
     public let sha256: String
+
+    public init(path: String, fileName: String, type: MediaType, byteCount: Int64, sha256: String) {
+        self.path = path
+        self.fileName = fileName
+        self.type = type
+        self.byteCount = byteCount
+        self.sha256 = sha256
+    }
 }
 
 /// The outcome for one reference. `MediaFetcher.fetch` returns one per

@@ -3,6 +3,7 @@ public import HeraldICU
 import HeraldExamples
 import HeraldJSON
 import HeraldLottery
+public import HeraldMedia
 public import HeraldRender
 public import HeraldStage
 import HeraldStore
@@ -16,11 +17,17 @@ public struct PreviewRunner: Sendable {
     public var catalog: any MessageCatalog
     public var timeZone: String
     public var deadline: Duration
+    /// How the media of the user's own push are downloaded (none by default).
+    public var mediaDownloader: any MediaDownloader
 
-    public init(catalog: any MessageCatalog, timeZone: String = "UTC", deadline: Duration = .seconds(10)) {
+    public init(
+        catalog: any MessageCatalog, timeZone: String = "UTC", deadline: Duration = .seconds(10),
+        mediaDownloader: any MediaDownloader = NoMediaDownloader(reason: "the preview does not download media")
+    ) {
         self.catalog = catalog
         self.timeZone = timeZone
         self.deadline = deadline
+        self.mediaDownloader = mediaDownloader
     }
 
     /// The locales a catalog serves, as BCP 47 tags sorted, `Base` left out.
@@ -74,7 +81,8 @@ public struct PreviewRunner: Sendable {
     ) async throws -> [PreviewItem] {
         let stage = Stage(
             configuration: StageConfiguration(
-                catalog: catalog, store: store, keys: keys, now: now, timeZone: timeZone, deadline: deadline))
+                catalog: catalog, store: store, keys: keys, mediaDownloader: mediaDownloader, now: now,
+                timeZone: timeZone, deadline: deadline))
         var items: [PreviewItem] = []
         for locale in locales {
             items.append(try await run(stage, payload: bytes, name: "payload", locale: locale))

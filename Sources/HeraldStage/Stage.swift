@@ -235,7 +235,7 @@ public final class Stage: Sendable {
             var failures: [String] = []
             var attachedCount = 0
             if let folder = attachmentsFolder {
-                let results = await MediaFetcher().fetch(extraction.references, into: folder, deadline: context.soft)
+                let results = await MediaFetcher(downloader: configuration.mediaDownloader).fetch(extraction.references, into: folder, deadline: context.soft)
                 for r in results {
                     if let f = r.failure { failures.append("media \(r.reference.source.rawValue): \(f)") }
                 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import HeraldMedia
 public import HeraldRender
 public import HeraldSealing
 public import HeraldStore
@@ -35,6 +36,11 @@ public struct StageConfiguration: Sendable {
     /// Where downloaded media go; nil: `<store>/attachments` when the store is a
     /// directory, else media are not fetched.
     public var attachmentsDirectory: String?
+    /// How media are downloaded: `URLSessionMediaDownloader` (HeraldNetwork) in an
+    /// extension, `HelperProcessMediaDownloader` in the `herald` command. By
+    /// default none: every item fails (`.skipped`) and the body gets the
+    /// localized `media.failed` line.
+    public var mediaDownloader: any MediaDownloader
     /// "Now" for relative dates; nil reads the clock at each push.
     public var now: Date?
     /// IANA zone for dates shown to the user.
@@ -50,7 +56,9 @@ public struct StageConfiguration: Sendable {
 
     public init(
         catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
-        attachmentsDirectory: String? = nil, now: Date? = nil, timeZone: String = "UTC",
+        attachmentsDirectory: String? = nil,
+        mediaDownloader: any MediaDownloader = NoMediaDownloader(reason: "no media downloader is configured"),
+        now: Date? = nil, timeZone: String = "UTC",
         deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions(),
         sealingAlgorithms: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
     ) {
@@ -59,6 +67,7 @@ public struct StageConfiguration: Sendable {
         self.store = store
         self.keys = keys
         self.attachmentsDirectory = attachmentsDirectory
+        self.mediaDownloader = mediaDownloader
         self.now = now
         self.timeZone = timeZone
         self.deadline = deadline

@@ -3,8 +3,12 @@
 // `<Table>.stringsdict` overriding per key, `Base.lproj`, and String Catalogs
 // (`<Table>.xcstrings` anywhere below the root). Scanning only lists
 // directories; a table is parsed the first time it is asked for, and cached.
+// A lookup reads only the files of the table it asks for in the localizations
+// of the locale's chain; String Catalogs of other tables are only scanned
+// (XCStringsScanner: their languages, no parse), since the chain depends on
+// every localization the bundle has.
 
-import Foundation
+import Dispatch
 public import HeraldICU
 import HeraldSync
 
@@ -24,6 +28,9 @@ public final class Catalog: MessageCatalog {
         case directory(String)
         case files
         case memory([String: [UInt8]])
+        /// UTF-8 text (e.g. string literals embedded in a binary): a file's bytes
+        /// are made only when it is read.
+        case texts([String: String])
     }
 
     /// One file: where to read it, what to call it in origins, what it holds.
@@ -38,6 +45,10 @@ public final class Catalog: MessageCatalog {
 
     private struct State {
         var files: [String: FileResult] = [:]
+        /// String Catalogs' languages (scanned, not parsed), by read path.
+        var summaries: [String: XCStringsSummary] = [:]
+        /// `LocalizationLookup.normalize` of every name seen (it asks ICU each time).
+        var normalized: [String: String] = [:]
         var tables: [String: Table] = [:]
         /// Computed once the String Catalogs have been read.
         var localizations: [String]? = nil
@@ -109,6 +120,18 @@ public final class Catalog: MessageCatalog {
         self.scanDiagnostics = []
     }
 
+    /// Tables held as text (relative path → file contents), as embedded in a
+    /// binary: like `init(contents:)`, but a file's bytes are only made when a
+    /// lookup reads it, so a one-locale lookup copies one table, not all of them.
+    public init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.root = nil
+        self.development = development
+        self.keepDroppedEntries = keepDroppedEntries
+        self.storage = .texts(texts)
+        self.sources = texts.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
+        self.scanDiagnostics = []
+    }
+
     // MARK: scanning
 
     static func classify(readPath: String, displayPath: String) -> Source? {
@@ -128,33 +151,28 @@ public final class Catalog: MessageCatalog {
     }
 
     static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+        guard let rootKind = FileBytes.kind(of: root) else {
             diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
             return []
         }
-        guard isDir.boolValue else {
+        guard rootKind == .directory else {
             // A single file given as root: treat it as an explicit file.
-            return classify(readPath: root, displayPath: (root as NSString).lastPathComponent).map { [$0] } ?? []
+            let name = root.split(separator: "/").last.map(String.init) ?? root
+            return classify(readPath: root, displayPath: name).map { [$0] } ?? []
         }
         var out: [Source] = []
         func walk(_ rel: String, depth: Int) {
             let abs = rel.isEmpty ? root : root + "/" + rel
             guard depth < 32 else { return }
-            let names: [String]
-            do {
-                names = try fm.contentsOfDirectory(atPath: abs).sorted()
-            } catch {
+            guard let names = FileBytes.names(in: abs) else {
                 diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "cannot list directory", origin: Origin(file: rel.isEmpty ? "." : rel, line: 0, column: 0)))
                 return
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names.sorted() where !name.hasPrefix(".") {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 let childAbs = abs + "/" + name
-                var d: ObjCBool = false
-                guard fm.fileExists(atPath: childAbs, isDirectory: &d) else { continue }
-                if d.boolValue {
+                guard let kind = FileBytes.kind(of: childAbs) else { continue }
+                if kind == .directory {
                     walk(childRel, depth: depth + 1)
                 } else if let s = classify(readPath: childAbs, displayPath: childRel) {
                     // .strings/.stringsdict count only inside an .lproj folder.
@@ -176,8 +194,10 @@ public final class Catalog: MessageCatalog {
         switch storage {
         case .memory(let m):
             if let b = m[source.readPath] { return .success(b) }
+        case .texts(let m):
+            if let t = m[source.readPath] { return .success(Array(t.utf8)) }
         case .directory, .files:
-            if let d = FileManager.default.contents(atPath: source.readPath) { return .success([UInt8](d)) }
+            if let b = FileBytes.contents(of: source.readPath) { return .success(b) }
         }
         return .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: "cannot read file", origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
     }
@@ -213,12 +233,28 @@ public final class Catalog: MessageCatalog {
         }
     }
 
-    /// Every String Catalog, parsed (catalogs must be read to know their languages).
-    func catalogs() -> [(Source, XCStringsFile)] {
-        sources.filter { $0.format == .xcstrings }.compactMap { s in
-            if case .catalog(let c) = file(s) { return (s, c) }
-            return nil
+    /// What a String Catalog holds, from a scan of its bytes (no parse), or from
+    /// its parse when the scan cannot vouch for the answer (invalid JSON…) or the
+    /// file cannot be read.
+    func summary(_ source: Source) -> XCStringsSummary {
+        if let hit = state.withLock({ $0.summaries[source.readPath] }) { return hit }
+        var result: XCStringsSummary?
+        if case .success(let b) = bytes(of: source) { result = XCStringsScanner.scan(b) }
+        if result == nil, case .catalog(let c) = file(source) {
+            result = XCStringsSummary(sourceLanguage: c.sourceLanguage, languages: Set(c.localizations.keys))
         }
+        let summary = result ?? XCStringsSummary(sourceLanguage: nil, languages: [])
+        state.withLock { $0.summaries[source.readPath] = summary }
+        return summary
+    }
+
+    /// `LocalizationLookup.normalize(name)`, computed once per name: listing and merging
+    /// compare every file's localization, and each normalization is an ICU canonicalization.
+    func normalized(_ name: String) -> String {
+        if let hit = state.withLock({ $0.normalized[name] }) { return hit }
+        let n = LocalizationLookup.normalize(name)
+        state.withLock { $0.normalized[name] = n }
+        return n
     }
 
     /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
@@ -235,11 +271,15 @@ public final class Catalog: MessageCatalog {
         if let known = state.withLock({ $0.localizations }) { return known }
         var byKey: [String: String] = [:]
         for s in sources {
-            if let l = s.localization, byKey[LocalizationLookup.normalize(l)] == nil { byKey[LocalizationLookup.normalize(l)] = l }
+            if let l = s.localization {
+                let key = normalized(l)
+                if byKey[key] == nil { byKey[key] = l }
+            }
         }
-        for (_, c) in catalogs() {
-            for l in c.localizations.keys.sorted() where byKey[LocalizationLookup.normalize(l)] == nil {
-                byKey[LocalizationLookup.normalize(l)] = l
+        for source in sources where source.format == .xcstrings {
+            for l in summary(source).languages.sorted() {
+                let key = normalized(l)
+                if byKey[key] == nil { byKey[key] = l }
             }
         }
         let list = byKey.values.sorted()
@@ -254,7 +294,9 @@ public final class Catalog: MessageCatalog {
     /// The development localization: as given, else the first catalog's source language, else "en".
     public var developmentLocalization: String {
         if let development { return development }
-        for (_, c) in catalogs() { if let s = c.sourceLanguage { return s } }
+        for source in sources where source.format == .xcstrings {
+            if let s = summary(source).sourceLanguage { return s }
+        }
         return "en"
     }
 
@@ -276,7 +318,7 @@ public final class Catalog: MessageCatalog {
     }
 
     public func table(_ name: String, localization: String) -> Table? {
-        let norm = LocalizationLookup.normalize(localization)
+        let norm = normalized(localization)
         let cacheKey = norm + "\u{0}" + name
         if let hit = state.withLock({ $0.tables[cacheKey] }) { return hit }
         guard let t = build(name, normalized: norm) else { return nil }
@@ -290,10 +332,10 @@ public final class Catalog: MessageCatalog {
     /// Merges one table the device's way: `.strings`, then String Catalog
     /// entries, then `.stringsdict` entries override per key.
     func build(_ name: String, normalized norm: String) -> Table? {
-        let lproj = sources.filter { $0.table == name && $0.localization.map(LocalizationLookup.normalize) == norm }
+        let lproj = sources.filter { $0.table == name && $0.localization.map(normalized) == norm }
         var xc: [(XCStringsFile, String)] = []
         for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = c.localizations.keys.first(where: { LocalizationLookup.normalize($0) == norm }) {
+            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { normalized($0) == norm }) {
                 xc.append((c, lang))
             }
         }
@@ -310,7 +352,7 @@ public final class Catalog: MessageCatalog {
         for s in lproj where s.format == .strings { if case .table(let r) = file(s) { merge(r) } }
         for (c, lang) in xc {
             if var r = c.localizations[lang] {
-                if LocalizationLookup.normalize(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
+                if normalized(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
                 if c.droppedOnDevice { r.droppedOnDevice = true }
                 merge(r)
             }

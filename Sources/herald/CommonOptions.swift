@@ -23,7 +23,41 @@ struct CommonOptions: ParsableArguments {
     var now: String?
 
     @Option(name: .customLong("time-zone"), help: "IANA time zone for dates shown to the user.")
-    var timeZone: String = "UTC"
+    var timeZone: String = CommonSettings.defaultTimeZone
+
+    /// The flags as plain values.
+    var settings: CommonSettings {
+        CommonSettings(tables: tables, store: store, keys: keys, now: now, timeZone: timeZone)
+    }
+
+    /// The tables folder to read, or nil for the embedded tables.
+    var tablesDirectory: String? { settings.tablesDirectory }
+
+    /// The store folder: --store, $HERALD_STORE, ~/.herald.
+    var storeDirectory: String { settings.storeDirectory }
+
+    /// The key folder: --keys or <store>/keys.
+    var keysDirectory: String { settings.keysDirectory }
+
+    /// The catalog the tables flags name. Throws a usage error for a --tables that is not a folder.
+    func catalog() throws -> any MessageCatalog { try settings.catalog() }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// The common flags as plain values: what `CommonOptions` parsed, or what `herald render`'s
+/// quick parser read (`RenderInvocation.init?(quickArguments:)`).
+struct CommonSettings: Sendable {
+    static let defaultTimeZone = "UTC"
+
+    var tables: String?
+    var store: String?
+    var keys: String?
+    var now: String?
+    var timeZone: String = defaultTimeZone
 
     /// The tables folder to read, or nil for the embedded tables.
     var tablesDirectory: String? {
@@ -50,14 +84,9 @@ struct CommonOptions: ParsableArguments {
             }
             return try CatalogFactory.directory(dir)
         }
-        var contents: [String: [UInt8]] = [:]
-        for (path, text) in EmbeddedLocalizations.files { contents[path] = Array(text.utf8) }
-        return try CatalogFactory.memory(contents)
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        var contents: [String: String] = [:]
+        for (path, text) in EmbeddedLocalizations.files { contents[path] = text }
+        return try CatalogFactory.embedded(contents)
     }
 }
 
@@ -210,7 +239,8 @@ enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
         Catalog(root: dir)
     }
-    static func memory(_ contents: [String: [UInt8]]) throws -> any MessageCatalog {
-        Catalog(contents: contents)
+    /// Tables embedded in the binary (path → text), read only when a lookup needs them.
+    static func embedded(_ texts: [String: String]) throws -> any MessageCatalog {
+        Catalog(texts: texts)
     }
 }

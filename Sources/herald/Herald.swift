@@ -22,6 +22,7 @@ struct Herald: AsyncParsableCommand {
     /// Runs the command, mapping argument errors to exit code 2 (cli.md: "2 usage"),
     /// where ArgumentParser would use 64.
     static func main() async {
+        if await runDirectly(Array(CommandLine.arguments.dropFirst())) { return }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -30,14 +31,56 @@ struct Herald: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                var message = fullMessage(for: error)
-                if message.hasPrefix("Error: ") { message = "herald: error: " + message.dropFirst(7) }
-                FileHandleOutput.standardError(message)
-                Glibc.exit(2)
+            fail(error)
+        }
+    }
+
+    /// Exits for `error`: usage errors with status 2 and a `herald: error:` line.
+    static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .validationFailure {
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "herald: error: " + message.dropFirst(7) }
+            FileHandleOutput.standardError(message)
+            Glibc.exit(2)
+        }
+        exit(withError: error)
+    }
+}
+
+extension Herald {
+    /// The one-push commands (`herald render`, `herald format`) parsed by their own
+    /// command type instead of the whole command tree: ArgumentParser otherwise builds
+    /// the argument sets of every subcommand (by reflection) before it parses one,
+    /// a third of a one-push render's start-up instructions. Anything that does not parse
+    /// cleanly this way (help, a usage error, completion requests) returns false and goes
+    /// through `parseAsRoot`, so messages and usage text are the full tree's.
+    static func runDirectly(_ arguments: [String]) async -> Bool {
+        guard let name = arguments.first else { return false }
+        let rest = Array(arguments.dropFirst())
+        switch name {
+        case RenderCommand.configuration.commandName:
+            if let invocation = RenderInvocation(quickArguments: rest) {
+                await finish { try await invocation.run() }
+                return true
             }
-            exit(withError: error)
+            guard let command = try? RenderCommand.parseAsRoot(rest) as? RenderCommand else { return false }
+            await finish { try await command.run() }
+        case FormatCommand.configuration.commandName:
+            guard let command = try? FormatCommand.parseAsRoot(rest) as? FormatCommand else { return false }
+            await finish { try command.run() }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Runs a parsed command; a failure exits as in `main`.
+    private static func finish(_ body: () async throws -> Void) async {
+        do {
+            try await body()
+        } catch {
+            fail(error)
         }
     }
 }

@@ -69,7 +69,8 @@ struct PreviewCommand: AsyncParsableCommand {
             chosen = list
         }
         let runner = PreviewRunner(
-            catalog: catalog, timeZone: common.timeZone, deadline: .milliseconds(deadlineMilliseconds))
+            catalog: catalog, timeZone: common.timeZone, deadline: .milliseconds(deadlineMilliseconds),
+            mediaDownloader: NetHelper.mediaDownloader)
         let items: [PreviewItem]
         do {
             if let path = payload {

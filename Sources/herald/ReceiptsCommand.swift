@@ -140,19 +140,17 @@ struct ReceiptsFlush: AsyncParsableCommand {
                 "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "
                     + "\(options.resolvedDirectory)/\(ReceiptEndpoint.configurationFileName)")
         }
-        let store = try options.openStore()
-        let policy = ReceiptDeliveryPolicy(
-            batchSize: batchSize, maxAttempts: maxAttempts, requestTimeout: .milliseconds(timeoutMilliseconds),
-            initialBackoff: .milliseconds(backoffMilliseconds), maxBackoff: .milliseconds(max(backoffMilliseconds, 4000)))
-        let delivery = ReceiptDelivery(endpoint: target, store: store, policy: policy)
-        let report: ReceiptFlushReport
-        do {
-            report = try await delivery.flush()
-        } catch {
-            throw StoreCLI.failure(error.description)
-        }
-        print("delivered \(report.delivered), rejected \(report.rejected), pending \(report.failed) (\(report.requests) requests)")
-        for line in report.errors { StoreCLI.printError(line) }
-        if !report.errors.isEmpty { throw ExitCode(1) }
+        guard options.deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        // The sending happens in herald-net, so that herald never loads FoundationNetworking;
+        // it takes over this process (same output, same exit status).
+        let helper = NetHelper.path
+        let arguments = [
+            helper, "flush", "--store", options.resolvedDirectory, "--endpoint", target.description,
+            "--max-attempts", String(maxAttempts), "--timeout-ms", String(timeoutMilliseconds),
+            "--batch-size", String(batchSize), "--backoff-ms", String(backoffMilliseconds),
+            "--deadline-ms", String(options.deadlineMilliseconds),
+        ]
+        let failure = NetHelper.exec(arguments)
+        throw StoreCLI.failure("cannot run \(helper) (\(failure)); herald-net must be installed beside herald")
     }
 }

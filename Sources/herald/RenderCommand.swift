@@ -32,7 +32,7 @@ struct RenderCommand: AsyncParsableCommand {
     var batch: String?
 
     @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds; past it the best attempt is written.")
-    var deadlineMilliseconds: Int = 25_000
+    var deadlineMilliseconds: Int = RenderInvocation.defaultDeadlineMilliseconds
 
     @Option(
         name: .customLong("algorithms"),
@@ -40,6 +40,30 @@ struct RenderCommand: AsyncParsableCommand {
     var algorithms: String?
 
     @OptionGroup var common: CommonOptions
+
+    /// The parsed flags as plain values.
+    var invocation: RenderInvocation {
+        RenderInvocation(
+            payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
+            algorithms: algorithms, common: common.settings)
+    }
+
+    func run() async throws {
+        try await invocation.run()
+    }
+}
+
+/// One `herald render`, as plain values: parsed by ArgumentParser (`RenderCommand`), or, for
+/// the plain one-push form, by `init?(quickArguments:)` without ArgumentParser's reflection.
+struct RenderInvocation: Sendable {
+    static let defaultDeadlineMilliseconds = 25_000
+
+    var payload: String?
+    var locale: String?
+    var batch: String?
+    var deadlineMilliseconds: Int = defaultDeadlineMilliseconds
+    var algorithms: String?
+    var common = CommonSettings()
 
     func run() async throws {
         do {
@@ -73,7 +97,8 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let configuration = StageConfiguration(
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
-            keys: .directory(common.keysDirectory), now: now, timeZone: common.timeZone,
+            keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader, now: now,
+            timeZone: common.timeZone,
             deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms())
         return Stage(configuration: configuration)
     }
@@ -132,6 +157,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 }
 
+
 /// Lines of a file or standard input ("-"), read in 64 KiB blocks.
 struct LineReader: ~Copyable {
     private let fd: Int32
@@ -177,4 +203,57 @@ struct LineReader: ~Copyable {
             if n == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<n]) }
         }
     }
+}
+
+extension RenderInvocation {
+    /// Reads the plain one-push form `herald render --payload P --locale L [--deadline-ms N]
+    /// [--algorithms A] [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]` (each
+    /// flag at most once, `--flag value` or `--flag=value`) without ArgumentParser, whose
+    /// reflection over the command's property wrappers is a fifth of a render's start-up.
+    /// Anything else — `--batch`, help, an unknown or repeated flag, an empty value or one that
+    /// starts with `-` (other than `-` for standard input), a deadline that is not a number — returns nil,
+    /// and ArgumentParser parses (and explains) it. `HERALD_FULL_PARSE=1` turns this off
+    /// (the CLI tests compare both ways).
+    init?(quickArguments arguments: [String]) {
+        if let off = getenv("HERALD_FULL_PARSE"), off.pointee != 0 { return nil }
+        guard !arguments.isEmpty else { return nil }
+        var values: [String: String] = [:]
+        var i = 0
+        while i < arguments.count {
+            let token = arguments[i]
+            guard token.hasPrefix("--") else { return nil }
+            var name = String(token.dropFirst(2))
+            let value: String
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+                i += 1
+            } else {
+                guard i + 1 < arguments.count else { return nil }
+                value = arguments[i + 1]
+                i += 2
+            }
+            guard Self.quickFlags.contains(name), values[name] == nil else { return nil }
+            guard !value.isEmpty, value == "-" || !value.hasPrefix("-") else { return nil }
+            values[name] = value
+        }
+        self.init()
+        payload = values["payload"]
+        locale = values["locale"]
+        algorithms = values["algorithms"]
+        if let text = values["deadline-ms"] {
+            guard let n = Int(text) else { return nil }
+            deadlineMilliseconds = n
+        }
+        common.tables = values["tables"]
+        common.store = values["store"]
+        common.keys = values["keys"]
+        common.now = values["now"]
+        if let zone = values["time-zone"] { common.timeZone = zone }
+    }
+
+    /// The flags the quick form reads (all of `herald render`'s but --batch).
+    static let quickFlags: Set<String> = [
+        "payload", "locale", "deadline-ms", "algorithms", "tables", "store", "keys", "now", "time-zone",
+    ]
 }

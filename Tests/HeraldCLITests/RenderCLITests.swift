@@ -331,6 +331,81 @@ import Testing
         #expect(r.root["tag"]?.stringValue == "kept")
     }
 
+    /// `herald render`'s quick argument reader (the one-push form without ArgumentParser)
+    /// answers exactly as ArgumentParser does (`HERALD_FULL_PARSE=1`): same output, same
+    /// messages, same exit status, for good and bad command lines alike.
+    @Test func quickArgumentsAnswerLikeArgumentParser() throws {
+        let c = try Container()
+        let sealed = try Self.seal(
+            c, #"{"aps":{"alert":{"title":"x","body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Gate 4","from":"Ops"}}"#)
+        let t = Self.tables
+        let cases: [[String]] = [
+            ["--payload", sealed, "--locale", "de", "--tables", t],
+            ["--payload=\(sealed)", "--locale=ar", "--tables=\(t)", "--deadline-ms", "5000", "--time-zone", "Europe/Paris",
+             "--now", "2026-11-21T18:30:00Z"],
+            ["--locale", "ja", "--payload", sealed, "--tables", t, "--algorithms", "hpke,aes-gcm"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "aes-gcm"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "bogus"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--deadline-ms", "0"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--deadline-ms", "soon"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--time-zone", "Mars/Olympus"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--now", "yesterday"],
+            ["--payload", sealed, "--locale", "en", "--tables", c.path + "/no-such-folder"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--keys", c.path + "/no-keys"],
+            ["--payload", sealed, "--locale", "!!", "--tables", t],
+            ["--payload", sealed, "--tables", t],
+            ["--locale", "en", "--tables", t],
+            ["--payload", c.path + "/missing.json", "--locale", "en", "--tables", t],
+            ["--payload", sealed, "--locale", "en", "--locale", "de", "--tables", t],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--bogus", "1"],
+            ["--payload", sealed, "--locale", "en", "--tables"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--deadline-ms", "-5"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "extra"],
+            ["--payload=", "--locale", "en", "--tables", t],
+        ]
+        for arguments in cases {
+            let quick = try HeraldBinary.run(["render"] + arguments, environment: ["HERALD_STORE": c.path])
+            let full = try HeraldBinary.run(
+                ["render"] + arguments, environment: ["HERALD_STORE": c.path, "HERALD_FULL_PARSE": "1"])
+            #expect(quick.status == full.status, "\(arguments)")
+            #expect(quick.stdout == full.stdout, "\(arguments)")
+            #expect(quick.stderr == full.stderr, "\(arguments)")
+        }
+        // Standard input as the payload.
+        let bytes = try String(contentsOfFile: sealed, encoding: .utf8)
+        let quick = try HeraldBinary.run(
+            ["render", "--payload", "-", "--locale", "fr", "--tables", t], environment: ["HERALD_STORE": c.path], stdin: Data(bytes.utf8))
+        let full = try HeraldBinary.run(
+            ["render", "--payload", "-", "--locale", "fr", "--tables", t],
+            environment: ["HERALD_STORE": c.path, "HERALD_FULL_PARSE": "1"], stdin: Data(bytes.utf8))
+        #expect(quick.status == 0 && quick.status == full.status)
+        #expect(quick.stdout == full.stdout && quick.stderr == full.stderr)
+        #expect(quick.stdout.contains("Gate 4"))
+    }
+
+    /// Media are fetched by the herald-net helper (herald itself has no HTTP client): a
+    /// download that fails there comes back as the localized media.failed line and a
+    /// warning with URLSession's reason; without the helper the reason says so.
+    @Test func mediaGoThroughTheNetHelper() throws {
+        let c = try Container()
+        // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
+        let payload = try c.write(
+            #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#,
+            name: "media.json")
+        let r = try c.render(payload, "en")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.body == "Look\nThe attached media could not be loaded.")
+        #expect(r.root["herald-attachments"] == nil && r.root["media-url"] == nil)
+        #expect(r.stderr.contains("herald: warning: media legacy: network error: "), "\(r.stderr)")
+
+        let missing = try HeraldBinary.run(
+            ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables],
+            environment: ["HERALD_STORE": c.path, "HERALD_NET": c.path + "/no-herald-net"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.stdout.contains("The attached media could not be loaded."))
+        #expect(missing.stderr.contains("cannot start the download helper \(c.path)/no-herald-net"), "\(missing.stderr)")
+    }
+
     @Test func formatCharactersInDecryptedTextStayLiteral() throws {
         let c = try Container()
         let text = "Rate %@ is %d%% of {0} and %1$@ %#@x@"

@@ -3,8 +3,10 @@ import HeraldJSON
 import Testing
 
 @testable import HeraldMedia
+import HeraldNetwork
 
-/// The fetcher against a real HTTP/1.1 server on 127.0.0.1 (LoopbackHTTPServer).
+/// The fetcher with the URLSession downloader against a real HTTP/1.1 server on 127.0.0.1
+/// (LoopbackHTTPServer). HelperProcessDownloaderTests runs the same downloads through herald-net.
 @Suite(.serialized) struct MediaFetcherTests {
     /// http is allowed for the loopback address only (like an ATS exception domain).
     let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
@@ -12,7 +14,7 @@ import Testing
     func fetch(
         _ refs: [MediaReference], _ folder: TempFolder, policy: MediaPolicy? = nil, within seconds: Double = 60
     ) async -> [MediaResult] {
-        let fetcher = MediaFetcher(policy: policy ?? loopback)
+        let fetcher = MediaFetcher.urlSession(policy: policy ?? loopback)
         return await fetcher.fetch(
             refs, into: folder.attachments, deadline: .now + .milliseconds(Int(seconds * 1000)))
     }
@@ -87,7 +89,7 @@ import Testing
 
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(800)
-        let results = await MediaFetcher(policy: loopback).fetch(
+        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref(server.url("/slow.png"))], into: folder.attachments, deadline: deadline)
         let late = clock.now - deadline
         #expect(results.first?.failure == .timedOut)
@@ -118,7 +120,7 @@ import Testing
         let url = server.url("/slow.png")
         let path = folder.attachments
         let task = Task {
-            await MediaFetcher(policy: policy).fetch(
+            await MediaFetcher.urlSession(policy: policy).fetch(
                 [MediaReference(url: url, source: .heraldMedia)], into: path, deadline: .now + .seconds(60))
         }
         // Cancel once the server has started sending.
@@ -134,7 +136,7 @@ import Testing
         defer { server.stop() }
         let folder = TempFolder()
         defer { folder.remove() }
-        let results = await MediaFetcher(policy: loopback).fetch(
+        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref(server.url("/a.png"))], into: folder.attachments, deadline: .now + .seconds(1_000_000_000))
         #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
     }
@@ -142,7 +144,7 @@ import Testing
     @Test func deadlineAlreadyPassed() async throws {
         let folder = TempFolder()
         defer { folder.remove() }
-        let results = await MediaFetcher(policy: loopback).fetch(
+        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref("http://127.0.0.1:9/a.png")], into: folder.attachments, deadline: .now - .seconds(1))
         #expect(results.first?.failure == .timedOut)
     }
@@ -383,7 +385,7 @@ import Testing
         defer { folder.remove() }
         let blocker = folder.path + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data([1]))
-        let results = await MediaFetcher(policy: loopback).fetch(
+        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref("http://127.0.0.1:9/a.png")], into: blocker + "/attachments", deadline: .now + .seconds(5))
         guard case .io? = results.first?.failure else {
             Issue.record("expected io, got \(results)")

@@ -2,6 +2,7 @@ import Foundation
 import HeraldICU
 import HeraldJSON
 import HeraldLottery
+import HeraldNetwork
 import HeraldPayload
 import HeraldSealing
 import HeraldStage
@@ -129,7 +130,8 @@ import Testing
     @Test func failedMediaAddsTheLocalizedLine() async throws {
         let folder = Folder()
         let stage = Stage(configuration: StageConfiguration(
-            catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments", deadline: .seconds(60)))
+            catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments",
+            mediaDownloader: URLSessionMediaDownloader(), deadline: .seconds(60)))
         // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
         let o = try await stage.process(
             Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#),

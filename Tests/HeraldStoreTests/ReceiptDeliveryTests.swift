@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HeraldNetwork
 @testable import HeraldStore
 
 /// ``ReceiptDelivery`` against a real HTTP server on the loopback address that the test

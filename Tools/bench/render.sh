@@ -8,11 +8,10 @@
 # Prints the in-process ratio (goal ≤ 1.3× C) and the end-to-end ratio of
 # `herald format --batch` on the same requests read from .stringsdict tables
 # (process start, JSON Lines in and out, table reading; goal ≤ 2× C).
-# STATIC=1 also builds `herald` with --static-swift-stdlib (scratch path
-# $STATIC_SCRATCH, default /tmp/herald-render-static-build; the first build
-# takes ~10 minutes) and prints its end-to-end ratio too: most
-# of the batch's fixed cost is the dynamic linker binding ~55 shared
-# libraries (Foundation and what it pulls in).
+# The end-to-end figure is taken for the shipping build (Tools/scripts/build-release.sh:
+# static Swift runtime, no PIE, order file; the first build takes ~10 minutes) and
+# for the plain `swift build -c release` binary, whose fixed cost is mostly the
+# dynamic linker binding ~55 shared libraries.
 # Tools/bench/render-callgrind.sh gives the same comparison in instructions.
 # Needs `herald-bench render` wired in Tools/bench/HeraldBench/main.swift.
 set -euo pipefail
@@ -26,15 +25,6 @@ swift build -c release --product herald >&2
 BIN=$(swift build -c release --show-bin-path)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-STATIC_H=""
-if [ "${STATIC:-0}" = 1 ]; then
-  # Static FoundationNetworking links libcurl by name: found through a symlink.
-  mkdir -p "$WORK/curl" && ln -sf "$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)" "$WORK/curl/libcurl.so"
-  STATIC_SCRATCH=${STATIC_SCRATCH:-/tmp/herald-render-static-build}
-  swift build -c release --static-swift-stdlib --product herald --scratch-path "$STATIC_SCRATCH" \
-    -Xlinker -L"$WORK/curl" >&2
-  STATIC_H="$STATIC_SCRATCH/release/herald"
-fi
 cc -O2 -o "$WORK/render_baseline" Tools/bench/render/render_baseline.c $(pkg-config --cflags --libs icu-i18n icu-uc)
 
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
@@ -84,5 +74,12 @@ end_to_end() {  # herald binary, label
   fi
   awk -v e="$best_e" -v w="$best_w" -v c="$best_c" -v l="$label" 'BEGIN{ printf "end-to-end%s: herald format --batch %.1f ms CPU (%.1f ms wall, process start, table reading, JSON Lines in and out) vs C %.1f ms → ratio %.2f× (goal ≤ 2×)\n", l, e, w, c, e/c }'
 }
-end_to_end "$BIN/herald" ""
-if [ -n "$STATIC_H" ]; then end_to_end "$STATIC_H" " (static stdlib)"; fi
+SHIP=$(Tools/scripts/build-release.sh)
+end_to_end "$SHIP" " (shipping build)"
+end_to_end "$BIN/herald" " (plain release build)"
+
+# Peak RSS of a one-shot `herald format` (issue #4, goal ≤ 24 MB): the shipping build
+# (Tools/scripts/build-release.sh) and the plain release build, tables from Localizations/.
+rss() { /usr/bin/time -f "%M" -o "$WORK/rss" "$@" > /dev/null; cat "$WORK/rss"; }
+one=(format --key lottery.loss.body --locale ru --arg 3 --tables "$PWD/Localizations")
+awk -v s="$(rss "$SHIP" "${one[@]}")" -v d="$(rss "$BIN/herald" "${one[@]}")" 'BEGIN{ printf "peak RSS, one herald format: shipping build %.1f MB, plain release build %.1f MB (goal ≤ 24 MB)\n", s/1024, d/1024 }'

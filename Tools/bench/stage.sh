@@ -14,9 +14,9 @@
 # 3. Peak RSS of one `herald render` and of the batch (goal ≤ 24 MB, the extension's
 #    jetsam limit in apns-payload.md §6), from /usr/bin/time -v.
 #
-# STATIC=1 also builds `herald` with --static-swift-stdlib (scratch path /tmp/herald-static-build;
-# libcurl, which static FoundationNetworking links by name, is found through a symlink) and
-# reports its cold start and peak RSS next to the dynamic build's.
+# The binary measured is the shipping build (Tools/scripts/build-release.sh: static Swift
+# runtime and Foundation, no PIE, hot code first); the plain `swift build -c release`
+# binary's cold start and peak RSS are printed after it for comparison.
 # Needs `herald-bench stage` wired in Tools/bench/HeraldBench/main.swift.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,15 +28,10 @@ echo "building release…" >&2
 swift build -c release --product herald >&2
 swift build -c release --product herald-bench >&2
 BIN=$(swift build -c release --show-bin-path)
-H="$BIN/herald"
+DYN_H="$BIN/herald"
+H=$(Tools/scripts/build-release.sh)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-STATIC_H=""
-if [ "${STATIC:-0}" = 1 ]; then
-  mkdir -p "$WORK/curl" && ln -sf "$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)" "$WORK/curl/libcurl.so"
-  swift build -c release --static-swift-stdlib --product herald --scratch-path /tmp/herald-static-build -Xlinker -L"$WORK/curl" >&2
-  STATIC_H=/tmp/herald-static-build/release/herald
-fi
 cc -O2 -o "$WORK/cold_baseline" Tools/bench/stage/cold_baseline.c $(pkg-config --cflags --libs icu-i18n icu-uc)
 export HERALD_STORE="$WORK/store"
 TABLES="$PWD/Localizations"
@@ -75,39 +70,32 @@ done
 sed -n '1p' "$WORK/out.jsonl" | cut -c1-300
 awk -v n="$N" -v c="$best_cpu" -v w="$best_wall" 'BEGIN{ printf "throughput: %d sealed pushes in %.2f s CPU (%.2f s wall) → %.0f payloads/s per core\n", n, c, w, n/c }'
 
-# 2. Cold start (median of COLD runs each; the sealed Powerball push, en).
+# 2. Cold start (median of COLD runs each; the sealed Powerball push, en). The four
+# programs take turns in every round, so a load that comes and goes (other builds on the
+# machine) weighs on each of them alike.
 one="$WORK/sealed/1-powerball.json"
 "$H" render --payload "$one" --locale en --tables "$TABLES" > "$WORK/one.json"
 "$WORK/cold_baseline" > /dev/null
 median_ms() { sort -n | awk '{ a[NR]=$1 } END{ print a[int((NR+1)/2)] }'; }
+us() { local t0 t1; t0=$(date +%s%N); "$@" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000 )); }
+: > "$WORK/c"; : > "$WORK/h"; : > "$WORK/v"; : > "$WORK/d"
 for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$WORK/cold_baseline" > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/c_us"
-for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$H" render --payload "$one" --locale en --tables "$TABLES" > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/h_us"
-for _ in $(seq "$COLD"); do
-  t0=$(date +%s%N); "$H" --version > /dev/null; t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000 ))
-done | median_ms > "$WORK/v_us"
-c_us=$(cat "$WORK/c_us"); h_us=$(cat "$WORK/h_us"); v_us=$(cat "$WORK/v_us")
+  us "$WORK/cold_baseline" >> "$WORK/c"
+  us "$H" render --payload "$one" --locale en --tables "$TABLES" >> "$WORK/h"
+  us "$H" --version >> "$WORK/v"
+  us "$DYN_H" render --payload "$one" --locale en --tables "$TABLES" >> "$WORK/d"
+done
+c_us=$(median_ms < "$WORK/c"); h_us=$(median_ms < "$WORK/h"); v_us=$(median_ms < "$WORK/v"); d_us=$(median_ms < "$WORK/d")
 echo "one push: $(cut -c1-200 "$WORK/one.json")"
 awk -v h="$h_us" -v c="$c_us" -v v="$v_us" 'BEGIN{ printf "cold start: herald render %.1f ms vs C (one ICU formatter) %.1f ms, median of runs → ratio %.2f× (goal ≤ 3×); herald --version alone %.1f ms (%.2f×)\n", h/1000, c/1000, h/c, v/1000, v/c }'
-if [ -n "$STATIC_H" ]; then
-  for _ in $(seq "$COLD"); do
-    t0=$(date +%s%N); "$STATIC_H" render --payload "$one" --locale en --tables "$TABLES" > /dev/null; t1=$(date +%s%N)
-    echo $(( (t1 - t0) / 1000 ))
-  done | median_ms > "$WORK/s_us"
-  /usr/bin/time -v "$STATIC_H" render --payload "$one" --locale ar --tables "$TABLES" > /dev/null 2> "$WORK/rss2"
-  s_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss2")
-  awk -v s="$(cat "$WORK/s_us")" -v c="$c_us" -v r="$s_rss" 'BEGIN{ printf "static build: herald render %.1f ms → ratio %.2f×; peak RSS %.1f MB\n", s/1000, s/c, r/1024 }'
-fi
-
 # 3. Peak RSS.
 /usr/bin/time -v "$H" render --payload "$one" --locale ar --tables "$TABLES" > /dev/null 2> "$WORK/rss1"
 /usr/bin/time -v "$WORK/cold_baseline" > /dev/null 2> "$WORK/rss0"
 one_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss1")
 c_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss0")
 awk -v a="$one_rss" -v b="$batch_rss" -v c="$c_rss" -v n="$N" 'BEGIN{ printf "peak RSS: one render %.1f MB, batch of %d %.1f MB (goal ≤ 24 MB); C baseline %.1f MB\n", a/1024, n, b/1024, c/1024 }'
+
+# 4. The plain release build (dynamic Swift libraries), for comparison.
+/usr/bin/time -v "$DYN_H" render --payload "$one" --locale ar --tables "$TABLES" > /dev/null 2> "$WORK/rss2"
+d_rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/rss2")
+awk -v d="$d_us" -v c="$c_us" -v r="$d_rss" 'BEGIN{ printf "dynamic build (swift build -c release): herald render %.1f ms → ratio %.2f×; peak RSS %.1f MB\n", d/1000, d/c, r/1024 }'

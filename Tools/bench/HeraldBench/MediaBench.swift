@@ -14,6 +14,7 @@
 // /proc/self/clear_refs): a streamed fetch must not grow with the file.
 import Foundation
 import HeraldMedia
+import HeraldNetwork
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +49,7 @@ func runMediaBench(args: [String]) {
         let url = "http://127.0.0.1:\(server.port)/\(bytes).png"
         let start = ContinuousClock.now
         let results = blockingAwait {
-            await MediaFetcher(policy: policy).fetch(
+            await MediaFetcher.urlSession(policy: policy).fetch(
                 [MediaReference(url: url, source: .heraldMedia)], into: folder, deadline: .now + .seconds(30))
         }
         let elapsed = ContinuousClock.now - start

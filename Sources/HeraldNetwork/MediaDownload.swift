@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HeraldMedia
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

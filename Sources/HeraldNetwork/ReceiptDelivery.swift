@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+public import HeraldStore
 
 /// How ``ReceiptDelivery`` sends: batch size, bounded retries with exponential backoff.
 public struct ReceiptDeliveryPolicy: Sendable, Hashable {

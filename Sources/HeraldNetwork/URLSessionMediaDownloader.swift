@@ -1,0 +1,44 @@
+public import HeraldMedia
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import Foundation
+
+/// Downloads with URLSession in this process (FoundationNetworking on Linux,
+/// libcurl underneath; the system stack on Apple platforms — what an iOS
+/// extension links). Its data delegate streams the body chunk by chunk, so each
+/// chunk goes straight to disk and a size limit can abort the transfer
+/// mid-body; see `MediaDownloader` for the rules every transfer follows.
+public struct URLSessionMediaDownloader: MediaDownloader {
+    public init() {}
+
+    public func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
+        async -> [Result<DownloadedFile, MediaFailure>]
+    {
+        var outcomes = [Result<DownloadedFile, MediaFailure>](repeating: .failure(.io("no outcome")), count: urls.count)
+        await withTaskGroup(of: (Int, Result<DownloadedFile, MediaFailure>).self) { group in
+            for (i, text) in urls.enumerated() {
+                group.addTask { (i, await Self.download(text, policy: policy, into: folder, deadline: deadline)) }
+            }
+            for await (i, outcome) in group { outcomes[i] = outcome }
+        }
+        return outcomes
+    }
+
+    /// One URL (re-checked against the policy: the helper process gets its URLs from a pipe).
+    static func download(_ text: String, policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
+        async -> Result<DownloadedFile, MediaFailure>
+    {
+        guard let url = URL(string: text), url.scheme != nil else { return .failure(.invalidURL(text)) }
+        if let refused = policy.check(url) { return .failure(refused) }
+        return await MediaDownload(url: url, policy: policy, folder: folder).run(deadline: deadline)
+    }
+}
+
+extension MediaFetcher {
+    /// A fetcher that downloads with URLSession in this process.
+    public static func urlSession(policy: MediaPolicy = MediaPolicy()) -> MediaFetcher {
+        MediaFetcher(policy: policy, downloader: URLSessionMediaDownloader())
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+@testable import HeraldMedia
+
+/// The fetcher with `HelperProcessMediaDownloader`: the real `herald-net fetch`
+/// binary (built beside the test runner) against a loopback HTTP server.
+@Suite(.serialized) struct HelperProcessDownloaderTests {
+    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
+
+    /// `<.build>/debug/herald-net` ($HERALD_NET overrides).
+    static func helperPath() throws -> String {
+        if let p = ProcessInfo.processInfo.environment["HERALD_NET"], !p.isEmpty { return p }
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent().standardizedFileURL
+        for _ in 0..<5 {
+            let candidate = dir.appendingPathComponent("herald-net").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        throw HelperNotFound()
+    }
+
+    struct HelperNotFound: Error {}
+
+    func fetcher(_ policy: MediaPolicy? = nil) throws -> MediaFetcher {
+        MediaFetcher(policy: policy ?? loopback, downloader: HelperProcessMediaDownloader(executable: try Self.helperPath()))
+    }
+
+    @Test func downloadsThroughTheHelper() async throws {
+        let server = try LoopbackHTTPServer { path in path == "/t.gif" ? .ok(Fixture.gif) : .ok(Fixture.png) }
+        defer { server.stop() }
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let refs = [
+            MediaReference(url: server.url("/e.png"), role: .expanded, source: .heraldMedia, id: "big"),
+            MediaReference(url: server.url("/t.gif"), role: .thumbnail, source: .heraldMedia, id: "small"),
+        ]
+        let results = try await fetcher().fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        #expect(results.failures.isEmpty, "\(results)")
+        let ordered = Attachments.ordered(results)
+        #expect(ordered.map(\.identifier) == ["small", "big"])
+        #expect(ordered.map(\.file.fileName) == [Fixture.gifSHA256 + ".gif", Fixture.pngSHA256 + ".png"])
+        #expect(ordered.map(\.file.byteCount) == [Int64(Fixture.gif.count), Int64(Fixture.png.count)])
+        let stored = try Data(contentsOf: URL(fileURLWithPath: folder.attachments + "/" + Fixture.pngSHA256 + ".png"))
+        #expect(Array(stored) == Fixture.png)
+        #expect(folder.files().sorted() == [Fixture.gifSHA256 + ".gif", Fixture.pngSHA256 + ".png"].sorted())
+    }
+
+    @Test func failuresComeBackWithTheirReason() async throws {
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/html.jpg": return .ok(Fixture.html)
+            case "/big.png": return .ok(Fixture.png + [UInt8](repeating: 0, count: 2000))
+            default: return LoopbackHTTPServer.Response(status: 404, body: Fixture.html)
+            }
+        }
+        defer { server.stop() }
+        let folder = TempFolder()
+        defer { folder.remove() }
+        var policy = loopback
+        policy.limits.image = 1000
+        let refs = ["/html.jpg", "/big.png", "/missing.png"].map {
+            MediaReference(url: server.url($0), source: .heraldMedia)
+        }
+        let results = try await fetcher(policy).fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        #expect(results.map(\.failure) == [.unsupportedType("html"), .tooLarge(limit: 1000), .http(404)])
+        #expect(folder.files().isEmpty)
+    }
+
+    /// The helper is killed once the deadline (plus the grace) has passed, even if
+    /// it would never answer: the caller returns on time with `.timedOut`.
+    @Test func aHelperThatHangsIsKilledAtTheDeadline() async throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        // A "helper" that reads its request and then sleeps for a minute.
+        let script = folder.path + "/hang.sh"
+        try "#!/bin/sh\ncat > /dev/null\nexec sleep 60\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let downloader = HelperProcessMediaDownloader(executable: script, arguments: [], killGrace: .milliseconds(100))
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(500)
+        let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
+            [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
+            deadline: deadline)
+        let late = clock.now - deadline
+        #expect(results.first?.failure == .timedOut)
+        #expect(late < .seconds(3), "returned \(late) after the deadline")
+    }
+
+    @Test func cancellingTheCallerKillsTheHelper() async throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/hang.sh"
+        try "#!/bin/sh\ncat > /dev/null\nexec sleep 60\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
+        let loopback = self.loopback
+        let path = folder.attachments
+        let clock = ContinuousClock()
+        let task = Task {
+            await MediaFetcher(policy: loopback, downloader: downloader).fetch(
+                [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: path,
+                deadline: .now + .seconds(60))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelledAt = clock.now
+        task.cancel()
+        let results = await task.value
+        #expect(results.first?.failure == .cancelled)
+        #expect(clock.now - cancelledAt < .seconds(3))
+    }
+
+    @Test func aMissingHelperIsAnIOFailure() async throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let downloader = HelperProcessMediaDownloader(executable: folder.path + "/no-such-helper")
+        let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
+            [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
+            deadline: .now + .seconds(5))
+        guard case .io(let why)? = results.first?.failure else {
+            Issue.record("expected io, got \(results)")
+            return
+        }
+        #expect(why.contains("no-such-helper"))
+    }
+
+    /// A helper that answers garbage (or nothing) is not trusted: every item fails.
+    @Test func aHelperThatAnswersNonsenseFailsEveryItem() async throws {
+        let folder = TempFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/liar.sh"
+        try "#!/bin/sh\ncat > /dev/null\necho '{\"index\": 0, \"file\": {\"path\": 1}}'\necho 'not json'\nexit 3\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
+        let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
+            [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
+            deadline: .now + .seconds(5))
+        guard case .io(let why)? = results.first?.failure else {
+            Issue.record("expected io, got \(results)")
+            return
+        }
+        #expect(why.contains("exit status 3"), "\(why)")
+    }
+
+    @Test func wireFormatRoundTrips() throws {
+        var policy = MediaPolicy(allowHTTP: .hosts(["b.example", "a.example"]))
+        policy.limits = MediaPolicy.Limits(audio: 1, image: 2, video: 3)
+        policy.maxRedirects = 7
+        let request = MediaDownloadWire.Request(
+            urls: ["https://a.example/x.png"], policy: policy, folder: "/tmp/f", timeoutMilliseconds: 1234)
+        let text = JSONWriter.write(request.json)
+        #expect(
+            text
+                == #"{"folder":"/tmp/f","timeoutMs":1234,"urls":["https://a.example/x.png"],"policy":{"allowHTTP":["a.example","b.example"],"limits":{"audio":1,"image":2,"video":3},"maxRedirects":7}}"#
+        )
+        let back = try MediaDownloadWire.Request(json: try JSONParser.parse(text))
+        #expect(back == request)
+
+        let failures: [MediaFailure] = [
+            .unsupportedScheme("ftp"), .invalidURL("x"), .forbiddenRedirect("file:///"), .tooManyRedirects(5),
+            .tooLarge(limit: 10), .unsupportedType("html"), .timedOut, .cancelled, .http(503), .network("reset"),
+            .io("disk full"), .skipped("too many"),
+        ]
+        for (i, f) in failures.enumerated() {
+            let line = JSONWriter.write(MediaDownloadWire.answer(index: i, .failure(f)))
+            let parsed = MediaDownloadWire.parseAnswer(try JSONParser.parse(line))
+            #expect(parsed?.index == i)
+            #expect(parsed?.outcome == .failure(f), "\(line)")
+        }
+        let file = DownloadedFile(path: "/f/a.png", fileName: "a.png", type: .png, byteCount: 73, sha256: "ab")
+        let line = JSONWriter.write(MediaDownloadWire.answer(index: 3, .success(file)))
+        #expect(line == #"{"index":3,"file":{"path":"/f/a.png","fileName":"a.png","type":"png","byteCount":73,"sha256":"ab"}}"#)
+        #expect(MediaDownloadWire.parseAnswer(try JSONParser.parse(line))?.outcome == .success(file))
+    }
+
+    @Test func badRequestsNameTheField() throws {
+        let cases: [(String, String)] = [
+            (#"{"timeoutMs":1,"urls":[],"policy":{}}"#, "\"folder\""),
+            (#"{"folder":"/f","timeoutMs":-1,"urls":[],"policy":{}}"#, "\"timeoutMs\""),
+            (#"{"folder":"/f","timeoutMs":1,"urls":[3],"policy":{}}"#, "\"urls\"[0]"),
+            (#"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"sometimes"}}"#, "policy.allowHTTP"),
+            (
+                #"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"never","limits":{"audio":1,"image":2}}}"#,
+                "policy.limits.video"
+            ),
+        ]
+        for (text, field) in cases {
+            do {
+                _ = try MediaDownloadWire.Request(json: try JSONParser.parse(text))
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect("\(error)".contains(field), "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The shipping build of `herald` and its network helper `herald-net`, side by side in
+# $SCRATCH/release (default .build/ship/release). Prints the path of `herald`.
+#
+#   Tools/scripts/build-release.sh          ORDER=0 links without the order file
+#
+# What makes it small and quick to start (BENCHMARKS.md, "Where the misses come from"):
+# - --static-swift-stdlib: the Swift runtime, Foundation and Dispatch are linked in, so
+#   only the code used is in the binary and no shared Swift library is loaded;
+# - -no-pie: no 135,000 relative relocations to apply at every start (2 MB read, 0.7 MB
+#   of pages dirtied);
+# - --no-export-dynamic: the Swift static-stdlib link exports every symbol (14,700), and
+#   the loader's lookups for ICU, SQLite and libstdc++ then touch those tables;
+# - -disable-concrete-type-metadata-mangled-name-accessors: generic types are instantiated
+#   by direct metadata calls instead of from mangled names, which the runtime demangles and
+#   whose conformances it finds by scanning all 6,900 conformance records of the binary
+#   (the first lookup of each pair costs ~300k instructions): −18 % of a render's
+#   instructions (57M → 46.5M), `--version` 13.7M → 11.7M;
+# - linked with lld and Tools/scripts/herald.order (the functions a render, a format and
+#   --version run; Tools/scripts/make-order-file.sh remakes it) so that the code a push
+#   needs sits together and fewer pages of the binary are read. A stale order file only
+#   costs memory, never correctness.
+# `herald` itself never loads FoundationNetworking (media and receipts go through
+# herald-net), so no libcurl is needed to link it. herald-net is: static
+# FoundationNetworking links `-lcurl` by name, and Debian has no libcurl.so without the
+# -dev package, so the link finds libcurl.so.4 through a symlink.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SCRATCH=${SCRATCH:-.build/ship}
+flags=(-c release --static-swift-stdlib --scratch-path "$SCRATCH"
+  -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xlinker -no-pie -Xlinker --no-export-dynamic)
+if [ "${ORDER:-1}" = 1 ]; then
+  flags+=(-Xlinker "--symbol-ordering-file=$PWD/Tools/scripts/herald.order" -Xlinker --no-warn-symbol-ordering)
+fi
+swift build "${flags[@]}" --product herald >&2
+curl_dir=$(mktemp -d)
+trap 'rm -rf "$curl_dir"' EXIT
+curl_lib=$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
+[ -n "$curl_lib" ] || { echo "build-release: libcurl.so.4 not found (apt-get install libcurl4)" >&2; exit 1; }
+ln -s "$curl_lib" "$curl_dir/libcurl.so"
+swift build "${flags[@]}" -Xlinker -L"$curl_dir" --product herald-net >&2
+echo "$(cd "$SCRATCH/release" && pwd)/herald"
