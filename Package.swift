@@ -121,10 +121,12 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // What several test targets share: running a program as a subprocess.
+        .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
-        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
@@ -142,7 +144,7 @@ let package = Package(
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
-            name: "HeraldCLITests", dependencies: ["herald", "herald-net", "HeraldJSON", "HeraldExamples"],
+            name: "HeraldCLITests", dependencies: ["herald", "herald-net", "HeraldJSON", "HeraldExamples", "HeraldTestSupport"],
             exclude: ["Snapshots"]),
 
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import HeraldJSON
 import Testing
 
@@ -15,16 +16,8 @@ import Testing
     }
 
     static func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try Subprocess.run(path, args)
+        return (r.status, r.stdout)
     }
 
     @Test func everyLocaleRendersAndRightToLeftOnesRunRightToLeft() throws {

@@ -618,18 +618,10 @@ import Testing
     @Test func embeddedTablesByDefault() throws {
         let c = try Container()
         let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
-        let process = Process()
-        process.executableURL = try HeraldBinary.url()
-        process.arguments = ["render", "--payload", payload, "--locale", "fr", "--store", c.path]
-        process.currentDirectoryURL = URL(fileURLWithPath: c.path)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let root = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        let r = try HeraldBinary.run(
+            ["render", "--payload", payload, "--locale", "fr", "--store", c.path], directory: URL(fileURLWithPath: c.path))
+        #expect(r.status == 0)
+        let root = try JSONParser.parse(r.stdout)
         let fr = try String(contentsOfFile: Self.tables + "/fr.lproj/Localizable.strings", encoding: .utf8)
         let body = try #require(root["aps"]?["alert"]?["body"]?.stringValue)
         // The French generic reminder text, as written in fr.lproj (embedded copy).

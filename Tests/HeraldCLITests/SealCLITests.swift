@@ -2,44 +2,11 @@ import Foundation
 import HeraldJSON
 import Testing
 
-/// Runs the built `herald` binary for keygen and seal (private helper: the
-/// shared HeraldBinary helper lives in another file).
+/// Runs the built `herald` binary for keygen and seal, each run with a store
+/// directory of its own.
 private enum SealCLI {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static var binary: URL? {
-        var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("herald")) }
-        let arg0 = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-        candidates.append(arg0.deletingLastPathComponent().appendingPathComponent("herald"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/herald"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    static func run(_ args: [String], stdin: String? = nil) throws -> Result {
-        guard let exe = binary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the herald binary is not built"]) }
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["HERALD_STORE"] = temporaryDirectory()
-        p.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    static func run(_ args: [String], stdin: String? = nil) throws -> HeraldBinary.Result {
+        try HeraldBinary.run(args, environment: ["HERALD_STORE": temporaryDirectory()], stdin: stdin.map { Data($0.utf8) })
     }
 
     static func temporaryDirectory() -> String {

@@ -36,18 +36,9 @@ import Testing
 
     @Test func repositoryLocalizationsByDefault() throws {
         // No path: ./Localizations.
-        let process = Process()
-        process.executableURL = try HeraldBinary.url()
-        process.arguments = ["validate", "--strict"]
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.repository)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
-        #expect(String(decoding: data, as: UTF8.self).contains(": 0 errors, 0 warnings"))
+        let r = try HeraldBinary.run(["validate", "--strict"], directory: URL(fileURLWithPath: Self.repository))
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains(": 0 errors, 0 warnings"))
     }
 
     @Test func errorsExitOne() throws {

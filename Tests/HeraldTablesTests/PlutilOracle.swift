@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import HeraldTables
 
 /// Foundation's property-list reader, run as `plutil`: the oracle for what a
@@ -6,29 +7,13 @@ import HeraldTables
 enum Plutil {
     static let path = "/opt/swift/usr/bin/plutil"
 
-    struct Run {
-        var status: Int32
-        var stdout: Data
-    }
-
-    static func run(_ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: data)
-    }
+    static func run(_ args: [String]) throws -> Subprocess.Result { try Subprocess.run(path, args) }
 
     /// What plutil reads from `file`, as JSON (nil when it rejects the file).
     static func read(_ file: String) throws -> [String: Any]? {
         let r = try run(["-convert", "json", "-o", "-", file])
         guard r.status == 0 else { return nil }
-        return try JSONSerialization.jsonObject(with: r.stdout, options: [.fragmentsAllowed]) as? [String: Any]
+        return try JSONSerialization.jsonObject(with: r.stdoutData, options: [.fragmentsAllowed]) as? [String: Any]
     }
 
     /// Converts `file` to `format` (xml1, binary1) at `output`.

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Runs a program as a subprocess for tests that check the real thing: the
+/// `herald` binary, `plutil` (the oracle for Apple's property lists), chromium
+/// (the HTML preview's layout). Both output pipes are drained while the child
+/// runs, so a chatty child never blocks on a full pipe.
+public enum Subprocess {
+    /// What a finished run printed and returned.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdoutData: Data
+        public let stderr: String
+        public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    }
+
+    /// A started child; `finish()` waits for it and collects its output.
+    /// `@unchecked Sendable`: the two buffers are written by the reader threads
+    /// before they leave `group`, and read only after `group.wait()`.
+    public final class Running: @unchecked Sendable {
+        private let process = Process()
+        private let output = Pipe()
+        private let errors = Pipe()
+        private var outputData = Data()
+        private var errorData = Data()
+        private let group = DispatchGroup()
+
+        /// Starts `executable arguments…` with the test's environment plus
+        /// `environment`, `stdin` written and closed (empty when nil).
+        public init(
+            _ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+            directory: URL? = nil
+        ) throws {
+            if let directory { process.currentDirectoryURL = directory }
+            process.executableURL = executable
+            process.arguments = arguments
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+            process.standardOutput = output
+            process.standardError = errors
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            let outputHandle = output.fileHandleForReading
+            let errorHandle = errors.fileHandleForReading
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                outputData = outputHandle.readDataToEndOfFile()
+                group.leave()
+            }
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                errorData = errorHandle.readDataToEndOfFile()
+                group.leave()
+            }
+            if let stdin { input.fileHandleForWriting.write(stdin) }
+            try input.fileHandleForWriting.close()
+        }
+
+        /// The child's process id (to signal it).
+        public var processIdentifier: Int32 { process.processIdentifier }
+
+        /// Waits for the child to exit and returns what it printed.
+        public func finish() -> Result {
+            process.waitUntilExit()
+            group.wait()
+            return Result(
+                status: process.terminationStatus, stdoutData: outputData,
+                stderr: String(decoding: errorData, as: UTF8.self))
+        }
+    }
+
+    /// Runs `executable arguments…` to completion.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+        directory: URL? = nil
+    ) throws -> Result {
+        try Running(executable, arguments, environment: environment, stdin: stdin, directory: directory).finish()
+    }
+
+    /// Runs the program at `path`.
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(URL(fileURLWithPath: path), arguments, environment: environment)
+    }
+}
