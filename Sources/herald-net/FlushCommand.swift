@@ -39,14 +39,10 @@ struct FlushCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard (1...100).contains(maxAttempts) else { throw Self.fail(2, "--max-attempts: \(maxAttempts) is outside 1…100") }
-        guard (1...600_000).contains(timeoutMilliseconds) else {
-            throw Self.fail(2, "--timeout-ms: \(timeoutMilliseconds) is outside 1…600000")
-        }
-        guard (1...1000).contains(batchSize) else { throw Self.fail(2, "--batch-size: \(batchSize) is outside 1…1000") }
-        guard (0...60_000).contains(backoffMilliseconds) else {
-            throw Self.fail(2, "--backoff-ms: \(backoffMilliseconds) is outside 0…60000")
-        }
+        let limits = ReceiptFlushLimits(
+            maxAttempts: maxAttempts, timeoutMilliseconds: timeoutMilliseconds, batchSize: batchSize,
+            backoffMilliseconds: backoffMilliseconds)
+        if let problem = limits.problem { throw Self.fail(2, problem) }
         guard deadlineMilliseconds >= 0 else { throw Self.fail(2, "--deadline-ms must be 0 or more") }
         let target: ReceiptEndpoint
         do throws(ReceiptEndpointError) {

@@ -117,14 +117,10 @@ struct ReceiptsFlush: AsyncParsableCommand {
     var backoffMilliseconds: Int = 250
 
     func run() async throws {
-        guard (1...100).contains(maxAttempts) else { throw StoreCLI.usage("--max-attempts: \(maxAttempts) is outside 1…100") }
-        guard (1...600_000).contains(timeoutMilliseconds) else {
-            throw StoreCLI.usage("--timeout-ms: \(timeoutMilliseconds) is outside 1…600000")
-        }
-        guard (1...1000).contains(batchSize) else { throw StoreCLI.usage("--batch-size: \(batchSize) is outside 1…1000") }
-        guard (0...60_000).contains(backoffMilliseconds) else {
-            throw StoreCLI.usage("--backoff-ms: \(backoffMilliseconds) is outside 0…60000")
-        }
+        let limits = ReceiptFlushLimits(
+            maxAttempts: maxAttempts, timeoutMilliseconds: timeoutMilliseconds, batchSize: batchSize,
+            backoffMilliseconds: backoffMilliseconds)
+        if let problem = limits.problem { throw StoreCLI.usage(problem) }
         let chosen: ReceiptEndpoint?
         do throws(ReceiptEndpointError) {
             if let endpoint {
