@@ -142,6 +142,75 @@ public enum LocalizationLookup {
         return lowercased(bcp47(normalizedID(id)))
     }
 
+    // MARK: - Names that need no ICU
+
+    /// The language subtag `normalize(name)` starts with, read without ICU when the name is
+    /// plainly `ll`, `ll-Ssss`, `ll-RR`, `ll-999` or `ll-Ssss-RR` (either separator, any case)
+    /// with a two-letter language that CLDR does not alias (`iw`, `in`, `ji`, `jw`, `mo`, `sh`,
+    /// `tl`, `tw`, `bh` are; `no` is Apple's `nb`). Nil when only ICU can tell: other shapes,
+    /// three-letter codes (many are aliases: `heb`, `cmn`), extlangs and variants
+    /// (`zh-yue`, `hy-arevmda`), Apple's English names (`German`), `Base`.
+    /// A test checks every two-letter code against ICU.
+    public static func plainLanguage(of name: String) -> String? {
+        var subtags: [Substring.UTF8View] = []
+        var rest = Substring(name).utf8
+        while true {
+            if let sep = rest.firstIndex(where: { $0 == 0x2D || $0 == 0x5F }) {
+                subtags.append(rest[rest.startIndex..<sep])
+                rest = rest[rest.index(after: sep)...]
+            } else {
+                subtags.append(rest)
+                break
+            }
+            if subtags.count > 3 { return nil }
+        }
+        func letters(_ s: Substring.UTF8View) -> Bool {
+            s.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        }
+        func digits(_ s: Substring.UTF8View) -> Bool { s.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        guard subtags[0].count == 2, letters(subtags[0]) else { return nil }
+        var i = 1
+        if i < subtags.count, subtags[i].count == 4, letters(subtags[i]) { i += 1 }
+        if i < subtags.count, (subtags[i].count == 2 && letters(subtags[i])) || (subtags[i].count == 3 && digits(subtags[i])) {
+            i += 1
+        }
+        guard i == subtags.count else { return nil }
+        let language = String(decoding: subtags[0].map { $0 | 0x20 }, as: UTF8.self)
+        if icuAliasedLanguages.contains(language) { return nil }
+        return language == "no" ? "nb" : language
+    }
+
+    /// Two-letter languages ICU 72's canonicalization (CLDR 42 `languageAlias`) replaces on
+    /// their own (`iw` → `he`); the others it aliases only with a variant or extlang.
+    static let icuAliasedLanguages: Set<String> = ["bh", "in", "iw", "ji", "jw", "mo", "sh", "tl", "tw"]
+
+    /// The language groups whose localizations `match(locale, available:, development:)` can
+    /// return: the locale's own (a best match and its parent chain never leave it — Hindi's
+    /// `hi-Latn` → `en-IN` included) and the development localization's.
+    public static func groups(servedFor locale: LocaleID, development: String?) -> Set<String> {
+        var out: Set<String> = [languageGroup(language(of: normalizedID(locale)))]
+        if let development {
+            let lang = plainLanguage(of: development) ?? String(normalize(development).prefix { $0 != "-" })
+            out.insert(languageGroup(lang))
+        }
+        return out
+    }
+
+    /// False only when `name` plainly belongs to none of `groups` (see `plainLanguage(of:)`),
+    /// so `match` would never pick it: such names need no ICU normalization for that locale.
+    public static func mayServe(_ name: String, groups: Set<String>) -> Bool {
+        guard let lang = plainLanguage(of: name) else { return true }
+        return groups.contains(languageGroup(lang))
+    }
+
+    /// False only when `name` plainly cannot normalize to `normalized` (a `normalize` result):
+    /// its language differs.
+    public static func mayNormalize(_ name: String, to normalized: String) -> Bool {
+        guard let lang = plainLanguage(of: name) else { return true }
+        let theirs = normalized.utf8.prefix { $0 != 0x2D }
+        return theirs.elementsEqual(lang.utf8)
+    }
+
     // MARK: - Apple's data
 
     /// Apple's pre-ISO folder names.

@@ -269,22 +269,30 @@ public final class Catalog: MessageCatalog {
     /// spelling first), sorted.
     public var localizations: [String] {
         if let known = state.withLock({ $0.localizations }) { return known }
+        let list = localizations(where: { _ in true })
+        state.withLock { $0.localizations = list }
+        return list
+    }
+
+    /// `localizations` without the names `include` turns down (never normalized): the
+    /// same spellings in the same order as long as `include` keeps every spelling of a
+    /// normalized name or none (it looks only at a name's language).
+    func localizations(where include: (String) -> Bool) -> [String] {
+        if let known = state.withLock({ $0.localizations }) { return known.filter(include) }
         var byKey: [String: String] = [:]
         for s in sources {
-            if let l = s.localization {
+            if let l = s.localization, include(l) {
                 let key = normalized(l)
                 if byKey[key] == nil { byKey[key] = l }
             }
         }
         for source in sources where source.format == .xcstrings {
-            for l in summary(source).languages.sorted() {
+            for l in summary(source).languages.sorted() where include(l) {
                 let key = normalized(l)
                 if byKey[key] == nil { byKey[key] = l }
             }
         }
-        let list = byKey.values.sorted()
-        state.withLock { $0.localizations = list }
-        return list
+        return byKey.values.sorted()
     }
 
     public var tableNames: [String] {
@@ -303,7 +311,12 @@ public final class Catalog: MessageCatalog {
     /// The localizations that serve `locale`, best first (the device's chain).
     public func chain(for locale: LocaleID) -> [String] {
         if let hit = state.withLock({ $0.chains[locale.icuID] }) { return hit }
-        let chain = LocalizationLookup.match(locale, available: localizations, development: developmentLocalization)
+        // Only names that can serve the locale (or be the development localization) are
+        // normalized: each is an ICU canonicalization, and an app has dozens of folders.
+        let development = developmentLocalization
+        let groups = LocalizationLookup.groups(servedFor: locale, development: development)
+        let available = localizations(where: { LocalizationLookup.mayServe($0, groups: groups) })
+        let chain = LocalizationLookup.match(locale, available: available, development: development)
         state.withLock { $0.chains[locale.icuID] = chain }
         return chain
     }
@@ -332,10 +345,13 @@ public final class Catalog: MessageCatalog {
     /// Merges one table the device's way: `.strings`, then String Catalog
     /// entries, then `.stringsdict` entries override per key.
     func build(_ name: String, normalized norm: String) -> Table? {
-        let lproj = sources.filter { $0.table == name && $0.localization.map(normalized) == norm }
+        let lproj = sources.filter { s in
+            guard s.table == name, let l = s.localization, LocalizationLookup.mayNormalize(l, to: norm) else { return false }
+            return normalized(l) == norm
+        }
         var xc: [(XCStringsFile, String)] = []
         for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { normalized($0) == norm }) {
+            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { LocalizationLookup.mayNormalize($0, to: norm) && normalized($0) == norm }) {
                 xc.append((c, lang))
             }
         }
