@@ -314,8 +314,8 @@ public final class Catalog: MessageCatalog {
         // Only names that can serve the locale (or be the development localization) are
         // normalized: each is an ICU canonicalization, and an app has dozens of folders.
         let development = developmentLocalization
-        let groups = LocalizationLookup.groups(servedFor: locale, development: development)
-        let available = localizations(where: { LocalizationLookup.mayServe($0, groups: groups) })
+        let filter = LocalizationLookup.ServingFilter(locale: locale, development: development)
+        let available = localizations(where: { filter.mayServe($0) })
         let chain = LocalizationLookup.match(locale, available: available, development: development)
         state.withLock { $0.chains[locale.icuID] = chain }
         return chain

@@ -151,5 +151,12 @@ import Testing
         #expect(LocalizationLookup.mayServe("nb", groups: ["no"]))
         #expect(LocalizationLookup.mayServe("no-NO", groups: ["no"]))
         #expect(!LocalizationLookup.mayServe("de-CH", groups: ["no", "en"]))
+        let filter = LocalizationLookup.ServingFilter(locale: try LocaleID("nn"), development: "English")
+        for name in ["nb", "NO_no", "nn-NO", "en", "en_GB", "hi", "hi-Latn", "iw", "English", "Base", "fil"] {
+            #expect(filter.mayServe(name), "\(name)")
+        }
+        for name in ["de", "da-DK", "sv", "zh-Hant-TW", "fr_CA"] { #expect(!filter.mayServe(name), "\(name)") }
+        let filipino = LocalizationLookup.ServingFilter(locale: try LocaleID("fil"), development: nil)
+        #expect(!filipino.mayServe("en") && filipino.mayServe("tl") && filipino.mayServe("fil"))
     }
 }
