@@ -45,12 +45,21 @@ public final class Store: Sendable {
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
         let box = DeadlineBox(deadline)
         var configuration = Configuration()
-        configuration.journalMode = .wal
         configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
         configuration.label = "herald.store"
-        // NORMAL, as GRDB's WAL set-up also chooses; stated here because the store's
-        // durability depends on it (see the type's documentation).
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // WAL and synchronous = NORMAL (see the type's documentation), set here rather than
+        // with GRDB's `journalMode = .wal`: that set-up also checks the WAL file's size through
+        // Foundation's URL resource values and, when it is empty (every start, since the last
+        // connection to close removes it), creates and drops a table in a write transaction —
+        // a commit and 2M instructions per open, needed only by GRDB's DatabasePool readers.
+        // The journal mode is kept in the file once set; the PRAGMA then only reads it.
+        configuration.prepareDatabase { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else {
+                throw DatabaseError(message: "could not switch to WAL mode (journal mode is \(mode ?? "unknown"))")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         // Schema changes by several processes opening a fresh store at once are serialized
         // by an advisory lock next to the database (SQLite's migrator reads the applied
         // migrations outside its write transaction).
