@@ -73,3 +73,26 @@ import Testing
         #expect(hebrew.localization == "he")
     }
 }
+
+/// The byte-wise reading of a file's path (printable ASCII) classifies exactly as the
+/// Character-wise one.
+@Suite struct CatalogClassifyTests {
+    @Test func asciiPathsClassifyAsTheGeneralReading() throws {
+        let paths = [
+            "en.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict", "Messages.xcstrings", "a/b/pt-BR.lproj/X.strings",
+            "Localizable.strings", ".strings", "en.lproj/.strings", "en.lproj/.stringsdict", "x/.xcstrings", "en.lproj/readme.txt",
+            "en.lproj//Localizable.strings", "/abs/zh_Hant.lproj/T.icu.strings", "en.lproj/", "", "/", "lproj/T.strings",
+            ".lproj/T.strings", "en.lproj/T.STRINGS", "en.lproj/T.xcstrings", "en.LPROJ/T.strings", "a.strings/b", "x.stringsdict.strings",
+            "sub/dir/Cat.xcstrings", "English.lproj/InfoPlist.strings", "en.lproj/T.strings/",
+        ]
+        for path in paths {
+            let fast = Catalog.classifyPrintableASCII(readPath: "/r/" + path, displayPath: path)
+            #expect(fast != nil, "\(path)")
+            #expect(fast ?? nil == Catalog.classifyAnyPath(readPath: "/r/" + path, displayPath: path), "\(path)")
+        }
+        // Not printable ASCII: left to the general reading.
+        #expect(Catalog.classifyPrintableASCII(readPath: "x", displayPath: "fr.lproj/Caf\u{E9}.strings") == nil)
+        #expect(Catalog.classifyPrintableASCII(readPath: "x", displayPath: "fr.lproj/A\tB.strings") == nil)
+        #expect(Catalog.classify(readPath: "x", displayPath: "fr.lproj/Caf\u{E9}.strings")?.table == "Caf\u{E9}")
+    }
+}
