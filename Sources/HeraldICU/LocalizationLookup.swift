@@ -142,6 +142,137 @@ public enum LocalizationLookup {
         return lowercased(bcp47(normalizedID(id)))
     }
 
+    // MARK: - Names that need no ICU
+
+    /// The language subtag `normalize(name)` starts with, read without ICU when the name is
+    /// plainly `ll`, `ll-Ssss`, `ll-RR`, `ll-999` or `ll-Ssss-RR` (either separator, any case)
+    /// with a two-letter language that CLDR does not alias (`iw`, `in`, `ji`, `jw`, `mo`, `sh`,
+    /// `tl`, `tw`, `bh` are; `no` is Apple's `nb`). Nil when only ICU can tell: other shapes,
+    /// three-letter codes (many are aliases: `heb`, `cmn`), extlangs and variants
+    /// (`zh-yue`, `hy-arevmda`), Apple's English names (`German`), `Base`.
+    /// A test checks every two-letter code against ICU.
+    public static func plainLanguage(of name: String) -> String? {
+        guard let code = plainCode(of: name) else { return nil }
+        return String(decoding: [UInt8(code >> 8), UInt8(code & 0xFF)], as: UTF8.self)
+    }
+
+    /// `plainLanguage(of:)` as its two lower-case ASCII letters (first in the high byte),
+    /// read in place: catalogs ask it of every file's localization on each new locale.
+    static func plainCode(of name: String) -> UInt16? {
+        let code: UInt16?? = name.utf8.withContiguousStorageIfAvailable { b -> UInt16? in
+            @inline(__always) func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+            @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+            @inline(__always) func isSeparator(_ c: UInt8) -> Bool { c == 0x2D || c == 0x5F }
+            let n = b.count
+            guard n >= 2, isLetter(b[0]), isLetter(b[1]), n == 2 || isSeparator(b[2]) else { return nil }
+            // The subtags after the language: [Ssss] then [RR | 999], nothing else.
+            var i = 3
+            var sawScript = false
+            var sawRegion = false
+            while i <= n, n > 2 {
+                var j = i
+                while j < n, !isSeparator(b[j]) { j += 1 }
+                let length = j - i
+                if !sawScript, !sawRegion, length == 4, isLetter(b[i]), isLetter(b[i + 1]), isLetter(b[i + 2]), isLetter(b[i + 3]) {
+                    sawScript = true
+                } else if !sawRegion, length == 2, isLetter(b[i]), isLetter(b[i + 1]) {
+                    sawRegion = true
+                } else if !sawRegion, length == 3, isDigit(b[i]), isDigit(b[i + 1]), isDigit(b[i + 2]) {
+                    sawRegion = true
+                } else {
+                    return nil
+                }
+                if j == n { break }
+                i = j + 1
+                if i == n { return nil }  // a trailing separator
+            }
+            let code = UInt16(b[0] | 0x20) << 8 | UInt16(b[1] | 0x20)
+            if icuAliasedCodes.contains(code) { return nil }
+            return code == Self.no ? Self.nb : code
+        }
+        return code ?? nil
+    }
+
+    private static func code(_ s: StaticString) -> UInt16 {
+        UInt16(s.utf8Start[0]) << 8 | UInt16(s.utf8Start[1])
+    }
+    private static let no = code("no")
+    private static let nb = code("nb")
+    private static let icuAliasedCodes: [UInt16] = icuAliasedLanguages.map { language in
+        let b = Array(language.utf8)
+        return UInt16(b[0]) << 8 | UInt16(b[1])
+    }
+
+    /// Two-letter languages ICU 72's canonicalization (CLDR 42 `languageAlias`) replaces on
+    /// their own (`iw` → `he`); the others it aliases only with a variant or extlang.
+    static let icuAliasedLanguages: Set<String> = ["bh", "in", "iw", "ji", "jw", "mo", "sh", "tl", "tw"]
+
+    /// The language groups whose localizations `match(locale, available:, development:)` can
+    /// return: the locale's own (a best match and its parent chain never leave it — Hindi's
+    /// `hi-Latn` → `en-IN` included) and the development localization's.
+    public static func groups(servedFor locale: LocaleID, development: String?) -> Set<String> {
+        var out: Set<String> = [languageGroup(language(of: normalizedID(locale)))]
+        if let development {
+            let lang = plainLanguage(of: development) ?? String(normalize(development).prefix { $0 != "-" })
+            out.insert(languageGroup(lang))
+        }
+        return out
+    }
+
+    /// Decides without ICU which localization names can matter to one locale's match
+    /// (`groups(servedFor:development:)`); the rest need no normalization for it.
+    public struct ServingFilter: Sendable {
+        /// The groups the match draws from.
+        public let groups: Set<String>
+        /// Those of two letters, as `plainCode` codes.
+        private let codes: [UInt16]
+
+        public init(locale: LocaleID, development: String?) {
+            groups = LocalizationLookup.groups(servedFor: locale, development: development)
+            codes = groups.compactMap { g in
+                let b = Array(g.utf8)
+                return b.count == 2 ? UInt16(b[0]) << 8 | UInt16(b[1]) : nil
+            }
+        }
+
+        /// False only when `name` plainly belongs to none of the groups (see
+        /// `plainLanguage(of:)`), so the match would never pick it.
+        public func mayServe(_ name: String) -> Bool {
+            guard let code = LocalizationLookup.plainCode(of: name) else { return true }
+            return codes.contains(LocalizationLookup.groupCode(code))
+        }
+    }
+
+    /// `languageGroup` of a plain two-letter language (three-letter members never are plain).
+    static func groupCode(_ code: UInt16) -> UInt16 {
+        switch code {
+        case Self.hi: return Self.en
+        case Self.nb, Self.nn: return Self.no
+        default: return code
+        }
+    }
+    private static let hi = code("hi")
+    private static let en = code("en")
+    private static let nn = code("nn")
+
+    /// `ServingFilter(locale:development:).mayServe(name)` for a group set given by name.
+    public static func mayServe(_ name: String, groups: Set<String>) -> Bool {
+        guard let lang = plainLanguage(of: name) else { return true }
+        return groups.contains(languageGroup(lang))
+    }
+
+    /// False only when `name` plainly cannot normalize to `normalized` (a `normalize` result):
+    /// its language differs.
+    public static func mayNormalize(_ name: String, to normalized: String) -> Bool {
+        guard let code = plainCode(of: name) else { return true }
+        let theirs: UInt16?? = normalized.utf8.withContiguousStorageIfAvailable { b -> UInt16? in
+            guard b.count >= 2, b.count == 2 || b[2] == 0x2D else { return nil }
+            return UInt16(b[0]) << 8 | UInt16(b[1])
+        }
+        guard let theirs else { return true }  // not contiguous: ask ICU
+        return theirs == code
+    }
+
     // MARK: - Apple's data
 
     /// Apple's pre-ISO folder names.

@@ -135,6 +135,12 @@ public final class Catalog: MessageCatalog {
     // MARK: scanning
 
     static func classify(readPath: String, displayPath: String) -> Source? {
+        if let fast = classifyPrintableASCII(readPath: readPath, displayPath: displayPath) { return fast }
+        return classifyAnyPath(readPath: readPath, displayPath: displayPath)
+    }
+
+    /// `classify` for any path, by Characters.
+    static func classifyAnyPath(readPath: String, displayPath: String) -> Source? {
         let parts = displayPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let name = parts.last else { return nil }
         let folder = parts.count >= 2 ? parts[parts.count - 2] : nil
@@ -148,6 +154,56 @@ public final class Catalog: MessageCatalog {
             return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
         }
         return nil
+    }
+
+    /// `classify` for a path of printable ASCII (where a character is a byte), read on its
+    /// bytes: the Character-based splitting and suffix tests cost ~18k instructions a file,
+    /// a third of a render's table scan. `.some(nil)`: not a table file; nil: not printable
+    /// ASCII, ask `classify`'s general reading.
+    static func classifyPrintableASCII(readPath: String, displayPath: String) -> Source?? {
+        let bytes = Array(displayPath.utf8)
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let slash = UInt8(ascii: "/")
+        // The last two non-empty components.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        guard end > 0 else { return .some(nil) }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
+        var folderEnd = start
+        while folderEnd > 0, bytes[folderEnd - 1] == slash { folderEnd -= 1 }
+        var folderStart = folderEnd
+        while folderStart > 0, bytes[folderStart - 1] != slash { folderStart -= 1 }
+        let name = bytes[start..<end]
+        let folder = bytes[folderStart..<folderEnd]
+        func hasSuffix(_ b: ArraySlice<UInt8>, _ suffix: StaticString) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            guard b.count >= n else { return false }
+            let p = suffix.utf8Start
+            var i = 0
+            while i < n, b[b.endIndex - n + i] == p[i] { i += 1 }
+            return i == n
+        }
+        let loc: String
+        if hasSuffix(folder, ".lproj") {
+            loc = String(decoding: folder.dropLast(6), as: UTF8.self)
+        } else {
+            loc = "und"
+        }
+        let format: TableFormat
+        let extLength: Int
+        if hasSuffix(name, ".stringsdict") {
+            (format, extLength) = (.stringsdict, 12)
+        } else if hasSuffix(name, ".strings") {
+            (format, extLength) = (.strings, 8)
+        } else if hasSuffix(name, ".xcstrings") {
+            (format, extLength) = (.xcstrings, 10)
+        } else {
+            return .some(nil)
+        }
+        guard name.count > extLength else { return .some(nil) }
+        let table = String(decoding: name.dropLast(extLength), as: UTF8.self)
+        return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
     }
 
     static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
@@ -269,22 +325,30 @@ public final class Catalog: MessageCatalog {
     /// spelling first), sorted.
     public var localizations: [String] {
         if let known = state.withLock({ $0.localizations }) { return known }
+        let list = localizations(where: { _ in true })
+        state.withLock { $0.localizations = list }
+        return list
+    }
+
+    /// `localizations` without the names `include` turns down (never normalized): the
+    /// same spellings in the same order as long as `include` keeps every spelling of a
+    /// normalized name or none (it looks only at a name's language).
+    func localizations(where include: (String) -> Bool) -> [String] {
+        if let known = state.withLock({ $0.localizations }) { return known.filter(include) }
         var byKey: [String: String] = [:]
         for s in sources {
-            if let l = s.localization {
+            if let l = s.localization, include(l) {
                 let key = normalized(l)
                 if byKey[key] == nil { byKey[key] = l }
             }
         }
         for source in sources where source.format == .xcstrings {
-            for l in summary(source).languages.sorted() {
+            for l in summary(source).languages.sorted() where include(l) {
                 let key = normalized(l)
                 if byKey[key] == nil { byKey[key] = l }
             }
         }
-        let list = byKey.values.sorted()
-        state.withLock { $0.localizations = list }
-        return list
+        return byKey.values.sorted()
     }
 
     public var tableNames: [String] {
@@ -303,7 +367,12 @@ public final class Catalog: MessageCatalog {
     /// The localizations that serve `locale`, best first (the device's chain).
     public func chain(for locale: LocaleID) -> [String] {
         if let hit = state.withLock({ $0.chains[locale.icuID] }) { return hit }
-        let chain = LocalizationLookup.match(locale, available: localizations, development: developmentLocalization)
+        // Only names that can serve the locale (or be the development localization) are
+        // normalized: each is an ICU canonicalization, and an app has dozens of folders.
+        let development = developmentLocalization
+        let filter = LocalizationLookup.ServingFilter(locale: locale, development: development)
+        let available = localizations(where: { filter.mayServe($0) })
+        let chain = LocalizationLookup.match(locale, available: available, development: development)
         state.withLock { $0.chains[locale.icuID] = chain }
         return chain
     }
@@ -332,10 +401,13 @@ public final class Catalog: MessageCatalog {
     /// Merges one table the device's way: `.strings`, then String Catalog
     /// entries, then `.stringsdict` entries override per key.
     func build(_ name: String, normalized norm: String) -> Table? {
-        let lproj = sources.filter { $0.table == name && $0.localization.map(normalized) == norm }
+        let lproj = sources.filter { s in
+            guard s.table == name, let l = s.localization, LocalizationLookup.mayNormalize(l, to: norm) else { return false }
+            return normalized(l) == norm
+        }
         var xc: [(XCStringsFile, String)] = []
         for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { normalized($0) == norm }) {
+            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { LocalizationLookup.mayNormalize($0, to: norm) && normalized($0) == norm }) {
                 xc.append((c, lang))
             }
         }

@@ -53,46 +53,15 @@ struct FormatCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        do {
-            if let batch {
-                guard key == nil, locale == nil, arguments.isEmpty else {
-                    throw CLIFailure(code: 2, message: "--batch takes its keys, locales and arguments from the input; drop --key/--locale/--arg")
-                }
-                try runBatch(batch)
-            } else {
-                try runOne()
-            }
-        } catch let failure as CLIFailure {
-            throw failure.exit()
-        }
+    /// The parsed flags as plain values.
+    var invocation: FormatInvocation {
+        FormatInvocation(
+            key: key, locale: locale, arguments: arguments, table: table, device: device, width: width,
+            noIsolate: noIsolate, json: json, batch: batch, common: common.settings)
     }
 
-    var options: RenderOptions { RenderOptions(device: device, width: width, isolateArguments: !noIsolate) }
-
-    func runOne() throws {
-        guard let key else { throw CLIFailure(code: 2, message: "missing --key (or use --batch)") }
-        guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale (or use --batch)") }
-        let localeID: LocaleID
-        do { localeID = try LocaleID(tag) } catch { throw CLIFailure(code: 2, message: "--locale \(tag): \(error)") }
-        let renderer = Renderer(catalog: try common.catalog())
-        let result: RenderResult
-        do {
-            result = try renderer.render(
-                key: key, table: table, locale: localeID, arguments: arguments.map(RenderArgument.text), options: options)
-        } catch {
-            throw CLIFailure(code: 4, message: error.description)
-        }
-        for d in result.diagnostics { writeStderr("herald: \(d.severity.rawValue): \(d.message) [\(d.code)]\n") }
-        var out = StdoutBuffer()
-        if json {
-            FormatCommand.writeObject(result, locale: nil, to: &out)
-        } else {
-            out.write(result.text)
-            out.write("\n")
-        }
-        out.flush()
-        if FormatCommand.isArgumentMismatch(result) { throw ExitCode(2) }
+    func run() throws {
+        try invocation.run()
     }
 
     /// Diagnostics that make the exit status 2: the arguments do not fit the message.
@@ -223,39 +192,6 @@ struct FormatCommand: ParsableCommand {
             out.writeQuoted(locale)
         }
         out.write("}\n")
-    }
-
-    func runBatch(_ path: String) throws {
-        let input = try FormatCommand.readBatchInput(path)
-        let renderer = Renderer(catalog: try common.catalog())
-        var locales: [String: LocaleID] = [:]
-        var out = StdoutBuffer()
-        // Read the flags once: each property-wrapper read costs more than a JSON key lookup.
-        let defaults = BatchDefaults(options: options, table: table)
-        var fast = BatchFastPath()
-        input.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
-            var start = 0
-            var lineNumber = 0
-            while start < all.count {
-                // memchr finds the end of the line many bytes at a time.
-                let end: Int
-                if let nl = memchr(base + start, 0x0A, all.count - start) {
-                    end = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = all.count
-                }
-                lineNumber += 1
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
-                start = end + 1
-                // The common, well-formed request: decoded and answered without a JSONValue tree.
-                if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { continue }
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                FormatCommand.answer(
-                    Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
-            }
-        }
-        out.flush()
     }
 
     /// The batch input. A regular file is read straight into one buffer of

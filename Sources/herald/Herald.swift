@@ -67,6 +67,10 @@ extension Herald {
             guard let command = try? RenderCommand.parseAsRoot(rest) as? RenderCommand else { return false }
             await finish { try await command.run() }
         case FormatCommand.configuration.commandName:
+            if let invocation = FormatInvocation(quickArguments: rest) {
+                await finish { try invocation.run() }
+                return true
+            }
             guard let command = try? FormatCommand.parseAsRoot(rest) as? FormatCommand else { return false }
             await finish { try command.run() }
         default:

@@ -78,6 +78,64 @@ import Testing
         #expect(noKey.status == 2)
     }
 
+    /// `herald format`'s quick argument reader answers exactly as ArgumentParser does
+    /// (`HERALD_FULL_PARSE=1`): same output, messages and exit status, for the one-shot
+    /// form, `--batch`, and bad command lines alike.
+    @Test func quickArgumentsAnswerLikeArgumentParser() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let t = root.path
+        let batch = root.appendingPathComponent("batch.jsonl")
+        try #"""
+            {"key": "files", "locale": "ar-EG", "args": [3]}
+            {"key": "hello", "locale": "de", "args": ["Ana", 2]}
+            {"key": "nope", "locale": "en"}
+            """#.write(to: batch, atomically: true, encoding: .utf8)
+        let cases: [[String]] = [
+            ["--tables", t, "--key", "hello", "--locale", "de-DE", "--arg", "Ana", "--arg", "1234"],
+            ["--tables=\(t)", "--key=files", "--locale=ar-EG", "--arg=3", "--json", "--no-isolate"],
+            ["--key", "files", "--locale", "ar", "--arg", "11", "--tables", t, "--json"],
+            ["--key", "items", "--table", "Notifications.icu", "--locale", "en", "--arg", "2", "--arg", "Bo", "--tables", t],
+            ["--key", "hello", "--locale", "en", "--device", "ipad", "--width", "20", "--tables", t, "--arg", "A", "--arg", "1"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--arg", "Ana"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--arg", "Ana", "--arg", "1", "--arg", "extra"],
+            ["--key", "nope", "--locale", "en", "--tables", t],
+            ["--key", "hello", "--locale", "!!", "--tables", t],
+            ["--locale", "en", "--tables", t],
+            ["--key", "hello", "--tables", t],
+            ["--key", "hello", "--locale", "en", "--tables", root.path + "/no-such-folder"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--width", "wide"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--width", "-3"],
+            ["--key", "hello", "--locale", "en", "--locale", "de", "--tables", t],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--json", "--json"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--json=yes"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--bogus", "1"],
+            ["--key", "hello", "--locale", "en", "--tables"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--arg", "-5"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--arg="],
+            ["--key", "hello", "--locale", "en", "--tables", t, "stray"],
+            ["--key", "hello", "--locale", "en", "--tables", t, "--time-zone", "Mars/Olympus"],
+            ["--batch", batch.path, "--tables", t],
+            ["--batch", batch.path, "--tables", t, "--no-isolate", "--device", "mac", "--table", "Localizable"],
+            ["--batch", batch.path, "--tables", t, "--key", "hello"],
+            ["--batch", root.path + "/missing.jsonl", "--tables", t],
+        ]
+        for arguments in cases {
+            let quick = try HeraldBinary.run(["format"] + arguments)
+            let full = try HeraldBinary.run(["format"] + arguments, environment: ["HERALD_FULL_PARSE": "1"])
+            #expect(quick.status == full.status, "\(arguments)")
+            #expect(quick.stdout == full.stdout, "\(arguments)")
+            #expect(quick.stderr == full.stderr, "\(arguments)")
+        }
+        // Requests from standard input.
+        let input = Data(try String(contentsOf: batch, encoding: .utf8).utf8)
+        let quick = try HeraldBinary.run(["format", "--batch", "-", "--tables", t], stdin: input)
+        let full = try HeraldBinary.run(["format", "--batch", "-", "--tables", t], environment: ["HERALD_FULL_PARSE": "1"], stdin: input)
+        #expect(quick.status == 0 && quick.status == full.status)
+        #expect(quick.stdout == full.stdout && quick.stderr == full.stderr)
+        #expect(quick.stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func batchKeepsWrittenDecimalsAndOrder() throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -101,4 +101,62 @@ import Testing
         #expect(none == ["en", "Base"])
         #expect(try LocalizationLookup.match(LocaleID("ja"), available: [], development: "en").isEmpty)
     }
+
+    /// `plainLanguage(of:)` (the catalog's ICU-free pre-filter) agrees with ICU's
+    /// canonicalization for every two-letter language alone and with a script, a region or
+    /// both, in both separators and cases; the aliased ones (and other shapes) are left to ICU.
+    @Test func plainLanguageAgreesWithICUForEveryTwoLetterCode() throws {
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        for a in letters {
+            for b in letters {
+                let code = a + b
+                for name in [code, code.uppercased(), code + "-Latn", code + "_US", code + "-419", code + "_Hant_TW", code + "-cyrl-rs"] {
+                    guard let plain = LocalizationLookup.plainLanguage(of: name) else {
+                        #expect(["bh", "in", "iw", "ji", "jw", "mo", "sh", "tl", "tw"].contains(code), "\(name)")
+                        continue
+                    }
+                    let normalized = LocalizationLookup.normalize(name)
+                    #expect(normalized == plain || normalized.hasPrefix(plain + "-"), "\(name) → \(normalized), plain \(plain)")
+                    #expect(LocalizationLookup.mayNormalize(name, to: normalized), "\(name)")
+                }
+            }
+        }
+    }
+
+    /// Names only ICU can read are never judged without it.
+    @Test func aliasesAndLegacyNamesAreLeftToICU() {
+        for name in [
+            "iw", "in", "ji", "jw", "mo", "sh", "tl", "tw", "bh", "iw-IL", "sh_RS", "English", "German", "Japanese",
+            "Base", "heb", "fil", "yue", "zh-yue", "hy-arevmda", "no-bok", "en-US-POSIX", "zh-Hant-TW-x", "",
+        ] {
+            #expect(LocalizationLookup.plainLanguage(of: name) == nil, "\(name)")
+            #expect(LocalizationLookup.mayServe(name, groups: ["xx"]), "\(name)")
+        }
+        #expect(LocalizationLookup.plainLanguage(of: "no") == "nb")
+        #expect(LocalizationLookup.plainLanguage(of: "no_NO") == "nb")
+        #expect(LocalizationLookup.plainLanguage(of: "pt_br") == "pt")
+        #expect(LocalizationLookup.plainLanguage(of: "zh-Hant_TW") == "zh")
+        #expect(!LocalizationLookup.mayNormalize("de", to: "en"))
+        #expect(LocalizationLookup.mayNormalize("en-GB", to: "en-gb"))
+        #expect(!LocalizationLookup.mayNormalize("pt-BR", to: "ptx"))
+    }
+
+    /// The groups a locale's match can draw from: its own (Hindi with English, Norwegian's
+    /// three codes together) and the development localization's.
+    @Test func groupsServedFor() throws {
+        #expect(try LocalizationLookup.groups(servedFor: LocaleID("de-AT"), development: "en") == ["de", "en"])
+        #expect(try LocalizationLookup.groups(servedFor: LocaleID("hi-Latn"), development: nil) == ["en"])
+        #expect(try LocalizationLookup.groups(servedFor: LocaleID("nn"), development: "English") == ["no", "en"])
+        #expect(try LocalizationLookup.groups(servedFor: LocaleID("yue-HK"), development: "fr") == ["zh", "fr"])
+        #expect(LocalizationLookup.mayServe("nb", groups: ["no"]))
+        #expect(LocalizationLookup.mayServe("no-NO", groups: ["no"]))
+        #expect(!LocalizationLookup.mayServe("de-CH", groups: ["no", "en"]))
+        let filter = LocalizationLookup.ServingFilter(locale: try LocaleID("nn"), development: "English")
+        for name in ["nb", "NO_no", "nn-NO", "en", "en_GB", "hi", "hi-Latn", "iw", "English", "Base", "fil"] {
+            #expect(filter.mayServe(name), "\(name)")
+        }
+        for name in ["de", "da-DK", "sv", "zh-Hant-TW", "fr_CA"] { #expect(!filter.mayServe(name), "\(name)") }
+        let filipino = LocalizationLookup.ServingFilter(locale: try LocaleID("fil"), development: nil)
+        #expect(!filipino.mayServe("en") && filipino.mayServe("tl") && filipino.mayServe("fil"))
+    }
 }

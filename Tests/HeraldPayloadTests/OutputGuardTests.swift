@@ -32,6 +32,13 @@ import Testing
         #expect(OutputGuard.problems(in: hex) == [.hexLike(hex)])
         #expect(OutputGuard.problems(in: "  ") == [.empty])
         #expect(OutputGuard.problems(in: "You won: Uryyb jbeyq", knownSecrets: ["Uryyb jbeyq"]) == [.knownSecret])
+        // The byte pre-check never hides a match by characters, and non-ASCII secrets keep the character search.
+        #expect(OutputGuard.problems(in: "Uryyb jbeyq", knownSecrets: ["Uryyb jbeyq"]) == [.knownSecret])
+        #expect(OutputGuard.problems(in: "xUryyb jbeyq!", knownSecrets: ["short", "Uryyb jbeyq"]) == [.knownSecret])
+        #expect(OutputGuard.problems(in: "Uryyb jbeyx and Uryyb jbey", knownSecrets: ["Uryyb jbeyq"]).isEmpty)
+        #expect(OutputGuard.problems(in: "Caf\u{65}\u{301} secret!", knownSecrets: ["Caf\u{E9} secret"]) == [.knownSecret])
+        #expect(OutputGuard.problems(in: "Café secre", knownSecrets: ["Café secret"]).isEmpty)
+        #expect(!OutputGuard.mayContain("abc", "abcd") && OutputGuard.mayContain("xxabcd", "abcd"))
         #expect(!OutputGuard.isClean("%@"))
     }
 }

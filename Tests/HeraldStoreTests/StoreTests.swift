@@ -17,6 +17,9 @@ import Testing
         let header = try Data(contentsOf: URL(fileURLWithPath: store.path)).prefix(20)
         #expect(String(decoding: header.prefix(15), as: UTF8.self) == "SQLite format 3")
         #expect(Array(header.suffix(2)) == [2, 2])
+        // Commits do not wait for the disk (synchronous = NORMAL), here and on a reopen.
+        #expect(try store.synchronousLevel() == 1)
+        #expect(try Store.open(directory: directory).synchronousLevel() == 1)
     }
 
     @Test func ticketsRoundTripAndFilterByGameAndDraw() throws {
