@@ -41,19 +41,19 @@ import Testing
         return root
     }
 
-    @Test func plainText() throws {
+    @Test func plainText() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
-        let r = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "de-DE", "--arg", "Ana", "--arg", "1234"])
+        let r = try await HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "de-DE", "--arg", "Ana", "--arg", "1234"])
         #expect(r.status == 0)
         // Served by en, formatted for de-DE (the requested locale).
         #expect(r.stdout == "Hello Ana, you have 1.234 messages\n")
     }
 
-    @Test func jsonWithPluralAndRequestedRegion() throws {
+    @Test func jsonWithPluralAndRequestedRegion() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
-        let r = try HeraldBinary.run(["format", "--tables", root.path, "--key", "files", "--locale", "ar-EG", "--arg", "3", "--json", "--no-isolate"])
+        let r = try await HeraldBinary.run(["format", "--tables", root.path, "--key", "files", "--locale", "ar-EG", "--arg", "3", "--json", "--no-isolate"])
         #expect(r.status == 0)
         let v = try JSONParser.parse(r.stdout.trimmingCharacters(in: .newlines))
         #expect(v["text"]?.stringValue == "٣ ملفات")
@@ -62,26 +62,26 @@ import Testing
         #expect(v["plural"]?["n"]?.stringValue == "few")
     }
 
-    @Test func exitCodes() throws {
+    @Test func exitCodes() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
-        let missing = try HeraldBinary.run(["format", "--tables", root.path, "--key", "nope", "--locale", "en"])
+        let missing = try await HeraldBinary.run(["format", "--tables", root.path, "--key", "nope", "--locale", "en"])
         #expect(missing.status == 4)
         #expect(missing.stderr.contains("nope"))
-        let tooFew = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "en", "--arg", "Ana"])
+        let tooFew = try await HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "en", "--arg", "Ana"])
         #expect(tooFew.status == 2)
         #expect(tooFew.stdout == "Hello Ana, you have  messages\n")
         #expect(tooFew.stderr.contains("missing-argument"))
-        let badLocale = try HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "!!"])
+        let badLocale = try await HeraldBinary.run(["format", "--tables", root.path, "--key", "hello", "--locale", "!!"])
         #expect(badLocale.status == 2)
-        let noKey = try HeraldBinary.run(["format", "--tables", root.path, "--locale", "en"])
+        let noKey = try await HeraldBinary.run(["format", "--tables", root.path, "--locale", "en"])
         #expect(noKey.status == 2)
     }
 
     /// `herald format`'s quick argument reader answers exactly as ArgumentParser does
     /// (`HERALD_FULL_PARSE=1`): same output, messages and exit status, for the one-shot
     /// form, `--batch`, and bad command lines alike.
-    @Test func quickArgumentsAnswerLikeArgumentParser() throws {
+    @Test func quickArgumentsAnswerLikeArgumentParser() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
         let t = root.path
@@ -121,22 +121,22 @@ import Testing
             ["--batch", root.path + "/missing.jsonl", "--tables", t],
         ]
         for arguments in cases {
-            let quick = try HeraldBinary.run(["format"] + arguments)
-            let full = try HeraldBinary.run(["format"] + arguments, environment: ["HERALD_FULL_PARSE": "1"])
+            let quick = try await HeraldBinary.run(["format"] + arguments)
+            let full = try await HeraldBinary.run(["format"] + arguments, environment: ["HERALD_FULL_PARSE": "1"])
             #expect(quick.status == full.status, "\(arguments)")
             #expect(quick.stdout == full.stdout, "\(arguments)")
             #expect(quick.stderr == full.stderr, "\(arguments)")
         }
         // Requests from standard input.
         let input = Data(try String(contentsOf: batch, encoding: .utf8).utf8)
-        let quick = try HeraldBinary.run(["format", "--batch", "-", "--tables", t], stdin: input)
-        let full = try HeraldBinary.run(["format", "--batch", "-", "--tables", t], environment: ["HERALD_FULL_PARSE": "1"], stdin: input)
+        let quick = try await HeraldBinary.run(["format", "--batch", "-", "--tables", t], stdin: input)
+        let full = try await HeraldBinary.run(["format", "--batch", "-", "--tables", t], environment: ["HERALD_FULL_PARSE": "1"], stdin: input)
         #expect(quick.status == 0 && quick.status == full.status)
         #expect(quick.stdout == full.stdout && quick.stderr == full.stderr)
         #expect(quick.stdout.split(separator: "\n").count == 3)
     }
 
-    @Test func batchKeepsWrittenDecimalsAndOrder() throws {
+    @Test func batchKeepsWrittenDecimalsAndOrder() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
         let input = """
@@ -147,7 +147,7 @@ import Testing
             {"key": "items", "table": "Notifications.icu", "locale": "en", "args": [2, "Bo %d {0}"]}
 
             """
-        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        let r = try await HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
@@ -165,7 +165,7 @@ import Testing
     /// Lines the batch decodes on its fast path and lines it leaves to the
     /// full JSON parser (an escape, a nested member, a repeated member) are
     /// answered alike, and every line keeps its place.
-    @Test func batchFastAndGeneralPathsAnswerAlike() throws {
+    @Test func batchFastAndGeneralPathsAnswerAlike() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
         let input = """
@@ -178,7 +178,7 @@ import Testing
             {"key": "files", "locale": "ar-EG", "args": [3], "width": 20}
 
             """
-        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        let r = try await HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 7)
@@ -200,7 +200,7 @@ import Testing
     /// full JSON parser does. A byte-order mark in front of a line sends it to
     /// the parser (the fast decoder leaves BOMs to it; the parser skips one
     /// and counts columns after it), so each line is sent both ways.
-    @Test func batchLinesAnswerTheSameOnBothPaths() throws {
+    @Test func batchLinesAnswerTheSameOnBothPaths() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
         let lines = [
@@ -236,7 +236,7 @@ import Testing
             input.append(Data(line.utf8) + Data([0x0A]))
             input.append(Data([0xEF, 0xBB, 0xBF]) + Data(line.utf8) + Data([0x0A]))
         }
-        let r = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: input)
+        let r = try await HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: input)
         #expect(r.status == 0)
         let answers = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(answers.count == 2 * lines.count)

@@ -63,7 +63,7 @@ enum HeraldBinary {
     /// Runs `herald arguments…` to completion.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, directory: URL? = nil
-    ) throws -> Result {
-        try start(arguments, environment: environment, stdin: stdin, directory: directory).finish()
+    ) async throws -> Result {
+        try await start(arguments, environment: environment, stdin: stdin, directory: directory).finished()
     }
 }

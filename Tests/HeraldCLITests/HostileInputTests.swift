@@ -41,13 +41,13 @@ import Testing
 
     // MARK: herald export
 
-    @Test func exportNamesEveryBrokenTableAndWritesNothing() throws {
+    @Test func exportNamesEveryBrokenTableAndWritesNothing() async throws {
         let tables = try Folder()
         try tables.write(Self.bytes("\"greeting\" = \"Hello\";\n"), to: "en.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"greeting\" = \"Bonj"), to: "fr.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"greeting\" = \"Bon") + [0xFF] + Self.bytes("\";\n"), to: "de.lproj/Localizable.strings")
         let before = tables.snapshot()
-        let r = try HeraldBinary.run(["export", tables.path])
+        let r = try await HeraldBinary.run(["export", tables.path])
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(r.stderr == """
@@ -58,13 +58,13 @@ import Testing
         #expect(tables.snapshot() == before)
     }
 
-    @Test func exportWithAPathTrickInALocalizationWritesNothingOutsideTheOutput() throws {
+    @Test func exportWithAPathTrickInALocalizationWritesNothingOutsideTheOutput() async throws {
         let work = try Folder()
         try work.write(
             Self.bytes(#"{"sourceLanguage":"en","strings":{"greeting":{"localizations":{"../../escaped":{"stringUnit":{"state":"translated","value":"x"}},"fr":{"stringUnit":{"state":"translated","value":"Salut"}}}}}}"#),
             to: "in/Tricks.xcstrings")
         let out = work.path + "/deep/out"
-        let r = try HeraldBinary.run(["export", work.path + "/in", "--format", "strings", "--output", out])
+        let r = try await HeraldBinary.run(["export", work.path + "/in", "--format", "strings", "--output", out])
         #expect(r.status == 1)
         #expect(r.stderr == """
             \(work.path)/in/Tricks.xcstrings:1:64: error: localization "../../escaped" of "greeting" is not a language id (letters, digits, '-', '_'); it is ignored [structure]
@@ -76,12 +76,12 @@ import Testing
         #expect(Set(work.snapshot().keys) == ["in/Tricks.xcstrings"])
     }
 
-    @Test func exportKeepsNulAndHugeValuesWhole() throws {
+    @Test func exportKeepsNulAndHugeValuesWhole() async throws {
         let tables = try Folder()
         let huge = String(repeating: "ü", count: 1 << 19)  // 1 MiB of UTF-8
         try tables.write(Self.bytes("\"nul\" = \"a") + [0] + Self.bytes("b\";\n\"huge\" = \"\(huge)\";\n"), to: "en.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"nul\" = \"c\";\n"), to: "de.lproj/Localizable.strings")
-        let r = try HeraldBinary.run(["export", tables.path])
+        let r = try await HeraldBinary.run(["export", tables.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [String: [String: String]]])
@@ -102,7 +102,7 @@ import Testing
         return tables
     }
 
-    @Test func formatBatchAnswersEveryHostileLineAndTheGoodOnesStillRender() throws {
+    @Test func formatBatchAnswersEveryHostileLineAndTheGoodOnesStillRender() async throws {
         let tables = try Self.formatTables()
         let lines: [[UInt8]] = [
             Self.bytes(#"{"key":"greeting","locale":"de","args":["Ana"]}"#),
@@ -115,7 +115,7 @@ import Testing
             Self.bytes(#"{"key":"greeting","locale":"fr","args":["Zoë"]}"#),
         ]
         let input = lines.map { Data($0) + Data([0x0A]) }.reduce(Data(), +)
-        let r = try HeraldBinary.run(["format", "--batch", "-", "--tables", tables.path], stdin: input)
+        let r = try await HeraldBinary.run(["format", "--batch", "-", "--tables", tables.path], stdin: input)
         #expect(r.status == 0, "\(r.stderr)")
         let answers = r.stdout.split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
@@ -138,17 +138,17 @@ import Testing
         #expect(answers[7]["servedBy"] as? String == "en")
     }
 
-    @Test func formatWithATableNameThatIsAPathFindsNothing() throws {
+    @Test func formatWithATableNameThatIsAPathFindsNothing() async throws {
         let tables = try Self.formatTables()
         for table in ["../en.lproj/Localizable", "/etc/passwd", "en.lproj/Localizable", "Localizable.strings"] {
-            let r = try HeraldBinary.run([
+            let r = try await HeraldBinary.run([
                 "format", "--key", "greeting", "--locale", "en", "--arg", "Ana", "--table", table, "--tables", tables.path,
             ])
             #expect(r.status == 4, "\(table)")
             #expect(r.stdout == "")
             #expect(r.stderr.hasPrefix("herald: error: key 'greeting' is not in table '\(table)' for en ("), "\(r.stderr)")
         }
-        let good = try HeraldBinary.run(["format", "--key", "greeting", "--locale", "en", "--arg", "Ana", "--tables", tables.path])
+        let good = try await HeraldBinary.run(["format", "--key", "greeting", "--locale", "en", "--arg", "Ana", "--tables", tables.path])
         #expect(good.status == 0)
         #expect(good.stdout == "Hello Ana\n")
     }
@@ -194,15 +194,15 @@ import Testing
             status: 2),
     ]
 
-    @Test(arguments: sealCases) func sealRefusesHostilePayloadsAndTouchesNoKey(_ c: SealCase) throws {
+    @Test(arguments: sealCases) func sealRefusesHostilePayloadsAndTouchesNoKey(_ c: SealCase) async throws {
         let store = try Folder()
         let keys = store.path + "/keys"
-        let made = try HeraldBinary.run(["keygen", "--keys", keys, "--id", "device1"])
+        let made = try await HeraldBinary.run(["keygen", "--keys", keys, "--id", "device1"])
         #expect(made.status == 0, "\(made.stderr)")
         let before = store.snapshot()
         var arguments = ["seal", "--payload", "-", "--keys", keys]
         arguments += c.arguments.isEmpty ? ["--key-id", "device1"] : c.arguments
-        let r = try HeraldBinary.run(arguments, stdin: Data(c.stdin))
+        let r = try await HeraldBinary.run(arguments, stdin: Data(c.stdin))
         #expect(r.status == c.status)
         #expect(r.stderr == c.error)
         #expect(r.stdout == "")
@@ -211,14 +211,14 @@ import Testing
 
     // MARK: herald store
 
-    @Test func storeRefusesHostileArgumentsAndStaysUnchanged() throws {
+    @Test func storeRefusesHostileArgumentsAndStaysUnchanged() async throws {
         let store = try Folder()
-        let added = try HeraldBinary.run([
+        let added = try await HeraldBinary.run([
             "store", "add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,61", "--bonus", "9",
             "--draw", "2026-11-18", "--store", store.path,
         ])
         #expect(added.status == 0, "\(added.stderr)")
-        let listBefore = try HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
+        let listBefore = try await HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
         let before = store.snapshot()
         let cases: [([String], String)] = [
             (["add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,99999999999999999999", "--bonus", "9"],
@@ -229,7 +229,7 @@ import Testing
              "herald: error: --due: '2026-11-21T18:30:00' is not an ISO 8601 date-time with a zone (e.g. 2026-11-21T18:30:00Z)\n"),
         ]
         for (arguments, error) in cases {
-            let r = try HeraldBinary.run(["store"] + arguments + ["--store", store.path])
+            let r = try await HeraldBinary.run(["store"] + arguments + ["--store", store.path])
             #expect(r.status == 2, "\(arguments)")
             #expect(r.stderr == error)
             #expect(r.stdout == "")
@@ -237,16 +237,16 @@ import Testing
         // The refused commands left every file of the store as it was…
         #expect(store.snapshot() == before)
         // …and the store still reads back the same.
-        let listAfter = try HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
+        let listAfter = try await HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
         #expect(listAfter.stdout == listBefore.stdout)
         #expect(listAfter.stdout == "1\tpowerball\t2026-11-18\t4,11,23,45,61\t9\t-\n")
     }
 
-    @Test func storeNeverOverwritesAFileThatIsNotItsDatabase() throws {
+    @Test func storeNeverOverwritesAFileThatIsNotItsDatabase() async throws {
         let store = try Folder()
         let garbage = Self.bytes("this is not SQLite\n") + [0, 0xFF, 0xFE] + [UInt8](repeating: 0x41, count: 4096)
         try store.write(garbage, to: "herald.sqlite")
-        let r = try HeraldBinary.run(["store", "badge", "--increment", "1", "--store", store.path])
+        let r = try await HeraldBinary.run(["store", "badge", "--increment", "1", "--store", store.path])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
         #expect(r.stdout == "")

@@ -15,12 +15,12 @@ import Testing
         return nil
     }
 
-    static func run(_ path: String, _ args: [String]) throws -> (Int32, String) {
-        let r = try Subprocess.run(path, args)
+    static func run(_ path: String, _ args: [String]) async throws -> (Int32, String) {
+        let r = try await Subprocess.run(path, args)
         return (r.status, r.stdout)
     }
 
-    @Test func everyLocaleRendersAndRightToLeftOnesRunRightToLeft() throws {
+    @Test func everyLocaleRendersAndRightToLeftOnesRunRightToLeft() async throws {
         guard let browser = Self.chromium() else {
             if ProcessInfo.processInfo.environment["HERALD_SKIP_BROWSER"] == "1" { return }
             Issue.record("chromium is not installed (apt-get install chromium); set HERALD_SKIP_BROWSER=1 to skip")
@@ -30,13 +30,13 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("preview.html")
-        let r = try HeraldBinary.run(["preview", "--format", "html", "--output", page.path])
+        let r = try await HeraldBinary.run(["preview", "--format", "html", "--output", page.path])
         #expect(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(!html.contains("http://") && !html.contains("https://"), "the page must not reach the network")
 
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir.path)/profile"]
-        let (status, dom) = try Self.run(browser, common + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+        let (status, dom) = try await Self.run(browser, common + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
         #expect(status == 0)
         guard let start = dom.range(of: "data-layout=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else {
             Issue.record("the page did not record its layout")
@@ -72,7 +72,7 @@ import Testing
 
         // And a real screenshot: the page paints (a blank page is a few KB).
         let shot = dir.appendingPathComponent("preview.png")
-        let (shotStatus, _) = try Self.run(
+        let (shotStatus, _) = try await Self.run(
             browser, common + ["--window-size=1200,1600", "--screenshot=\(shot.path)", page.absoluteString])
         #expect(shotStatus == 0)
         let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0

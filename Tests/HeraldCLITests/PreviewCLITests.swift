@@ -14,19 +14,19 @@ import Testing
             .filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }.sorted()
     }
 
-    static func previewJSON(directory: URL? = nil, _ extra: [String] = []) throws -> [JSONValue] {
-        let r = try HeraldBinary.run(["preview", "--format", "json"] + extra, directory: directory)
+    static func previewJSON(directory: URL? = nil, _ extra: [String] = []) async throws -> [JSONValue] {
+        let r = try await HeraldBinary.run(["preview", "--format", "json"] + extra, directory: directory)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let v = try JSONParser.parse(r.stdout)
         return v["locales"]?.arrayValue ?? []
     }
 
-    @Test func everyLocaleAndExampleRendersCleanText() throws {
+    @Test func everyLocaleAndExampleRendersCleanText() async throws {
         // From an empty directory: the tables embedded in the binary are used.
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("herald-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let items = try Self.previewJSON(directory: empty)
+        let items = try await Self.previewJSON(directory: empty)
         let folders = try Self.localizationFolders()
         #expect(folders.count >= 40)
         let examples = ExampleNotifications.all.map(\.name)
@@ -55,8 +55,8 @@ import Testing
 
     /// Hand-derived: the tickets and draw of ExampleNotifications (lotteries.md
     /// Powerball: 3+PB $100, 2+PB $7, Power Play 2X) and the English table text.
-    @Test func englishExamplesSayWhatWasWon() throws {
-        let items = try Self.previewJSON(["--locales", "en"])
+    @Test func englishExamplesSayWhatWasWon() async throws {
+        let items = try await Self.previewJSON(["--locales", "en"])
         func body(_ example: String) -> String? {
             items.first { $0["example"]?.stringValue == example }?["payload"]?["aps"]?["alert"]?["body"]?.stringValue
         }
@@ -69,8 +69,8 @@ import Testing
 
     /// The committed snapshot: any change to a translation or to rendering shows
     /// up here as a reviewable diff. Update with Tools/scripts/update-preview-snapshot.sh.
-    @Test func matchesTheCommittedSnapshot() throws {
-        let r = try HeraldBinary.run(["preview", "--format", "json"], directory: Self.root)
+    @Test func matchesTheCommittedSnapshot() async throws {
+        let r = try await HeraldBinary.run(["preview", "--format", "json"], directory: Self.root)
         #expect(r.status == 0)
         let snapshotURL = Self.root.appendingPathComponent("Tests/HeraldCLITests/Snapshots/preview.json")
         let snapshot = try String(contentsOf: snapshotURL, encoding: .utf8)
@@ -106,19 +106,19 @@ import Testing
         }
     }
 
-    @Test func usageErrorsExitTwo() throws {
+    @Test func usageErrorsExitTwo() async throws {
         for args in [["--format", "pdf"], ["--locales", "en US"], ["--payload", "/nonexistent/push.json"]] {
-            let r = try HeraldBinary.run(["preview"] + args)
+            let r = try await HeraldBinary.run(["preview"] + args)
             #expect(r.status == 2 || (args.first == "--payload" && r.status != 0), "\(args): \(r.status) \(r.stderr)")
             #expect(!r.stderr.isEmpty)
         }
     }
 
-    @Test func previewsTheUsersOwnPayload() throws {
+    @Test func previewsTheUsersOwnPayload() async throws {
         let push = #"{"aps":{"alert":{"loc-key":"reminder.unknown.body"},"mutable-content":1}}"#
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("herald-pv-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: store) }
-        let r = try HeraldBinary.run(
+        let r = try await HeraldBinary.run(
             ["preview", "--payload", "-", "--locales", "en,de", "--format", "json", "--store", store.path],
             stdin: Data(push.utf8))
         #expect(r.status == 0, "\(r.stderr)")

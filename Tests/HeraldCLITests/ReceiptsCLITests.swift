@@ -16,29 +16,29 @@ import Testing
     /// Flags that keep retries short in tests.
     static let quick = ["--backoff-ms", "5", "--timeout-ms", "5000"]
 
-    static func record(_ ids: [String], store: String) throws {
+    static func record(_ ids: [String], store: String) async throws {
         for id in ids {
-            let result = try HeraldBinary.run(["receipts", "record", "--push-id", id, "--locale", "en-GB", "--kind", "message", "--store", store])
+            let result = try await HeraldBinary.run(["receipts", "record", "--push-id", id, "--locale", "en-GB", "--kind", "message", "--store", store])
             #expect(result.status == 0, "\(result.stderr)")
         }
     }
 
-    static func counts(_ store: String) throws -> String {
-        let result = try HeraldBinary.run(["receipts", "list", "--store", store])
+    static func counts(_ store: String) async throws -> String {
+        let result = try await HeraldBinary.run(["receipts", "list", "--store", store])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
 
-    @Test func recordingIsIdempotentAndListCountsByState() throws {
+    @Test func recordingIsIdempotentAndListCountsByState() async throws {
         let store = try Directory()
-        let first = try HeraldBinary.run(["receipts", "record", "--push-id", "p-1", "--kind", "lottery", "--store", store.path])
+        let first = try await HeraldBinary.run(["receipts", "record", "--push-id", "p-1", "--kind", "lottery", "--store", store.path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "recorded receipt p-1\n")
-        let again = try HeraldBinary.run(["receipts", "record", "--push-id", "p-1", "--store", store.path])
+        let again = try await HeraldBinary.run(["receipts", "record", "--push-id", "p-1", "--store", store.path])
         #expect(again.status == 0)
         #expect(again.stdout == "receipt p-1 was already recorded\n")
-        #expect(try Self.counts(store.path) == "pending 1\ndelivered 0\nrejected 0\n")
-        let all = try HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
+        await #expect(try Self.counts(store.path) == "pending 1\ndelivered 0\nrejected 0\n")
+        let all = try await HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
         let line = all.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         #expect(fields.count == 7)
@@ -46,33 +46,33 @@ import Testing
         #expect(fields.dropFirst().first == "p-1")
         #expect(Array(fields.suffix(4)) == ["-", "lottery", "0", "-"])
 
-        let empty = try HeraldBinary.run(["receipts", "record", "--push-id", "", "--store", store.path])
+        let empty = try await HeraldBinary.run(["receipts", "record", "--push-id", "", "--store", store.path])
         #expect(empty.status == 2)
         #expect(empty.stderr == "herald: error: receipt '' not recorded: the push id is empty\n")
     }
 
-    @Test func flushThroughAFlappingServerDeliversEachReceiptOnce() throws {
+    @Test func flushThroughAFlappingServerDeliversEachReceiptOnce() async throws {
         let store = try Directory()
         let ids = (1...5).map { "cli-\($0)" }
-        try Self.record(ids, store: store.path)
+        try await Self.record(ids, store: store.path)
         let server = try ReceiptTestServer(script: [.drop, .status(503), .status(429)])
         defer { server.stop() }
-        let flush = try HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
+        let flush = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(flush.status == 0, "\(flush.stderr)")
         #expect(flush.stdout == "delivered 5, rejected 0, pending 0 (4 requests)\n")
         #expect(server.acceptedPushIDs == ids)
-        #expect(try Self.counts(store.path) == "pending 0\ndelivered 5\nrejected 0\n")
+        await #expect(try Self.counts(store.path) == "pending 0\ndelivered 5\nrejected 0\n")
         // Flushing again sends nothing.
-        let again = try HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
+        let again = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(again.stdout == "delivered 0, rejected 0, pending 0 (0 requests)\n")
         #expect(server.requests.count == 4)
     }
 
-    @Test func twoFlushProcessesAtOnceSendNoDuplicates() throws {
+    @Test func twoFlushProcessesAtOnceSendNoDuplicates() async throws {
         let store = try Directory()
         // Record 60 receipts through one process per 20 (record is one row per call).
         let ids = (0..<60).map { "dup-\($0)" }
-        try Self.record(ids, store: store.path)
+        try await Self.record(ids, store: store.path)
         let server = try ReceiptTestServer(script: [.status(503), .drop], delayMilliseconds: 30)
         defer { server.stop() }
         let arguments = ["receipts", "flush", "--endpoint", server.url, "--store", store.path, "--batch-size", "4"] + Self.quick
@@ -91,64 +91,64 @@ import Testing
         for request in server.requests { batches[request.headers["idempotency-key"] ?? ""] = request.pushIDs }
         let sent = batches.values.flatMap { $0 }
         #expect(sent.count == 60 && Set(sent).count == 60)
-        #expect(try Self.counts(store.path) == "pending 0\ndelivered 60\nrejected 0\n")
+        await #expect(try Self.counts(store.path) == "pending 0\ndelivered 60\nrejected 0\n")
     }
 
-    @Test func aRejectedBatchIsReportedKeptAndNotSentAgain() throws {
+    @Test func aRejectedBatchIsReportedKeptAndNotSentAgain() async throws {
         let store = try Directory()
-        try Self.record(["bad-1"], store: store.path)
+        try await Self.record(["bad-1"], store: store.path)
         let server = try ReceiptTestServer(otherwise: .status(422))
         defer { server.stop() }
-        let flush = try HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
+        let flush = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(flush.status == 1)
         #expect(flush.stdout == "delivered 0, rejected 1, pending 0 (1 requests)\n")
         #expect(flush.stderr == "herald: error: 1 receipt(s) rejected: HTTP 422: status 422 from the test server\n")
-        _ = try HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
+        _ = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(server.requests.count == 1)
-        #expect(try Self.counts(store.path) == "pending 0\ndelivered 0\nrejected 1\n")
+        await #expect(try Self.counts(store.path) == "pending 0\ndelivered 0\nrejected 1\n")
     }
 
-    @Test func aDownServerLeavesReceiptsPendingAndExitsOne() throws {
+    @Test func aDownServerLeavesReceiptsPendingAndExitsOne() async throws {
         let store = try Directory()
-        try Self.record(["down-1", "down-2"], store: store.path)
+        try await Self.record(["down-1", "down-2"], store: store.path)
         let port = try ReceiptTestServer.unusedPort()
-        let flush = try HeraldBinary.run([
+        let flush = try await HeraldBinary.run([
             "receipts", "flush", "--endpoint", "http://127.0.0.1:\(port)/r", "--max-attempts", "2", "--store", store.path,
         ] + Self.quick)
         #expect(flush.status == 1)
         #expect(flush.stdout == "delivered 0, rejected 0, pending 2 (2 requests)\n")
         #expect(flush.stderr.hasPrefix("herald: error: 2 receipt(s) still pending: "))
         #expect(flush.stderr.hasSuffix("(after 2 attempts)\n"))
-        #expect(try Self.counts(store.path) == "pending 2\ndelivered 0\nrejected 0\n")
-        let all = try HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
+        await #expect(try Self.counts(store.path) == "pending 2\ndelivered 0\nrejected 0\n")
+        let all = try await HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
         #expect(all.stdout.contains("\t2\t"))
         #expect(all.stdout.contains("after 2 attempts"))
     }
 
-    @Test func theEndpointComesFromConfigJSONWhenNoFlagGivesIt() throws {
+    @Test func theEndpointComesFromConfigJSONWhenNoFlagGivesIt() async throws {
         let store = try Directory()
-        try Self.record(["cfg-1"], store: store.path)
-        let missing = try HeraldBinary.run(["receipts", "flush", "--store", store.path])
+        try await Self.record(["cfg-1"], store: store.path)
+        let missing = try await HeraldBinary.run(["receipts", "flush", "--store", store.path])
         #expect(missing.status == 2)
         #expect(missing.stderr == "herald: error: no receipts endpoint: pass --endpoint URL or set \"receiptsEndpoint\" in \(store.path)/config.json\n")
 
         let server = try ReceiptTestServer()
         defer { server.stop() }
         try Data("{\"receiptsEndpoint\": \"\(server.url)\"}".utf8).write(to: URL(fileURLWithPath: store.path + "/config.json"))
-        let flush = try HeraldBinary.run(["receipts", "flush", "--store", store.path] + Self.quick)
+        let flush = try await HeraldBinary.run(["receipts", "flush", "--store", store.path] + Self.quick)
         #expect(flush.status == 0, "\(flush.stderr)")
         #expect(server.acceptedPushIDs == ["cfg-1"])
     }
 
-    @Test func badEndpointsAndNumbersAreUsageErrors() throws {
+    @Test func badEndpointsAndNumbersAreUsageErrors() async throws {
         let store = try Directory()
-        let ftp = try HeraldBinary.run(["receipts", "flush", "--endpoint", "ftp://example.com/r", "--store", store.path])
+        let ftp = try await HeraldBinary.run(["receipts", "flush", "--endpoint", "ftp://example.com/r", "--store", store.path])
         #expect(ftp.status == 2)
         #expect(ftp.stderr == "herald: error: receipts endpoint 'ftp://example.com/r': scheme 'ftp' is not supported (only http:// and https://)\n")
-        let attempts = try HeraldBinary.run(["receipts", "flush", "--endpoint", "http://127.0.0.1:1/r", "--max-attempts", "0", "--store", store.path])
+        let attempts = try await HeraldBinary.run(["receipts", "flush", "--endpoint", "http://127.0.0.1:1/r", "--max-attempts", "0", "--store", store.path])
         #expect(attempts.status == 2)
         #expect(attempts.stderr == "herald: error: --max-attempts: 0 is outside 1…100\n")
-        let timeout = try HeraldBinary.run(["receipts", "flush", "--endpoint", "http://127.0.0.1:1/r", "--timeout-ms", "-5", "--store", store.path])
+        let timeout = try await HeraldBinary.run(["receipts", "flush", "--endpoint", "http://127.0.0.1:1/r", "--timeout-ms", "-5", "--store", store.path])
         #expect(timeout.status == 2)
     }
 }

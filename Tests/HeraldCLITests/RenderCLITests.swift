@@ -29,17 +29,17 @@ import Testing
             return file
         }
 
-        func herald(_ arguments: [String], stdin: String? = nil) throws -> HeraldBinary.Result {
-            try HeraldBinary.run(arguments, environment: ["HERALD_STORE": path], stdin: stdin.map { Data($0.utf8) })
+        func herald(_ arguments: [String], stdin: String? = nil) async throws -> HeraldBinary.Result {
+            try await HeraldBinary.run(arguments, environment: ["HERALD_STORE": path], stdin: stdin.map { Data($0.utf8) })
         }
 
-        func addTicket(_ game: String, _ draw: String, _ numbers: String, _ bonus: String) throws {
-            let r = try herald(["store", "add-ticket", "--game", game, "--draw", draw, "--numbers", numbers, "--bonus", bonus])
+        func addTicket(_ game: String, _ draw: String, _ numbers: String, _ bonus: String) async throws {
+            let r = try await herald(["store", "add-ticket", "--game", game, "--draw", draw, "--numbers", numbers, "--bonus", bonus])
             #expect(r.status == 0, "\(r.stderr)")
         }
 
-        func render(_ payloadFile: String, _ locale: String, _ extra: [String] = []) throws -> Rendered {
-            let r = try herald(["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables] + extra)
+        func render(_ payloadFile: String, _ locale: String, _ extra: [String] = []) async throws -> Rendered {
+            let r = try await herald(["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables] + extra)
             return try Rendered(r)
         }
     }
@@ -74,13 +74,13 @@ import Testing
     }
 
     /// Keygen + seal: the sealed payload's path.
-    static func seal(_ c: Container, _ payload: String, name: String = "sealed.json") throws -> String {
+    static func seal(_ c: Container, _ payload: String, name: String = "sealed.json") async throws -> String {
         let plain = try c.write(payload, name: "plain-\(name)")
         if !FileManager.default.fileExists(atPath: c.path + "/keys/k1.key") {
-            let key = try c.herald(["keygen", "--id", "k1"])
+            let key = try await c.herald(["keygen", "--id", "k1"])
             #expect(key.status == 0, "\(key.stderr)")
         }
-        let sealed = try c.herald(["seal", "--payload", plain, "--key-id", "k1"])
+        let sealed = try await c.herald(["seal", "--payload", plain, "--key-id", "k1"])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         return try c.write(sealed.stdout, name: name)
     }
@@ -90,12 +90,12 @@ import Testing
     /// Powerball 2026-11-18: 4 11 23 45 61 + 9. Tickets: 4 11 23 50 60 + 1 matches 3 → $7;
     /// 4 11 1 2 3 + 9 matches 2 + PB → $7; 5 6 7 8 10 + 2 nothing. $14.00 on 2 of 3, best "3"
     /// (the spec's table lists 3 above 2 + PB).
-    @Test func sealedPowerballInFiveLanguages() throws {
+    @Test func sealedPowerballInFiveLanguages() async throws {
         let c = try Container()
-        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
-        try c.addTicket("powerball", "2026-11-18", "4,11,1,2,3", "9")
-        try c.addTicket("powerball", "2026-11-18", "5,6,7,8,10", "2")
-        let sealed = try Self.seal(c, Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], extra: ",\"multiplier\":2"))
+        try await c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        try await c.addTicket("powerball", "2026-11-18", "4,11,1,2,3", "9")
+        try await c.addTicket("powerball", "2026-11-18", "5,6,7,8,10", "2")
+        let sealed = try await Self.seal(c, Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], extra: ",\"multiplier\":2"))
         let sealedText = try String(contentsOfFile: sealed, encoding: .utf8)
         #expect(sealedText.contains("\"ct\""))
 
@@ -108,7 +108,7 @@ import Testing
             ("ja", "Powerballの結果", "最高一致数：3", "3枚中2枚が当せんし、$14.00を獲得しました。"),
         ]
         for (i, (locale, title, subtitle, body)) in expected.enumerated() {
-            let r = try c.render(sealed, locale)
+            let r = try await c.render(sealed, locale)
             #expect(r.status == 0, "\(locale): \(r.stderr)")
             #expect(r.title == title, "\(locale)")
             #expect(r.subtitle == subtitle, "\(locale)")
@@ -124,15 +124,15 @@ import Testing
 
     /// LOTTO 6aus49 (de), Loto 6 (ja), EuroMillions with and without an announced amount,
     /// a loss, and a draw with no tickets held.
-    @Test func otherGamesAndOutcomes() throws {
+    @Test func otherGamesAndOutcomes() async throws {
         let c = try Container()
         // 6aus49 2026-11-21: 3 8 15 22 37 44, Superzahl 7. 3 8 1 2 4 5 / SZ 7 → 2 + SZ → €6 fixed.
-        try c.addTicket("lotto6aus49", "2026-11-21", "3,8,1,2,4,5", "7")
-        try c.addTicket("lotto6aus49", "2026-11-21", "9,10,11,12,13,14", "0")
+        try await c.addTicket("lotto6aus49", "2026-11-21", "3,8,1,2,4,5", "7")
+        try await c.addTicket("lotto6aus49", "2026-11-21", "9,10,11,12,13,14", "0")
         let german = try c.write(
             Self.lotteryPayload(game: "lotto6aus49", draw: "2026-11-21", numbers: [3, 8, 15, 22, 37, 44], bonus: [7], badge: nil),
             name: "de.json")
-        let de = try c.render(german, "de-DE")
+        let de = try await c.render(german, "de-DE")
         #expect(de.status == 0, "\(de.stderr)")
         #expect(de.title == "LOTTO 6aus49 – Ergebnisse")
         #expect(de.body == "Sie haben 6,00\u{A0}€ gewonnen – mit 1 Spielschein von 2.")
@@ -140,46 +140,46 @@ import Testing
         #expect(de.badge == nil)
 
         // Loto 6 2026-11-19: 1 2 3 4 5 6 + 7. 1 2 3 10 11 12 → 3 → ¥1,000 fixed.
-        try c.addTicket("loto6", "2026-11-19", "1,2,3,10,11,12", "")
-        try c.addTicket("loto6", "2026-11-19", "20,21,22,23,24,25", "")
+        try await c.addTicket("loto6", "2026-11-19", "1,2,3,10,11,12", "")
+        try await c.addTicket("loto6", "2026-11-19", "20,21,22,23,24,25", "")
         let japanese = try c.write(
             Self.lotteryPayload(game: "loto6", draw: "2026-11-19", numbers: [1, 2, 3, 4, 5, 6], bonus: [7], badge: nil),
             name: "ja.json")
-        let ja = try c.render(japanese, "ja")
+        let ja = try await c.render(japanese, "ja")
         #expect(ja.status == 0, "\(ja.stderr)")
         #expect(ja.title == "Loto 6の結果")
         #expect(ja.body == "2枚中1枚が当せんし、￥1,000を獲得しました。")
 
         // EuroMillions 2026-11-20: 5 10 15 20 25 + 3 7. 5 10 15 1 2 + 3 8 → 3 + 1 (pari-mutuel).
-        try c.addTicket("euromillions", "2026-11-20", "5,10,15,1,2", "3,8")
+        try await c.addTicket("euromillions", "2026-11-20", "5,10,15,1,2", "3,8")
         let withAmount = try c.write(
             Self.lotteryPayload(
                 game: "euromillions", draw: "2026-11-20", numbers: [5, 10, 15, 20, 25], bonus: [3, 7], badge: nil,
                 extra: ",\"prizes\":{\"3+1\":{\"amount\":1406,\"currency\":\"EUR\"}}"),
             name: "euro.json")
-        let ru = try c.render(withAmount, "ru")
+        let ru = try await c.render(withAmount, "ru")
         #expect(ru.status == 0, "\(ru.stderr)")
         #expect(ru.body == "Ваш выигрыш — 14,06\u{A0}€: 1 выигрышный билет из 1.")
         let noAmount = try c.write(
             Self.lotteryPayload(game: "euromillions", draw: "2026-11-20", numbers: [5, 10, 15, 20, 25], bonus: [3, 7], badge: nil),
             name: "euro-unknown.json")
-        let en = try c.render(noAmount, "en")
+        let en = try await c.render(noAmount, "en")
         #expect(en.body == "You won on 1 ticket — the prize amount will be announced.")
 
         // A loss: Powerball tickets that match nothing.
-        try c.addTicket("powerball", "2026-11-21", "1,2,3,5,6", "1")
-        try c.addTicket("powerball", "2026-11-21", "7,8,10,12,13", "2")
+        try await c.addTicket("powerball", "2026-11-21", "1,2,3,5,6", "1")
+        try await c.addTicket("powerball", "2026-11-21", "7,8,10,12,13", "2")
         let lossPayload = try c.write(
             Self.lotteryPayload(game: "powerball", draw: "2026-11-21", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil),
             name: "loss.json")
-        #expect(try c.render(lossPayload, "en").body == "No win this time on your 2 tickets.")
-        #expect(try c.render(lossPayload, "de").body == "Diesmal kein Gewinn mit Ihren 2 Spielscheinen.")
+        await #expect(try c.render(lossPayload, "en").body == "No win this time on your 2 tickets.")
+        await #expect(try c.render(lossPayload, "de").body == "Diesmal kein Gewinn mit Ihren 2 Spielscheinen.")
 
         // No tickets for that draw: the numbers, with the draw date in the locale's form.
         let none = try c.write(
             Self.lotteryPayload(game: "powerball", draw: "2026-11-16", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil),
             name: "none.json")
-        let numbers = try c.render(none, "en")
+        let numbers = try await c.render(none, "en")
         #expect(numbers.status == 0)
         #expect(numbers.body == "The numbers for Nov 16, 2026 are in: 4 11 23 45 61 + 9.")
     }
@@ -188,10 +188,10 @@ import Testing
     /// A win of free plays alone never reads "You won £0.00"; cash plus free plays names both.
     /// The sentences are the tables' lottery.win.freePlay.body / .extra text (en "You won a free
     /// play." / "Plus a free play."; de "Freitipp"; ru 1 → one: "1 бесплатный билет").
-    @Test func ukLottoFreePlays() throws {
+    @Test func ukLottoFreePlays() async throws {
         let c = try Container()
         // 2026-11-21: 3 9 17 28 41 52, bonus 30. 3 9 1 2 4 5 matches 2 → one free play only.
-        try c.addTicket("uk-lotto", "2026-11-21", "3,9,1,2,4,5", "")
+        try await c.addTicket("uk-lotto", "2026-11-21", "3,9,1,2,4,5", "")
         let only = try c.write(
             Self.lotteryPayload(game: "uk-lotto", draw: "2026-11-21", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil),
             name: "uk-free.json")
@@ -201,7 +201,7 @@ import Testing
             ("ru", "Результаты Lotto", "Лучшее совпадение: 2", "Вы выиграли 1 бесплатный билет."),
         ]
         for (locale, title, subtitle, body) in expectedOnly {
-            let r = try c.render(only, locale)
+            let r = try await c.render(only, locale)
             #expect(r.status == 0, "\(locale): \(r.stderr)")
             #expect(r.title == title, "\(locale)")
             #expect(r.subtitle == subtitle, "\(locale)")
@@ -211,8 +211,8 @@ import Testing
 
         // 2026-11-25: same numbers. 3 9 17 1 2 4 matches 3 → £30; 3 9 1 2 4 5 matches 2 → a free
         // play. Both tickets won: £30.00 on 2 of 2, plus one free play.
-        try c.addTicket("uk-lotto", "2026-11-25", "3,9,17,1,2,4", "")
-        try c.addTicket("uk-lotto", "2026-11-25", "3,9,1,2,4,5", "")
+        try await c.addTicket("uk-lotto", "2026-11-25", "3,9,17,1,2,4", "")
+        try await c.addTicket("uk-lotto", "2026-11-25", "3,9,1,2,4,5", "")
         let mixed = try c.write(
             Self.lotteryPayload(game: "uk-lotto", draw: "2026-11-25", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil),
             name: "uk-mixed.json")
@@ -225,7 +225,7 @@ import Testing
             ("ja", "最高一致数：3", "2枚中2枚が当せんし、£30.00を獲得しました。さらに無料チケットを1枚獲得しました。"),
         ]
         for (locale, subtitle, body) in expectedMixed {
-            let r = try c.render(mixed, locale)
+            let r = try await c.render(mixed, locale)
             #expect(r.status == 0, "\(locale): \(r.stderr)")
             #expect(r.subtitle == subtitle, "\(locale)")
             #expect(r.body == body, "\(locale)")
@@ -233,23 +233,23 @@ import Testing
 
         // 2026-11-28: the jackpot (match 6, amount announced: £3,800,000.00) and a match 2 on
         // another ticket: the jackpot sentence, then the free play.
-        try c.addTicket("uk-lotto", "2026-11-28", "3,9,17,28,41,52", "")
-        try c.addTicket("uk-lotto", "2026-11-28", "3,9,1,2,4,5", "")
+        try await c.addTicket("uk-lotto", "2026-11-28", "3,9,17,28,41,52", "")
+        try await c.addTicket("uk-lotto", "2026-11-28", "3,9,1,2,4,5", "")
         let jackpot = try c.write(
             Self.lotteryPayload(
                 game: "uk-lotto", draw: "2026-11-28", numbers: [3, 9, 17, 28, 41, 52], bonus: [30], badge: nil,
                 extra: ",\"prizes\":{\"6\":{\"amount\":380000000}}"),
             name: "uk-jackpot.json")
-        let en = try c.render(jackpot, "en")
+        let en = try await c.render(jackpot, "en")
         #expect(en.status == 0, "\(en.stderr)")
         #expect(en.body == "Jackpot! You won £3,800,000.00. Plus a free play.")
     }
 
     // MARK: Sealing failures
 
-    @Test func tamperedCiphertextFallsBackToTheOriginalAlert() throws {
+    @Test func tamperedCiphertextFallsBackToTheOriginalAlert() async throws {
         let c = try Container()
-        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
+        let sealed = try await Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
         var root = try #require(try JSONParser.parse(try String(contentsOfFile: sealed, encoding: .utf8)).objectValue)
         var herald = try #require(root["herald"]?.objectValue)
         var envelope = try #require(herald["sealed"]?.objectValue)
@@ -262,68 +262,68 @@ import Testing
         herald["sealed"] = .object(envelope)
         root["herald"] = .object(herald)
         let tampered = try c.write(JSONWriter.write(.object(root)), name: "tampered.json")
-        let r = try c.render(tampered, "en")
+        let r = try await c.render(tampered, "en")
         #expect(r.status == 3)
         #expect(r.body == "New message")
         #expect(!r.stdout.contains(String(chars)) && !r.stdout.contains("Meet at noon"))
         #expect(r.stderr.contains("herald: warning: ") && r.stderr.contains("does not authenticate"))
     }
 
-    @Test func wrongKeyFallsBack() throws {
+    @Test func wrongKeyFallsBack() async throws {
         let c = try Container()
-        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
+        let sealed = try await Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon"}}"#)
         let other = c.path + "/other-keys"
-        let key = try c.herald(["keygen", "--id", "k1", "--keys", other])
+        let key = try await c.herald(["keygen", "--id", "k1", "--keys", other])
         #expect(key.status == 0, "\(key.stderr)")
-        let r = try c.render(sealed, "de", ["--keys", other])
+        let r = try await c.render(sealed, "de", ["--keys", other])
         #expect(r.status == 3)
         #expect(r.body == "New message")
         #expect(!r.stdout.contains("Meet at noon"))
         // No key at all: the same fallback.
-        let none = try c.render(sealed, "de", ["--keys", c.path + "/no-such-dir"])
+        let none = try await c.render(sealed, "de", ["--keys", c.path + "/no-such-dir"])
         #expect(none.status == 3)
         #expect(none.body == "New message")
     }
 
     // MARK: Reminders and messages
 
-    @Test func remindersKnownAndUnknown() throws {
+    @Test func remindersKnownAndUnknown() async throws {
         let c = try Container()
         let id = "D82ED5AE-C363-46AF-9B0D-301C2E21C58E"
         let payload = try c.write(#"{"aps":{"alert":{"body":"Reminder"},"mutable-content":1},"herald":{"kind":"reminder","id":"\#(id)"}}"#, name: "r.json")
         // Unknown: the generic text, never the id.
-        let unknown = try c.render(payload, "en")
+        let unknown = try await c.render(payload, "en")
         #expect(unknown.status == 0)
         #expect(unknown.title == "Reminder")
         #expect(unknown.body == "A reminder is due.")
         #expect(!unknown.stdout.contains(id))
-        let ruUnknown = try c.render(payload, "ru")
+        let ruUnknown = try await c.render(payload, "ru")
         #expect(ruUnknown.body == "Пора выполнить напоминание.")
 
-        let added = try c.herald(["store", "add-reminder", "--id", id, "--title", "Dentist", "--due", "2026-11-21T18:30:00Z"])
+        let added = try await c.herald(["store", "add-reminder", "--id", id, "--title", "Dentist", "--due", "2026-11-21T18:30:00Z"])
         #expect(added.status == 0, "\(added.stderr)")
         let now = ["--now", "2026-11-21T18:15:00Z"]
-        let en = try c.render(payload, "en", now)
+        let en = try await c.render(payload, "en", now)
         #expect(en.status == 0, "\(en.stderr)")
         // en medium date, short time (CLDR 42: U+202F before PM).
         #expect(en.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
-        let de = try c.render(payload, "de", now + ["--time-zone", "Europe/Berlin"])
+        let de = try await c.render(payload, "de", now + ["--time-zone", "Europe/Berlin"])
         #expect(de.body == "Dentist ist in 15 Minuten fällig (21.11.2026, 19:30).")
-        let late = try c.render(payload, "en", ["--now", "2026-11-21T20:30:00Z"])
+        let late = try await c.render(payload, "en", ["--now", "2026-11-21T20:30:00Z"])
         #expect(late.body == "Dentist was due 2 hours ago (Nov 21, 2026, 6:30\u{202F}PM).")
 
         // The legacy key, consumed and not passed on.
         let legacy = try c.write(#"{"aps":{"alert":{"body":"Reminder"},"mutable-content":1},"reminder-uuid":"\#(id)"}"#, name: "legacy.json")
-        let l = try c.render(legacy, "en", now)
+        let l = try await c.render(legacy, "en", now)
         #expect(l.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
         #expect(!l.stdout.contains(id))
     }
 
-    @Test func legacyROT13Message() throws {
+    @Test func legacyROT13Message() async throws {
         let c = try Container()
         // ROT13 of "Meet at noon, gate 4".
         let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"custom-encrypted-message":"Zrrg ng abba, tngr 4","tag":"kept"}"#, name: "m.json")
-        let r = try c.render(payload, "en")
+        let r = try await c.render(payload, "en")
         #expect(r.status == 0)
         #expect(r.title == "Message from headquarters")
         #expect(r.body == "Meet at noon, gate 4")
@@ -334,9 +334,9 @@ import Testing
     /// `herald render`'s quick argument reader (the one-push form without ArgumentParser)
     /// answers exactly as ArgumentParser does (`HERALD_FULL_PARSE=1`): same output, same
     /// messages, same exit status, for good and bad command lines alike.
-    @Test func quickArgumentsAnswerLikeArgumentParser() throws {
+    @Test func quickArgumentsAnswerLikeArgumentParser() async throws {
         let c = try Container()
-        let sealed = try Self.seal(
+        let sealed = try await Self.seal(
             c, #"{"aps":{"alert":{"title":"x","body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Gate 4","from":"Ops"}}"#)
         let t = Self.tables
         let cases: [[String]] = [
@@ -364,8 +364,8 @@ import Testing
             ["--payload=", "--locale", "en", "--tables", t],
         ]
         for arguments in cases {
-            let quick = try HeraldBinary.run(["render"] + arguments, environment: ["HERALD_STORE": c.path])
-            let full = try HeraldBinary.run(
+            let quick = try await HeraldBinary.run(["render"] + arguments, environment: ["HERALD_STORE": c.path])
+            let full = try await HeraldBinary.run(
                 ["render"] + arguments, environment: ["HERALD_STORE": c.path, "HERALD_FULL_PARSE": "1"])
             #expect(quick.status == full.status, "\(arguments)")
             #expect(quick.stdout == full.stdout, "\(arguments)")
@@ -373,9 +373,9 @@ import Testing
         }
         // Standard input as the payload.
         let bytes = try String(contentsOfFile: sealed, encoding: .utf8)
-        let quick = try HeraldBinary.run(
+        let quick = try await HeraldBinary.run(
             ["render", "--payload", "-", "--locale", "fr", "--tables", t], environment: ["HERALD_STORE": c.path], stdin: Data(bytes.utf8))
-        let full = try HeraldBinary.run(
+        let full = try await HeraldBinary.run(
             ["render", "--payload", "-", "--locale", "fr", "--tables", t],
             environment: ["HERALD_STORE": c.path, "HERALD_FULL_PARSE": "1"], stdin: Data(bytes.utf8))
         #expect(quick.status == 0 && quick.status == full.status)
@@ -386,19 +386,19 @@ import Testing
     /// Media are fetched by the herald-net helper (herald itself has no HTTP client): a
     /// download that fails there comes back as the localized media.failed line and a
     /// warning with URLSession's reason; without the helper the reason says so.
-    @Test func mediaGoThroughTheNetHelper() throws {
+    @Test func mediaGoThroughTheNetHelper() async throws {
         let c = try Container()
         // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
         let payload = try c.write(
             #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#,
             name: "media.json")
-        let r = try c.render(payload, "en")
+        let r = try await c.render(payload, "en")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.body == "Look\nThe attached media could not be loaded.")
         #expect(r.root["herald-attachments"] == nil && r.root["media-url"] == nil)
         #expect(r.stderr.contains("herald: warning: media legacy: network error: "), "\(r.stderr)")
 
-        let missing = try HeraldBinary.run(
+        let missing = try await HeraldBinary.run(
             ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables],
             environment: ["HERALD_STORE": c.path, "HERALD_NET": c.path + "/no-herald-net"])
         #expect(missing.status == 0, "\(missing.stderr)")
@@ -406,23 +406,23 @@ import Testing
         #expect(missing.stderr.contains("cannot start the download helper \(c.path)/no-herald-net"), "\(missing.stderr)")
     }
 
-    @Test func formatCharactersInDecryptedTextStayLiteral() throws {
+    @Test func formatCharactersInDecryptedTextStayLiteral() async throws {
         let c = try Container()
         let text = "Rate %@ is %d%% of {0} and %1$@ %#@x@"
-        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)","from":"Ops %@"}}"#)
-        let r = try c.render(sealed, "de")
+        let sealed = try await Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)","from":"Ops %@"}}"#)
+        let r = try await c.render(sealed, "de")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.body == text)
         #expect(r.title == "Nachricht von Ops %@")
     }
 
-    @Test func oversizeTextIsShortenedAtAGraphemeBoundary() throws {
+    @Test func oversizeTextIsShortenedAtAGraphemeBoundary() async throws {
         let c = try Container()
         // e + combining acute, a thumbs-up with a skin tone, a family (ZWJ sequence), CJK.
         let unit = "e\u{301}👍🏽👨‍👩‍👧 漢字 "
         let text = String(repeating: unit, count: 300)
-        let sealed = try Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)"}}"#)
-        let r = try c.render(sealed, "en")
+        let sealed = try await Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)"}}"#)
+        let r = try await c.render(sealed, "en")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.utf8.count <= 4096 + 1)
         let body = try #require(r.body)
@@ -436,9 +436,9 @@ import Testing
 
     // MARK: Badge under concurrency
 
-    @Test func eightConcurrentDeliveriesCountExactly() throws {
+    @Test func eightConcurrentDeliveriesCountExactly() async throws {
         let c = try Container()
-        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        try await c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
         let payloads = try (1...8).map { (k: Int) in
             try c.write(Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: k), name: "b\(k).json")
         }
@@ -457,19 +457,19 @@ import Testing
         #expect(badges.count == 8)
         #expect(Set(badges).count == 8)
         #expect(badges.max() == 36)
-        let final = try c.herald(["store", "badge"])
+        let final = try await c.herald(["store", "badge"])
         #expect(final.stdout == "36\n")
         // badge 0 resets.
         let reset = try c.write(Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: 0), name: "b0.json")
-        #expect(try c.render(reset, "en").badge == 0)
-        #expect(try c.herald(["store", "badge"]).stdout == "0\n")
+        await #expect(try c.render(reset, "en").badge == 0)
+        await #expect(try c.herald(["store", "badge"]).stdout == "0\n")
     }
 
     // MARK: Deadline
 
-    @Test func lockedStoreMeetsTheDeadlineWithABestAttempt() throws {
+    @Test func lockedStoreMeetsTheDeadlineWithABestAttempt() async throws {
         let c = try Container()
-        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        try await c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
         let payload = try c.write(
             Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: 1), name: "p.json")
         // sqlite3 takes the write lock and holds it for 10 s.
@@ -493,7 +493,7 @@ import Testing
 
         let started = ContinuousClock.now
         let r = try Rendered(
-            HeraldBinary.run(
+            await HeraldBinary.run(
                 ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables, "--deadline-ms", "500"],
                 environment: ["HERALD_STORE": c.path]))
         let elapsed = started.duration(to: .now)
@@ -512,79 +512,79 @@ import Testing
 
     // MARK: Bad input and batch
 
-    @Test func notAPayloadExitsTwo() throws {
+    @Test func notAPayloadExitsTwo() async throws {
         let c = try Container()
         for text in ["[1, 2]", "not json", #"{"alert":"no aps"}"#, #"{"aps":{"badge":-1,"alert":"x","mutable-content":1}}"#] {
-            let r = try c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+            let r = try await c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
             #expect(r.status == 2, "\(text)")
             #expect(r.stdout.isEmpty)
             #expect(r.stderr.hasPrefix("herald: error: "))
         }
-        let badLocale = try c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
+        let badLocale = try await c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
         #expect(badLocale.status == 2)
         let push = #"{"aps":{"alert":"x","mutable-content":1}}"#
         for flags in [["--deadline-ms", "0"], ["--time-zone", "Mars/Olympus_Mons"], ["--now", "yesterday"], ["--tables", c.path + "/none"]] {
-            let r = try c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
+            let r = try await c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
             #expect(r.status == 2, "\(flags)")
             #expect(r.stderr.hasPrefix("herald: error: "), "\(flags)")
         }
-        let both = try c.herald(["render", "--batch", "-", "--payload", "-"], stdin: "")
+        let both = try await c.herald(["render", "--batch", "-", "--payload", "-"], stdin: "")
         #expect(both.status == 2)
     }
 
     /// A rot13 "envelope" hides nothing and anyone can forge one: with
     /// `--algorithms hpke,aes-gcm` the stage refuses it (fallback, no plaintext shown).
-    @Test func rot13EnvelopesCanBeRefused() throws {
+    @Test func rot13EnvelopesCanBeRefused() async throws {
         let c = try Container()
         let plain = try c.write(
             #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Forged order"}}"#,
             name: "plain-rot13.json")
-        let sealed = try c.herald(["seal", "--payload", plain, "--alg", "rot13"])
+        let sealed = try await c.herald(["seal", "--payload", plain, "--alg", "rot13"])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         let path = try c.write(sealed.stdout, name: "rot13.json")
-        let accepted = try c.herald(["render", "--payload", path, "--locale", "en", "--tables", Self.tables])
+        let accepted = try await c.herald(["render", "--payload", path, "--locale", "en", "--tables", Self.tables])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("Forged order"))
-        let refused = try c.herald(
+        let refused = try await c.herald(
             ["render", "--payload", path, "--locale", "en", "--tables", Self.tables, "--algorithms", "hpke,aes-gcm"])
         #expect(refused.status == 3)
         #expect(!refused.stdout.contains("Forged order"))
         #expect(refused.stderr.contains("rot13"))
-        let bad = try c.herald(["render", "--payload", path, "--locale", "en", "--algorithms", "des"])
+        let bad = try await c.herald(["render", "--payload", path, "--locale", "en", "--algorithms", "des"])
         #expect(bad.status == 2)
     }
 
-    @Test func ineligiblePushPassesUnchangedLessItsSecrets() throws {
+    @Test func ineligiblePushPassesUnchangedLessItsSecrets() async throws {
         let c = try Container()
         // payloads.md: the herald plaintext (and the legacy secret fields) never reach the output.
         let text = #"{"aps":{"alert":{"body":"Hi"},"badge":3},"herald":{"kind":"message","text":"secret"},"custom-encrypted-message":"frperg","x":1}"#
-        let r = try c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+        let r = try await c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
         #expect(r.status == 3)
         #expect(r.stdout == #"{"aps":{"alert":{"body":"Hi"},"badge":3},"x":1}"# + "\n")
         #expect(!r.stdout.contains("secret") && !r.stdout.contains("frperg"))
         #expect(r.stderr.contains("mutable-content"))
     }
 
-    @Test func locKeysResolveAgainstTheTables() throws {
+    @Test func locKeysResolveAgainstTheTables() async throws {
         let c = try Container()
         let text = #"{"aps":{"alert":{"title-loc-key":"reminder.title","loc-key":"lottery.title","loc-args":["Powerball"]},"mutable-content":1}}"#
-        let r = try Rendered(c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: text))
+        let r = try Rendered(await c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: text))
         #expect(r.status == 0)
         #expect(r.title == "Erinnerung")
         #expect(r.body == "Powerball – Ergebnisse")
         #expect(r.aps["alert"]?["loc-key"] == nil)
         // A key in no table: the literal when there is one, else the localized generic text.
         let missing = #"{"aps":{"alert":{"title":"Literal","title-loc-key":"no.such.key","loc-key":"no.such.body"},"mutable-content":1}}"#
-        let m = try Rendered(c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: missing))
+        let m = try Rendered(await c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: missing))
         #expect(m.title == "Literal")
         #expect(m.body == "Sie haben eine neue Mitteilung. Öffnen Sie die App, um sie anzuzeigen.")
         #expect(!m.stdout.contains("no.such"))
         #expect(m.status == 3)
     }
 
-    @Test func batchAnswersEveryLineInOrder() throws {
+    @Test func batchAnswersEveryLineInOrder() async throws {
         let c = try Container()
-        try c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
+        try await c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
         let lottery = Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: nil)
         let lines = [
             #"{"id":"a","locale":"en","payload":\#(lottery)}"#,
@@ -594,7 +594,7 @@ import Testing
             "",
             #"{"id":7,"locale":"ja","payload":{"aps":{"alert":"x","mutable-content":1},"custom-encrypted-message":"Uv"}}"#,
         ]
-        let r = try c.herald(["render", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
+        let r = try await c.herald(["render", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
         #expect(r.status == 0, "\(r.stderr)")
         let out = r.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)).objectValue }
         #expect(out.count == 5)
@@ -615,10 +615,10 @@ import Testing
     }
 
     /// No --tables and no ./Localizations: the tables embedded in the binary.
-    @Test func embeddedTablesByDefault() throws {
+    @Test func embeddedTablesByDefault() async throws {
         let c = try Container()
         let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
-        let r = try HeraldBinary.run(
+        let r = try await HeraldBinary.run(
             ["render", "--payload", payload, "--locale", "fr", "--store", c.path], directory: URL(fileURLWithPath: c.path))
         #expect(r.status == 0)
         let root = try JSONParser.parse(r.stdout)

@@ -5,8 +5,8 @@ import Testing
 /// Runs the built `herald` binary for keygen and seal, each run with a store
 /// directory of its own.
 private enum SealCLI {
-    static func run(_ args: [String], stdin: String? = nil) throws -> HeraldBinary.Result {
-        try HeraldBinary.run(args, environment: ["HERALD_STORE": temporaryDirectory()], stdin: stdin.map { Data($0.utf8) })
+    static func run(_ args: [String], stdin: String? = nil) async throws -> HeraldBinary.Result {
+        try await HeraldBinary.run(args, environment: ["HERALD_STORE": temporaryDirectory()], stdin: stdin.map { Data($0.utf8) })
     }
 
     static func temporaryDirectory() -> String {
@@ -38,9 +38,9 @@ private enum SealCLI {
 }
 
 @Suite struct SealCLITests {
-    @Test func keygenWritesKeyFilesAndPrintsOnlyThePublicKey() throws {
+    @Test func keygenWritesKeyFilesAndPrintsOnlyThePublicKey() async throws {
         let keys = SealCLI.temporaryDirectory() + "/keys"
-        let r = try SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
+        let r = try await SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
         #expect(r.status == 0, "\(r.stderr)")
         let pub = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(pub.count == 44)  // 32 bytes in base64
@@ -53,18 +53,18 @@ private enum SealCLI {
         let pubFile = try JSONParser.parse(String(contentsOfFile: keys + "/device1.pub", encoding: .utf8))
         #expect(pubFile["public"]?.stringValue == pub)
 
-        let again = try SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
+        let again = try await SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("already exists"))
         #expect(try String(contentsOfFile: keys + "/device1.key", encoding: .utf8).contains(secret))
 
-        let bad = try SealCLI.run(["keygen", "--keys", keys, "--id", "../evil"])
+        let bad = try await SealCLI.run(["keygen", "--keys", keys, "--id", "../evil"])
         #expect(bad.status == 2)
     }
 
-    @Test func keygenJSONAndAES() throws {
+    @Test func keygenJSONAndAES() async throws {
         let keys = SealCLI.temporaryDirectory() + "/keys"
-        let r = try SealCLI.run(["keygen", "--keys", keys, "--id", "shared", "--alg", "aes-gcm", "--json"])
+        let r = try await SealCLI.run(["keygen", "--keys", keys, "--id", "shared", "--alg", "aes-gcm", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try JSONParser.parse(r.stdout)
         #expect(line["alg"] == .string("aes-256-gcm"))
@@ -73,13 +73,13 @@ private enum SealCLI {
         #expect(!r.stdout.contains(secret))
     }
 
-    @Test func sealHPKEFromPubFileAndFromPublicKeyFlag() throws {
+    @Test func sealHPKEFromPubFileAndFromPublicKeyFlag() async throws {
         let dir = SealCLI.temporaryDirectory()
         let keys = dir + "/keys"
-        let pub = try SealCLI.run(["keygen", "--keys", keys]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let pub = try await SealCLI.run(["keygen", "--keys", keys]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let file = try SealCLI.write(SealCLI.message, to: dir)
         for extra in [["--keys", keys], ["--public-key", pub]] {
-            let r = try SealCLI.run(["seal", "--payload", file, "--key-id", "k1"] + extra)
+            let r = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k1"] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(!r.stdout.contains("Meet at noon"))
             let out = try JSONParser.parse(r.stdout)
@@ -92,10 +92,10 @@ private enum SealCLI {
         }
     }
 
-    @Test func sealFieldsFromStdin() throws {
+    @Test func sealFieldsFromStdin() async throws {
         let dir = SealCLI.temporaryDirectory()
-        _ = try SealCLI.run(["keygen", "--keys", dir + "/keys", "--alg", "aes-gcm"])
-        let r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--keys", dir + "/keys", "--alg", "aes-gcm", "--fields", "text"], stdin: SealCLI.message)
+        _ = try await SealCLI.run(["keygen", "--keys", dir + "/keys", "--alg", "aes-gcm"])
+        let r = try await SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--keys", dir + "/keys", "--alg", "aes-gcm", "--fields", "text"], stdin: SealCLI.message)
         #expect(r.status == 0, "\(r.stderr)")
         let herald = try JSONParser.parse(r.stdout)["herald"]
         #expect(herald?.objectValue?.keys == ["kind", "from", "sealed"])
@@ -103,40 +103,40 @@ private enum SealCLI {
         #expect(!r.stdout.contains("noon"))
     }
 
-    @Test func sealROT13NeedsNoKey() throws {
-        let r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: SealCLI.message)
+    @Test func sealROT13NeedsNoKey() async throws {
+        let r = try await SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: SealCLI.message)
         #expect(r.status == 0, "\(r.stderr)")
         let ct = try #require(try JSONParser.parse(r.stdout)["herald"]?["sealed"]?["ct"]?.stringValue)
         let opened = try JSONParser.parse(SealCLI.rot13(ct))
         #expect(opened["text"] == .string("Meet at noon"))
     }
 
-    @Test func sealErrors() throws {
+    @Test func sealErrors() async throws {
         let dir = SealCLI.temporaryDirectory()
         let notPayload = try SealCLI.write("{\"aps\": {\"badge\": -1}}", to: dir, name: "bad.json")
-        var r = try SealCLI.run(["seal", "--payload", notPayload, "--alg", "rot13"])
+        var r = try await SealCLI.run(["seal", "--payload", notPayload, "--alg", "rot13"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("bad.json:1:19"), "\(r.stderr)")
-        r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x","mutable-content":1}}"#)
+        r = try await SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x","mutable-content":1}}"#)
         #expect(r.status == 2)
         #expect(r.stderr.contains("no \"herald\" object"))
-        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "nokey", "--keys", dir + "/keys"], stdin: SealCLI.message)
+        r = try await SealCLI.run(["seal", "--payload", "-", "--key-id", "nokey", "--keys", dir + "/keys"], stdin: SealCLI.message)
         #expect(r.status == 1)
         #expect(r.stderr.contains("no key for key id \"nokey\""))
-        r = try SealCLI.run(["seal", "--payload", "-"], stdin: SealCLI.message)
+        r = try await SealCLI.run(["seal", "--payload", "-"], stdin: SealCLI.message)
         #expect(r.status == 2)
-        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--alg", "des"], stdin: SealCLI.message)
+        r = try await SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--alg", "des"], stdin: SealCLI.message)
         #expect(r.status == 2)
         // A shared key file others can read is refused.
-        _ = try SealCLI.run(["keygen", "--keys", dir + "/keys", "--id", "open", "--alg", "aes-gcm"])
+        _ = try await SealCLI.run(["keygen", "--keys", dir + "/keys", "--id", "open", "--alg", "aes-gcm"])
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: dir + "/keys/open.key")
-        r = try SealCLI.run(["seal", "--payload", "-", "--key-id", "open", "--keys", dir + "/keys", "--alg", "aes-gcm"], stdin: SealCLI.message)
+        r = try await SealCLI.run(["seal", "--payload", "-", "--key-id", "open", "--keys", dir + "/keys", "--alg", "aes-gcm"], stdin: SealCLI.message)
         #expect(r.status == 1)
         #expect(r.stderr.contains("refusing key file"))
     }
 
-    @Test func sealWarnsWhenTheExtensionWouldNotRun() throws {
-        let r = try SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x"},"herald":{"kind":"message","text":"t"}}"#)
+    @Test func sealWarnsWhenTheExtensionWouldNotRun() async throws {
+        let r = try await SealCLI.run(["seal", "--payload", "-", "--alg", "rot13"], stdin: #"{"aps":{"alert":"x"},"herald":{"kind":"message","text":"t"}}"#)
         #expect(r.status == 0)
         #expect(r.stderr.contains("herald: warning:") && r.stderr.contains("mutable-content"))
     }

@@ -11,7 +11,7 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    @Test func eightProcessesIncrementingTheBadgeAtOnceEndExact() throws {
+    @Test func eightProcessesIncrementingTheBadgeAtOnceEndExact() async throws {
         let store = try Directory()
         let rounds = 4
         var printed: [Int] = []
@@ -25,50 +25,50 @@ import Testing
         }
         // Every process saw its own count: 1 … 32, none lost or repeated.
         #expect(printed.sorted() == Array(1...(8 * rounds)))
-        let final = try HeraldBinary.run(["store", "badge", "--store", store.path])
+        let final = try await HeraldBinary.run(["store", "badge", "--store", store.path])
         #expect(final.status == 0)
         #expect(final.stdout == "\(8 * rounds)\n")
     }
 
-    @Test func addTicketThenListShowsIt() throws {
+    @Test func addTicketThenListShowsIt() async throws {
         let store = try Directory()
-        let added = try HeraldBinary.run([
+        let added = try await HeraldBinary.run([
             "store", "add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,61", "--bonus", "9",
             "--draw", "2026-11-18", "--power-play", "--store", store.path,
         ])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout == "added ticket 1: powerball 2026-11-18 4,11,23,45,61 + 9 (Power Play)\n")
-        let euro = try HeraldBinary.run([
+        let euro = try await HeraldBinary.run([
             "store", "add-ticket", "--game", "euromillions", "--numbers", "1, 2, 3, 4, 50", "--bonus", "3,12",
             "--draw", "2026-11-20",
         ], environment: ["HERALD_STORE": store.path])
         #expect(euro.status == 0, "\(euro.stderr)")
-        let listed = try HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
+        let listed = try await HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
         #expect(listed.status == 0)
         #expect(listed.stdout == "1\tpowerball\t2026-11-18\t4,11,23,45,61\t9\tPP\n2\teuromillions\t2026-11-20\t1,2,3,4,50\t3,12\t-\n")
     }
 
-    @Test func addReminderThenListShowsItInUTC() throws {
+    @Test func addReminderThenListShowsItInUTC() async throws {
         let store = try Directory()
-        let added = try HeraldBinary.run([
+        let added = try await HeraldBinary.run([
             "store", "add-reminder", "--id", "D82ED5AE-C363-46AF-9B0D-301C2E21C58E", "--title", "Call\tback",
             "--due", "2026-11-21T19:30:00+01:00", "--notes", "line one\nline two", "--store", store.path,
         ])
         #expect(added.status == 0, "\(added.stderr)")
-        let listed = try HeraldBinary.run(["store", "list", "reminders", "--store", store.path])
+        let listed = try await HeraldBinary.run(["store", "list", "reminders", "--store", store.path])
         #expect(listed.stdout == "D82ED5AE-C363-46AF-9B0D-301C2E21C58E\t2026-11-21T18:30:00Z\tCall back\tline one line two\n")
     }
 
-    @Test func badgeSetAndRead() throws {
+    @Test func badgeSetAndRead() async throws {
         let store = try Directory()
-        #expect(try HeraldBinary.run(["store", "badge", "--store", store.path]).stdout == "0\n")
-        #expect(try HeraldBinary.run(["store", "badge", "--set", "7", "--store", store.path]).stdout == "7\n")
-        #expect(try HeraldBinary.run(["store", "badge", "--increment", "-2", "--store", store.path]).stdout == "5\n")
-        #expect(try HeraldBinary.run(["store", "badge", "--store", store.path]).stdout == "5\n")
+        #expect(try await HeraldBinary.run(["store", "badge", "--store", store.path]).stdout == "0\n")
+        #expect(try await HeraldBinary.run(["store", "badge", "--set", "7", "--store", store.path]).stdout == "7\n")
+        #expect(try await HeraldBinary.run(["store", "badge", "--increment", "-2", "--store", store.path]).stdout == "5\n")
+        #expect(try await HeraldBinary.run(["store", "badge", "--store", store.path]).stdout == "5\n")
     }
 
-    @Test func gamesListsEveryGameId() throws {
-        let result = try HeraldBinary.run(["store", "games"])
+    @Test func gamesListsEveryGameId() async throws {
+        let result = try await HeraldBinary.run(["store", "games"])
         #expect(result.status == 0)
         let ids = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
         #expect(ids == ["powerball", "megamillions", "euromillions", "uk-lotto", "lotto6aus49", "fr-loto", "loto6"])
@@ -87,9 +87,9 @@ import Testing
         (["badge", "--set", "-1"], "--set: -1 is outside"),
         (["list", "everything"], "'everything' is not one of tickets, reminders"),
     ])
-    func badInputIsOneLineOnStderrAndExitTwo(arguments: [String], message: String) throws {
+    func badInputIsOneLineOnStderrAndExitTwo(arguments: [String], message: String) async throws {
         let store = try Directory()
-        let result = try HeraldBinary.run(["store"] + arguments + ["--store", store.path])
+        let result = try await HeraldBinary.run(["store"] + arguments + ["--store", store.path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("herald: error: "))
@@ -99,11 +99,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }
 
-    @Test func aCorruptStoreIsExitOneWithItsPath() throws {
+    @Test func aCorruptStoreIsExitOneWithItsPath() async throws {
         let store = try Directory()
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: store.path + "/herald.sqlite"))
-        let result = try HeraldBinary.run(["store", "badge", "--store", store.path])
+        let result = try await HeraldBinary.run(["store", "badge", "--store", store.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(store.path)/herald.sqlite is not a readable SQLite database"), "\(result.stderr)")
     }

@@ -27,22 +27,22 @@ import Testing
         }
     }
 
-    @Test func cleanTreeExitsZeroEvenStrict() throws {
-        let r = try HeraldBinary.run(["validate", "--strict", Self.fixtures + "/good/plurals"])
+    @Test func cleanTreeExitsZeroEvenStrict() async throws {
+        let r = try await HeraldBinary.run(["validate", "--strict", Self.fixtures + "/good/plurals"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.hasPrefix("herald validate: 7 files, 7 locales, 1 key: 0 errors, 0 warnings"))
         #expect(r.stderr.isEmpty)  // not a terminal: no progress line
     }
 
-    @Test func repositoryLocalizationsByDefault() throws {
+    @Test func repositoryLocalizationsByDefault() async throws {
         // No path: ./Localizations.
-        let r = try HeraldBinary.run(["validate", "--strict"], directory: URL(fileURLWithPath: Self.repository))
+        let r = try await HeraldBinary.run(["validate", "--strict"], directory: URL(fileURLWithPath: Self.repository))
         #expect(r.status == 0, "\(r.stdout)")
         #expect(r.stdout.contains(": 0 errors, 0 warnings"))
     }
 
-    @Test func errorsExitOne() throws {
-        let r = try HeraldBinary.run(["validate", Self.fixtures + "/bad/specifier-mismatch"])
+    @Test func errorsExitOne() async throws {
+        let r = try await HeraldBinary.run(["validate", Self.fixtures + "/bad/specifier-mismatch"])
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first?.hasSuffix("[specifier-mismatch]") == true)
@@ -50,36 +50,36 @@ import Testing
         #expect(lines.last == "herald validate: 2 files, 2 locales, 1 key: 2 errors, 0 warnings")
     }
 
-    @Test func warningsPassUnlessStrict() throws {
-        let plain = try HeraldBinary.run(["validate", Self.fixtures + "/bad/missing-key"])
+    @Test func warningsPassUnlessStrict() async throws {
+        let plain = try await HeraldBinary.run(["validate", Self.fixtures + "/bad/missing-key"])
         #expect(plain.status == 0, "\(plain.stdout)")
         #expect(plain.stdout.contains("warning: "))
-        let strict = try HeraldBinary.run(["validate", "--strict", Self.fixtures + "/bad/missing-key"])
+        let strict = try await HeraldBinary.run(["validate", "--strict", Self.fixtures + "/bad/missing-key"])
         #expect(strict.status == 1)
     }
 
-    @Test func usageErrorsExitTwo() throws {
-        let missing = try HeraldBinary.run(["validate", Self.fixtures + "/no-such-folder"])
+    @Test func usageErrorsExitTwo() async throws {
+        let missing = try await HeraldBinary.run(["validate", Self.fixtures + "/no-such-folder"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no such file or directory"))
-        let format = try HeraldBinary.run(["validate", "--format", "xml", Self.fixtures + "/good/plurals"])
+        let format = try await HeraldBinary.run(["validate", "--format", "xml", Self.fixtures + "/good/plurals"])
         #expect(format.status == 2)
-        let source = try HeraldBinary.run(["validate", "--source-locale", "fr", Self.fixtures + "/good/plurals"])
+        let source = try await HeraldBinary.run(["validate", "--source-locale", "fr", Self.fixtures + "/good/plurals"])
         #expect(source.status == 2)
         let config = try Directory()
         try config.write(#"{"rules": {"no-such-rule": "off"}}"#, "bad.json")
-        let badConfig = try HeraldBinary.run(["validate", "--config", config.path + "/bad.json", Self.fixtures + "/good/plurals"])
+        let badConfig = try await HeraldBinary.run(["validate", "--config", config.path + "/bad.json", Self.fixtures + "/good/plurals"])
         #expect(badConfig.status == 2)
         #expect(badConfig.stderr.contains("no-such-rule"))
     }
 
-    @Test func jsonAndSarifAreDocuments() throws {
-        let json = try HeraldBinary.run(["validate", "--format", "json", Self.fixtures + "/bad/plural-missing-category"])
+    @Test func jsonAndSarifAreDocuments() async throws {
+        let json = try await HeraldBinary.run(["validate", "--format", "json", Self.fixtures + "/bad/plural-missing-category"])
         #expect(json.status == 1)
         let v = try JSONParser.parse(json.stdout)
         #expect(v["summary"]?["errors"]?.intValue == 2)
         #expect(v["diagnostics"]?.arrayValue?.first?["locale"]?.stringValue == "pl")
-        let sarif = try HeraldBinary.run(["validate", "--format", "sarif", Self.fixtures + "/bad/plural-missing-category"])
+        let sarif = try await HeraldBinary.run(["validate", "--format", "sarif", Self.fixtures + "/bad/plural-missing-category"])
         #expect(sarif.status == 1)
         let s = try JSONParser.parse(sarif.stdout)
         #expect(s["version"]?.stringValue == "2.1.0")
@@ -87,8 +87,8 @@ import Testing
         #expect(sarif.stderr.contains("2 errors"))  // the summary goes to stderr, stdout stays one document
     }
 
-    @Test func githubAnnotations() throws {
-        let r = try HeraldBinary.run(["validate", "--format", "github", Self.fixtures + "/bad/dangling-percent"])
+    @Test func githubAnnotations() async throws {
+        let r = try await HeraldBinary.run(["validate", "--format", "github", Self.fixtures + "/bad/dangling-percent"])
         #expect(r.status == 1)
         let line = try #require(r.stdout.split(separator: "\n").first)
         #expect(line.hasPrefix("::error file="))
@@ -96,22 +96,22 @@ import Testing
         #expect(line.contains("%25"))  // the message quotes '%', escaped for GitHub
     }
 
-    @Test func configFileInTheValidatedFolder() throws {
+    @Test func configFileInTheValidatedFolder() async throws {
         let dir = try Directory()
         try dir.write("\"a\" = \"Hello\";\n\"b\" = \"Bye\";\n", "en.lproj/Localizable.strings")
         try dir.write("\"a\" = \"Hallo\";\n", "de.lproj/Localizable.strings")
-        let before = try HeraldBinary.run(["validate", "--strict", dir.path])
+        let before = try await HeraldBinary.run(["validate", "--strict", dir.path])
         #expect(before.status == 1)
         try dir.write(#"{"rules": {"missing-key": "off"}}"#, ".herald-validate.json")
-        let after = try HeraldBinary.run(["validate", "--strict", dir.path])
+        let after = try await HeraldBinary.run(["validate", "--strict", dir.path])
         #expect(after.status == 0, "\(after.stdout)")
         try dir.write(#"{"rules": {"missing-key": "error"}}"#, ".herald-validate.json")
-        let raised = try HeraldBinary.run(["validate", dir.path])
+        let raised = try await HeraldBinary.run(["validate", dir.path])
         #expect(raised.status == 1)
     }
 
-    @Test func listRules() throws {
-        let r = try HeraldBinary.run(["validate", "--list-rules"])
+    @Test func listRules() async throws {
+        let r = try await HeraldBinary.run(["validate", "--list-rules"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("plural-missing-category"))
         #expect(r.stdout.contains("push-payload-size"))

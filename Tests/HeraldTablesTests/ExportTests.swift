@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    @Test func writtenStringsReadBackThroughFoundation() throws {
+    @Test func writtenStringsReadBackThroughFoundation() async throws {
         var t = Table(name: "Localizable", localization: "de")
         for (k, v) in Self.tricky {
             t.set(Entry(key: k, message: .plain(SourceText(v, origin: Origin(file: "x", line: 1, column: 1))), format: .strings, origin: Origin(file: "x", line: 1, column: 1), comment: k == "tab" ? "A */ tricky comment" : nil))
@@ -31,7 +31,7 @@ import Testing
         let dir = Fixtures.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(files, to: dir)
-        let theirs = try #require(try Plutil.read(dir + "/de.lproj/Localizable.strings"))
+        let theirs = try #require(try await Plutil.read(dir + "/de.lproj/Localizable.strings"))
         #expect(NSDictionary(dictionary: theirs).isEqual(to: Dictionary(uniqueKeysWithValues: Self.tricky)))
         let ours = StringsReader.read(bytes: Fixtures.bytes(dir + "/de.lproj/Localizable.strings"), file: "f")
         #expect(ours.plainValues == Dictionary(uniqueKeysWithValues: Self.tricky))
@@ -40,7 +40,7 @@ import Testing
     }
 
     /// .lproj → .lproj through the writer: the same tables (key order aside).
-    @Test func lprojRoundTrip() throws {
+    @Test func lprojRoundTrip() async throws {
         let source = Fixtures.path("app")
         let lproj = try FileManager.default.subpathsOfDirectory(atPath: source).filter { $0.contains(".lproj/") }.map { source + "/" + $0 }
         let original = Catalog(files: lproj, keepDroppedEntries: true).loadAll().tables
@@ -51,7 +51,7 @@ import Testing
         // Foundation reads every written file.
         let written = try FileManager.default.subpathsOfDirectory(atPath: dir).filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
         #expect(!written.isEmpty)
-        for rel in written { #expect(try Plutil.read(dir + "/" + rel) != nil, "\(rel)") }
+        for rel in written { #expect(try await Plutil.read(dir + "/" + rel) != nil, "\(rel)") }
         let back = Catalog(root: dir).loadAll()
         #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
         #expect(JSONWriter.write(TableExport.json(back.tables), sortedKeys: true) == JSONWriter.write(TableExport.json(original), sortedKeys: true))
@@ -83,14 +83,14 @@ import Testing
 
     /// String Catalog → .lproj → String Catalog: the same catalog, except what
     /// .strings files cannot hold (states, shouldTranslate, empty entries).
-    @Test func xcstringsThroughLprojAndBack() throws {
+    @Test func xcstringsThroughLprojAndBack() async throws {
         let path = Fixtures.path("xcstrings/Notifications.xcstrings")
         let first = Catalog(files: [path]).loadAll().tables
         let dir = Fixtures.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(TableExport.stringsFiles(first), to: dir)
         for rel in try FileManager.default.subpathsOfDirectory(atPath: dir) where rel.contains(".strings") {
-            #expect(try Plutil.read(dir + "/" + rel) != nil, "\(rel)")
+            #expect(try await Plutil.read(dir + "/" + rel) != nil, "\(rel)")
         }
         let second = Catalog(root: dir).loadAll()
         #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")

@@ -7,18 +7,18 @@ import HeraldTables
 enum Plutil {
     static let path = "/opt/swift/usr/bin/plutil"
 
-    static func run(_ args: [String]) throws -> Subprocess.Result { try Subprocess.run(path, args) }
+    static func run(_ args: [String]) async throws -> Subprocess.Result { try await Subprocess.run(path, args) }
 
     /// What plutil reads from `file`, as JSON (nil when it rejects the file).
-    static func read(_ file: String) throws -> [String: Any]? {
-        let r = try run(["-convert", "json", "-o", "-", file])
+    static func read(_ file: String) async throws -> [String: Any]? {
+        let r = try await run(["-convert", "json", "-o", "-", file])
         guard r.status == 0 else { return nil }
         return try JSONSerialization.jsonObject(with: r.stdoutData, options: [.fragmentsAllowed]) as? [String: Any]
     }
 
     /// Converts `file` to `format` (xml1, binary1) at `output`.
-    static func convert(_ file: String, to format: String, output: String) throws -> Bool {
-        try run(["-convert", format, "-o", output, file]).status == 0
+    static func convert(_ file: String, to format: String, output: String) async throws -> Bool {
+        try await run(["-convert", format, "-o", output, file]).status == 0
     }
 }
 

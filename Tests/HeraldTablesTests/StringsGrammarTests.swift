@@ -87,11 +87,11 @@ import Testing
     }
 
     /// Corrupted binary property lists are errors, never crashes or hangs.
-    @Test func corruptBinaryPlists() throws {
+    @Test func corruptBinaryPlists() async throws {
         let dir = Fixtures.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/b.stringsdict"
-        #expect(try Plutil.convert(Fixtures.path("stringsdict/Localizable.stringsdict"), to: "binary1", output: path))
+        #expect(try await Plutil.convert(Fixtures.path("stringsdict/Localizable.stringsdict"), to: "binary1", output: path))
         let good = Fixtures.bytes(path)
         #expect(!StringsdictReader.read(bytes: good, file: "b").droppedOnDevice)
         var generator = SystemRandomNumberGenerator()

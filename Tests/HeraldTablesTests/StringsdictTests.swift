@@ -31,43 +31,43 @@ import Testing
         }
     }
 
-    func expectSameAsPlutil(_ path: String) throws {
+    func expectSameAsPlutil(_ path: String) async throws {
         let ours = StringsdictReader.read(bytes: Fixtures.bytes(path), file: path)
         #expect(!ours.droppedOnDevice, "\(ours.diagnostics)")
-        let theirs = try #require(try Plutil.read(path))
+        let theirs = try #require(try await Plutil.read(path))
         var mine: [String: Any] = [:]
         for e in ours.entries { mine[e.key] = Self.shape(e.message) }
         #expect(NSDictionary(dictionary: mine).isEqual(to: theirs), "\(path)")
     }
 
     @Test(arguments: good)
-    func xmlReadsLikeFoundation(_ file: String) throws {
-        try expectSameAsPlutil(file)
+    func xmlReadsLikeFoundation(_ file: String) async throws {
+        try await expectSameAsPlutil(file)
     }
 
     @Test(arguments: good)
-    func binaryReadsLikeFoundation(_ file: String) throws {
+    func binaryReadsLikeFoundation(_ file: String) async throws {
         let dir = Fixtures.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/b.stringsdict"
-        #expect(try Plutil.convert(file, to: "binary1", output: path))
-        try expectSameAsPlutil(path)
+        #expect(try await Plutil.convert(file, to: "binary1", output: path))
+        try await expectSameAsPlutil(path)
         #expect(StringsdictReader.read(bytes: Fixtures.bytes(path), file: "b").encoding == .binaryPlist)
     }
 
     @Test(arguments: good)
-    func utf16WithBOMReadsLikeFoundation(_ file: String) throws {
+    func utf16WithBOMReadsLikeFoundation(_ file: String) async throws {
         let text = try #require(String(bytes: Fixtures.bytes(file), encoding: .utf8))
         let dir = Fixtures.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/u.stringsdict"
         #expect(FileManager.default.createFile(atPath: path, contents: Data([0xFE, 0xFF] + [UInt8](text.data(using: .utf16BigEndian)!))))
-        try expectSameAsPlutil(path)
+        try await expectSameAsPlutil(path)
     }
 
     @Test(arguments: bad)
-    func rejectedFilesAreDroppedWithAPosition(_ file: String) throws {
-        #expect(try Plutil.read(file) == nil, "plutil accepts \(file)")
+    func rejectedFilesAreDroppedWithAPosition(_ file: String) async throws {
+        #expect(try await Plutil.read(file) == nil, "plutil accepts \(file)")
         let r = StringsdictReader.read(bytes: Fixtures.bytes(file), file: "x.stringsdict")
         #expect(r.droppedOnDevice)
         let d = try #require(r.diagnostics.first)

@@ -43,16 +43,19 @@ public enum Subprocess {
             try process.run()
             let outputHandle = output.fileHandleForReading
             let errorHandle = errors.fileHandleForReading
+            // Threads of their own, not Dispatch's global queues: those are as wide as the
+            // machine has cores, like Swift concurrency's pool, and the suite runs many
+            // subprocesses at once.
             group.enter()
-            DispatchQueue.global().async { [self] in
+            Thread { [self] in
                 outputData = outputHandle.readDataToEndOfFile()
                 group.leave()
-            }
+            }.start()
             group.enter()
-            DispatchQueue.global().async { [self] in
+            Thread { [self] in
                 errorData = errorHandle.readDataToEndOfFile()
                 group.leave()
-            }
+            }.start()
             if let stdin { input.fileHandleForWriting.write(stdin) }
             try input.fileHandleForWriting.close()
         }
@@ -60,7 +63,18 @@ public enum Subprocess {
         /// The child's process id (to signal it).
         public var processIdentifier: Int32 { process.processIdentifier }
 
-        /// Waits for the child to exit and returns what it printed.
+        /// Waits for the child to exit and returns what it printed, without holding a
+        /// thread of Swift concurrency's pool: the pool is as wide as the machine has cores,
+        /// and a test blocked in `waitUntilExit` there keeps every async test (and each
+        /// continuation a deadline test waits for) from running — on 2 cores the whole
+        /// suite's async tests stalled ~40 s behind the CLI tests that way.
+        public func finished() async -> Result {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: self.finish()) }.start()
+            }
+        }
+
+        /// Waits for the child to exit and returns what it printed (blocking this thread).
         public func finish() -> Result {
             process.waitUntilExit()
             group.wait()
@@ -70,16 +84,16 @@ public enum Subprocess {
         }
     }
 
-    /// Runs `executable arguments…` to completion.
+    /// Runs `executable arguments…` to completion (see `Running.finished()`).
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
         directory: URL? = nil
-    ) throws -> Result {
-        try Running(executable, arguments, environment: environment, stdin: stdin, directory: directory).finish()
+    ) async throws -> Result {
+        try await Running(executable, arguments, environment: environment, stdin: stdin, directory: directory).finished()
     }
 
     /// Runs the program at `path`.
-    public static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run(URL(fileURLWithPath: path), arguments, environment: environment)
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await run(URL(fileURLWithPath: path), arguments, environment: environment)
     }
 }
