@@ -194,44 +194,6 @@ struct FormatCommand: ParsableCommand {
         out.write("}\n")
     }
 
-    /// The batch input. A regular file is read straight into one buffer of
-    /// its size (no 64 KiB bounce buffer, no growing array: for a large batch
-    /// that halved the kernel's page faults and copies); standard input and
-    /// pipes as `readInput` reads them.
-    static func readBatchInput(_ path: String) throws -> [UInt8] {
-        guard path != "-" else { return try readInput(path) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return try readInput(path) }  // readInput words the error
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size < Int.max / 2 else {
-            return try readInput(path)
-        }
-        let size = Int(info.st_size)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let n = read(fd, buffer.baseAddress! + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        if failed { return try readInput(path) }
-        // A file that grew while being read: the rest as readInput would read it.
-        if bytes.count == size {
-            var chunk = [UInt8](repeating: 0, count: 1 << 12)
-            while true {
-                let n = chunk.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-        }
-        return bytes
-    }
-
     /// The flags a batch request falls back to, read once per batch.
     struct BatchDefaults {
         var options: RenderOptions
