@@ -172,12 +172,12 @@ import Testing
         let long = String(repeating: "x", count: 300_000)
         var input = ""
         var expected: [String] = []
-        for i in 0..<6000 {
-            if i == 3000 {
+        for i in 0..<3000 {
+            if i == 1500 {
                 input += "{\"key\": \"hello\", \"locale\": \"en\", \"args\": [\"\(long)\", 1]}\n\n\n"
                 expected.append("Hello \(long), you have 1 messages")
                 input += "not json\n"
-                expected.append("error line 3004")  // 3,000 requests, the long one and two empty lines before it
+                expected.append("error line 1504")  // 1,500 requests, the long one and two empty lines before it
             }
             input += "{\"key\": \"hello\", \"locale\": \"en\", \"args\": [\"N\(i)\", \(i % 1000)]}\n"
             expected.append("Hello N\(i), you have \(i % 1000) messages")
