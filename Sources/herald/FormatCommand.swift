@@ -87,6 +87,12 @@ struct FormatCommand: ParsableCommand {
     /// The common answer (no diagnostics, short strings) is written in place
     /// in one go; the rest piece by piece.
     static func writeObject(text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, locale: String?, to out: inout StdoutBuffer) {
+        // One plural choice or none (the common answer) needs no sorted copy.
+        if r.diagnostics.isEmpty, r.pluralChoices.count <= 1,
+            writeObjectInPlace(text: text, r, choices: r.pluralChoices, locale: locale, to: &out)
+        {
+            return
+        }
         let choices = r.pluralChoices.count > 1 ? r.pluralChoices.sorted(by: { $0.variable < $1.variable }) : r.pluralChoices
         if r.diagnostics.isEmpty, writeObjectInPlace(text: text, r, choices: choices, locale: locale, to: &out) { return }
         out.writeStatic("{\"text\":")
@@ -125,57 +131,72 @@ struct FormatCommand: ParsableCommand {
         text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, choices: [(variable: String, category: PluralCategory)],
         locale: String?, to out: inout StdoutBuffer
     ) -> Bool {
-        var servedBy = r.servedBy
-        var key = r.key
-        var tag = locale ?? ""
+        // The strings are read in place (`utf8.withContiguousStorageIfAvailable`,
+        // which also serves small strings) and the choices by index: no copy of
+        // a String or of the array, so no retain/release pair per piece.
+        // A String without contiguous UTF-8 (bridged; never made here) gives
+        // nil, and false sends the object to the piecewise writer.
+        let done = r.servedBy.utf8.withContiguousStorageIfAvailable { servedByBytes -> Bool in
+            let done = r.key.utf8.withContiguousStorageIfAvailable { keyBytes -> Bool in
+                let done = (locale ?? "").utf8.withContiguousStorageIfAvailable { tagBytes -> Bool in
+                    writeObjectInPlace(
+                        text: text, servedBy: servedByBytes, key: keyBytes, tag: locale == nil ? nil : tagBytes,
+                        choices: choices, to: &out)
+                }
+                return done ?? false
+            }
+            return done ?? false
+        }
+        return done ?? false
+    }
+
+    @inline(__always)
+    private static func writeObjectInPlace(
+        text: UnsafeBufferPointer<UInt8>, servedBy: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>,
+        tag: UnsafeBufferPointer<UInt8>?, choices: [(variable: String, category: PluralCategory)], to out: inout StdoutBuffer
+    ) -> Bool {
         var names = 0
-        for c in choices { names += c.variable.utf8.count }
+        for i in choices.indices { names += choices[i].variable.utf8.count }
         // Every string at its worst escaped, plus the fixed parts (member names, punctuation, categories).
         let most =
-            (text.count + servedBy.utf8.count + key.utf8.count + tag.utf8.count + names) * JSONQuoting.expansion
+            (text.count + servedBy.count + key.count + (tag?.count ?? 0) + names) * JSONQuoting.expansion
             + choices.count * 16 + 96
-        return servedBy.withUTF8 { servedByBytes in
-            key.withUTF8 { keyBytes in
-                tag.withUTF8 { tagBytes in
-                    out.writeInPlace(maximum: most) { dst in
-                        var o = 0
-                        // The fixed pieces are a few bytes each: a loop, not a call to memmove.
-                        @inline(__always) func put(_ s: StaticString) {
-                            let n = s.utf8CodeUnitCount
-                            let from = s.utf8Start
-                            for k in 0..<n { dst[o + k] = from[k] }
-                            o += n
-                        }
-                        put("{\"text\":")
-                        o += JSONQuoting.quote(text, to: dst + o)
-                        put(",\"servedBy\":")
-                        o += JSONQuoting.quote(servedByBytes, to: dst + o)
-                        put(",\"key\":")
-                        o += JSONQuoting.quote(keyBytes, to: dst + o)
-                        if locale != nil {
-                            put(",\"locale\":")
-                            o += JSONQuoting.quote(tagBytes, to: dst + o)
-                        }
-                        put(",\"plural\":{")
-                        for (i, choice) in choices.enumerated() {
-                            if i > 0 { put(",") }
-                            var name = choice.variable
-                            o += name.withUTF8 { JSONQuoting.quote($0, to: dst + o) }
-                            put(":")
-                            switch choice.category {
-                            case .zero: put("\"zero\"")
-                            case .one: put("\"one\"")
-                            case .two: put("\"two\"")
-                            case .few: put("\"few\"")
-                            case .many: put("\"many\"")
-                            case .other: put("\"other\"")
-                            }
-                        }
-                        put("}}\n")
-                        return o
-                    }
+        return out.writeInPlace(maximum: most) { dst in
+            var o = 0
+            // The fixed pieces are a few bytes each: a loop, not a call to memmove.
+            @inline(__always) func put(_ s: StaticString) {
+                let n = s.utf8CodeUnitCount
+                let from = s.utf8Start
+                for k in 0..<n { dst[o + k] = from[k] }
+                o += n
+            }
+            put("{\"text\":")
+            o += JSONQuoting.quote(text, to: dst + o)
+            put(",\"servedBy\":")
+            o += JSONQuoting.quote(servedBy, to: dst + o)
+            put(",\"key\":")
+            o += JSONQuoting.quote(key, to: dst + o)
+            if let tag {
+                put(",\"locale\":")
+                o += JSONQuoting.quote(tag, to: dst + o)
+            }
+            put(",\"plural\":{")
+            for i in choices.indices {
+                if i > 0 { put(",") }
+                var name = choices[i].variable
+                o += name.withUTF8 { JSONQuoting.quote($0, to: dst + o) }
+                put(":")
+                switch choices[i].category {
+                case .zero: put("\"zero\"")
+                case .one: put("\"one\"")
+                case .two: put("\"two\"")
+                case .few: put("\"few\"")
+                case .many: put("\"many\"")
+                case .other: put("\"other\"")
                 }
             }
+            put("}}\n")
+            return o
         }
     }
 
@@ -192,44 +213,6 @@ struct FormatCommand: ParsableCommand {
             out.writeQuoted(locale)
         }
         out.write("}\n")
-    }
-
-    /// The batch input. A regular file is read straight into one buffer of
-    /// its size (no 64 KiB bounce buffer, no growing array: for a large batch
-    /// that halved the kernel's page faults and copies); standard input and
-    /// pipes as `readInput` reads them.
-    static func readBatchInput(_ path: String) throws -> [UInt8] {
-        guard path != "-" else { return try readInput(path) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return try readInput(path) }  // readInput words the error
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size < Int.max / 2 else {
-            return try readInput(path)
-        }
-        let size = Int(info.st_size)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let n = read(fd, buffer.baseAddress! + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        if failed { return try readInput(path) }
-        // A file that grew while being read: the rest as readInput would read it.
-        if bytes.count == size {
-            var chunk = [UInt8](repeating: 0, count: 1 << 12)
-            while true {
-                let n = chunk.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-        }
-        return bytes
     }
 
     /// The flags a batch request falls back to, read once per batch.

@@ -65,35 +65,23 @@ struct FormatInvocation: Sendable {
 
 
     func runBatch(_ path: String) throws {
-        let input = try FormatCommand.readBatchInput(path)
+        let input = try BatchLineReader(path: path)
+        defer { input.closeInput() }
         let renderer = Renderer(catalog: try common.catalog())
         var locales: [String: LocaleID] = [:]
         var out = StdoutBuffer()
+        defer { out.flush() }
         let defaults = FormatCommand.BatchDefaults(options: options, table: table)
         var fast = BatchFastPath()
-        input.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
-            var start = 0
-            var lineNumber = 0
-            while start < all.count {
-                // memchr finds the end of the line many bytes at a time.
-                let end: Int
-                if let nl = memchr(base + start, 0x0A, all.count - start) {
-                    end = base.distance(to: nl.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = all.count
-                }
-                lineNumber += 1
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
-                start = end + 1
-                // The common, well-formed request: decoded and answered without a JSONValue tree.
-                if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { continue }
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                FormatCommand.answer(
-                    Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
-            }
+        var lineNumber = 0
+        try input.forEachLine { line in
+            lineNumber += 1
+            // The common, well-formed request: decoded and answered without a JSONValue tree.
+            if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+            FormatCommand.answer(
+                Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
         }
-        out.flush()
     }
 }
 

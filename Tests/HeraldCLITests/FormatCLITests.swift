@@ -162,6 +162,50 @@ import Testing
         #expect(values[4]["text"]?.stringValue == "2 items for Bo %d {0}")
     }
 
+    /// A batch larger than the reader's 128 KiB block, with lines cut by the
+    /// block's end, a line longer than a block, empty lines and a last line
+    /// without a newline: every line answered once, in order, with its number,
+    /// from a file and from standard input alike.
+    @Test func batchLinesAcrossReadBlocks() throws {
+        let root = try Self.makeTables()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let long = String(repeating: "x", count: 300_000)
+        var input = ""
+        var expected: [String] = []
+        for i in 0..<3000 {
+            if i == 1500 {
+                input += "{\"key\": \"hello\", \"locale\": \"en\", \"args\": [\"\(long)\", 1]}\n\n\n"
+                expected.append("Hello \(long), you have 1 messages")
+                input += "not json\n"
+                expected.append("error line 1504")  // 1,500 requests, the long one and two empty lines before it
+            }
+            input += "{\"key\": \"hello\", \"locale\": \"en\", \"args\": [\"N\(i)\", \(i % 1000)]}\n"
+            expected.append("Hello N\(i), you have \(i % 1000) messages")
+        }
+        input += "{\"key\": \"hello\", \"locale\": \"en\", \"args\": [\"last\", 5]}"
+        expected.append("Hello last, you have 5 messages")
+        let file = root.appendingPathComponent("big.jsonl")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try HeraldBinary.run(["format", "--tables", root.path, "--batch", file.path])
+        let fromStdin = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        for r in [fromFile, fromStdin] {
+            #expect(r.status == 0)
+            let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.count == expected.count + 1)  // the last answer ends with a newline too
+            guard lines.count == expected.count + 1 else { continue }
+            #expect(lines.last == "")
+            var mismatches = 0
+            for (line, want) in zip(lines, expected) {
+                let value = try JSONParser.parse(line)
+                let got = value["text"]?.stringValue
+                    ?? value["error"]?.stringValue.map { "error " + ($0.split(separator: ":").first ?? "") }
+                if got != want { mismatches += 1 }
+            }
+            #expect(mismatches == 0)
+        }
+        #expect(fromFile.stdout == fromStdin.stdout)
+    }
+
     /// Lines the batch decodes on its fast path and lines it leaves to the
     /// full JSON parser (an escape, a nested member, a repeated member) are
     /// answered alike, and every line keeps its place.

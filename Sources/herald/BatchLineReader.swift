@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines of a `--batch` input (a file, or standard input for "-"), read
+/// block by block into one reused buffer and lent one at a time.
+///
+/// Reading the whole input into one array first cost a page fault and a
+/// zeroed page per 4 KiB of input (1,750 for 100,000 requests) and left the
+/// lines to be read back from memory rather than cache; a 128 KiB block
+/// (grown only for a longer line) is filled and read while it is still in
+/// the cache, and a batch's memory no longer grows with its size.
+struct BatchLineReader {
+    /// Bytes read per `read` call at first; a line longer than this doubles it.
+    static let blockSize = 1 << 17
+
+    private let fd: Int32
+    private let path: String
+
+    /// Opens `path` ("-" is standard input). Throws exit 2 when it cannot be opened.
+    init(path: String) throws {
+        self.path = path
+        if path == "-" {
+            fd = 0
+        } else {
+            fd = open(path, O_RDONLY)
+            guard fd >= 0 else {
+                throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    /// Closes the file (never standard input).
+    func closeInput() {
+        if fd != 0 { close(fd) }
+    }
+
+    /// Calls `body` with each line, without its newline, in order; a last
+    /// line without a newline counts too, an empty input has no lines. The
+    /// bytes are valid only during the call. Throws exit 2 when a read fails
+    /// (the lines before it have been answered).
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        var capacity = BatchLineReader.blockSize
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0  // bytes held, from buffer[0]: the start of a line
+        var atEnd = false
+        while !atEnd {
+            if filled == capacity {
+                // One line fills the block: a bigger one, the line kept.
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                bigger.update(from: buffer, count: filled)
+                buffer.deallocate()
+                buffer = bigger
+                capacity *= 2
+            }
+            let n = read(fd, buffer + filled, capacity - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
+            }
+            if n == 0 { atEnd = true } else { filled += n }
+            var start = 0
+            // memchr finds the end of the line many bytes at a time.
+            while start < filled, let nl = memchr(buffer + start, 0x0A, filled - start) {
+                let end = UnsafeMutableRawPointer(buffer).distance(to: nl)
+                body(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                start = end + 1
+            }
+            if atEnd && start < filled {
+                body(UnsafeBufferPointer(start: buffer + start, count: filled - start))
+                start = filled
+            }
+            // The unfinished line moves to the front; the next read completes it.
+            if start > 0 {
+                filled -= start
+                if filled > 0 { memmove(buffer, buffer + start, filled) }
+            }
+        }
+    }
+}
