@@ -166,7 +166,7 @@ import Testing
     /// block's end, a line longer than a block, empty lines and a last line
     /// without a newline: every line answered once, in order, with its number,
     /// from a file and from standard input alike.
-    @Test func batchLinesAcrossReadBlocks() throws {
+    @Test func batchLinesAcrossReadBlocks() async throws {
         let root = try Self.makeTables()
         defer { try? FileManager.default.removeItem(at: root) }
         let long = String(repeating: "x", count: 300_000)
@@ -186,8 +186,8 @@ import Testing
         expected.append("Hello last, you have 5 messages")
         let file = root.appendingPathComponent("big.jsonl")
         try input.write(to: file, atomically: true, encoding: .utf8)
-        let fromFile = try HeraldBinary.run(["format", "--tables", root.path, "--batch", file.path])
-        let fromStdin = try HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
+        let fromFile = try await HeraldBinary.run(["format", "--tables", root.path, "--batch", file.path])
+        let fromStdin = try await HeraldBinary.run(["format", "--tables", root.path, "--batch", "-"], stdin: Data(input.utf8))
         for r in [fromFile, fromStdin] {
             #expect(r.status == 0)
             let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
