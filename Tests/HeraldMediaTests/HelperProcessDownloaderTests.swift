@@ -9,6 +9,20 @@ import Testing
 @Suite(.serialized) struct HelperProcessDownloaderTests {
     let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
 
+    /// Writes an executable script through a close-on-exec descriptor. Written with
+    /// Foundation's `write(toFile:atomically:)`, a child another test spawned at that moment
+    /// could inherit the file's write descriptor, and exec of the script then failed with
+    /// "Text file busy" (seen in a full suite run).
+    static func writeScript(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
     /// `<.build>/debug/herald-net` ($HERALD_NET overrides).
     static func helperPath() throws -> String {
         if let p = ProcessInfo.processInfo.environment["HERALD_NET"], !p.isEmpty { return p }
@@ -75,8 +89,7 @@ import Testing
         defer { folder.remove() }
         // A "helper" that reads its request and then sleeps for a minute.
         let script = folder.path + "/hang.sh"
-        try "#!/bin/sh\ncat > /dev/null\nexec sleep 60\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 60\n", to: script)
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [], killGrace: .milliseconds(100))
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(500)
@@ -92,8 +105,7 @@ import Testing
         let folder = TempFolder()
         defer { folder.remove() }
         let script = folder.path + "/hang.sh"
-        try "#!/bin/sh\ncat > /dev/null\nexec sleep 60\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 60\n", to: script)
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
         let loopback = self.loopback
         let path = folder.attachments
@@ -130,9 +142,8 @@ import Testing
         let folder = TempFolder()
         defer { folder.remove() }
         let script = folder.path + "/liar.sh"
-        try "#!/bin/sh\ncat > /dev/null\necho '{\"index\": 0, \"file\": {\"path\": 1}}'\necho 'not json'\nexit 3\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try Self.writeScript(
+            "#!/bin/sh\ncat > /dev/null\necho '{\"index\": 0, \"file\": {\"path\": 1}}'\necho 'not json'\nexit 3\n", to: script)
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
