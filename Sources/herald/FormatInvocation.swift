@@ -89,58 +89,26 @@ extension FormatInvocation {
     /// Reads `herald format` command lines made only of its flags — `--key K --locale L
     /// [--arg A]… [--table T] [--device D] [--width N] [--no-isolate] [--json] [--batch F]
     /// [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]`, each flag but `--arg`
-    /// at most once, `--flag value` or `--flag=value` — without ArgumentParser, whose
-    /// reflection over the command's property wrappers is a quarter of a one-shot format's
-    /// start-up. Anything else — help, an unknown or repeated flag, a value that is empty or
-    /// starts with `-` (other than `-` for standard input), a width that is not a number, a
-    /// value given to `--json`/`--no-isolate` — returns nil, and ArgumentParser parses (and
-    /// explains) it. `HERALD_FULL_PARSE=1` turns this off (the CLI tests compare both ways).
+    /// at most once, `--flag value` or `--flag=value` — without ArgumentParser (see
+    /// `QuickArguments`); a width that is not a number also returns nil.
     init?(quickArguments arguments: [String]) {
-        if let off = getenv("HERALD_FULL_PARSE"), off.pointee != 0 { return nil }
-        guard !arguments.isEmpty else { return nil }
-        var values: [String: String] = [:]
-        var argumentValues: [String] = []
-        var flags: Set<String> = []
-        var i = 0
-        while i < arguments.count {
-            let token = arguments[i]
-            guard token.hasPrefix("--") else { return nil }
-            var name = String(token.dropFirst(2))
-            if Self.quickSwitches.contains(name) {
-                guard flags.insert(name).inserted else { return nil }
-                i += 1
-                continue
-            }
-            let value: String
-            if let eq = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-                i += 1
-            } else {
-                guard i + 1 < arguments.count else { return nil }
-                value = arguments[i + 1]
-                i += 2
-            }
-            guard !value.isEmpty, value == "-" || !value.hasPrefix("-") else { return nil }
-            if name == "arg" {
-                argumentValues.append(value)
-                continue
-            }
-            guard Self.quickOptions.contains(name), values[name] == nil else { return nil }
-            values[name] = value
-        }
+        guard
+            let quick = QuickArguments(
+                arguments, options: Self.quickOptions, repeatable: ["arg"], switches: Self.quickSwitches)
+        else { return nil }
+        let values = quick.values
         self.init()
         key = values["key"]
         locale = values["locale"]
-        self.arguments = argumentValues
+        self.arguments = quick.repeated["arg"] ?? []
         if let t = values["table"] { table = t }
         if let d = values["device"] { device = d }
         if let text = values["width"] {
             guard let n = Int(text) else { return nil }
             width = n
         }
-        noIsolate = flags.contains("no-isolate")
-        json = flags.contains("json")
+        noIsolate = quick.switches.contains("no-isolate")
+        json = quick.switches.contains("json")
         batch = values["batch"]
         common.tables = values["tables"]
         common.store = values["store"]

@@ -208,35 +208,10 @@ struct LineReader: ~Copyable {
 extension RenderInvocation {
     /// Reads the plain one-push form `herald render --payload P --locale L [--deadline-ms N]
     /// [--algorithms A] [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]` (each
-    /// flag at most once, `--flag value` or `--flag=value`) without ArgumentParser, whose
-    /// reflection over the command's property wrappers is a fifth of a render's start-up.
-    /// Anything else — `--batch`, help, an unknown or repeated flag, an empty value or one that
-    /// starts with `-` (other than `-` for standard input), a deadline that is not a number — returns nil,
-    /// and ArgumentParser parses (and explains) it. `HERALD_FULL_PARSE=1` turns this off
-    /// (the CLI tests compare both ways).
+    /// flag at most once, `--flag value` or `--flag=value`) without ArgumentParser (see
+    /// `QuickArguments`); `--batch` or a deadline that is not a number also returns nil.
     init?(quickArguments arguments: [String]) {
-        if let off = getenv("HERALD_FULL_PARSE"), off.pointee != 0 { return nil }
-        guard !arguments.isEmpty else { return nil }
-        var values: [String: String] = [:]
-        var i = 0
-        while i < arguments.count {
-            let token = arguments[i]
-            guard token.hasPrefix("--") else { return nil }
-            var name = String(token.dropFirst(2))
-            let value: String
-            if let eq = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-                i += 1
-            } else {
-                guard i + 1 < arguments.count else { return nil }
-                value = arguments[i + 1]
-                i += 2
-            }
-            guard Self.quickFlags.contains(name), values[name] == nil else { return nil }
-            guard !value.isEmpty, value == "-" || !value.hasPrefix("-") else { return nil }
-            values[name] = value
-        }
+        guard let values = QuickArguments(arguments, options: Self.quickFlags)?.values else { return nil }
         self.init()
         payload = values["payload"]
         locale = values["locale"]
