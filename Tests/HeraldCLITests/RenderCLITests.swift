@@ -499,7 +499,9 @@ import Testing
         let elapsed = started.duration(to: .now)
         #expect(r.status == 3)
         // Far below the 10 s the lock is held: the deadline, not the lock, ended the run.
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        // (Under Tools/sanitize.sh the instrumented binary alone takes seconds to start.)
+        let bound: Duration = ProcessInfo.processInfo.environment["HERALD_SANITIZER"] == nil ? .seconds(3) : .seconds(8)
+        #expect(elapsed < bound, "took \(elapsed)")
         #expect(r.title == "Powerball results")
         // Whatever got done by the deadline: the result if the tickets could be read under the
         // writer's lock, else the draw's numbers (known without the store). Never the push's text.
