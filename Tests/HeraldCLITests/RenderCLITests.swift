@@ -472,7 +472,7 @@ import Testing
         try await c.addTicket("powerball", "2026-11-18", "4,11,23,50,60", "1")
         let payload = try c.write(
             Self.lotteryPayload(game: "powerball", draw: "2026-11-18", numbers: [4, 11, 23, 45, 61], bonus: [9], badge: 1), name: "p.json")
-        // sqlite3 takes the write lock and holds it for 10 s.
+        // sqlite3 takes the write lock and holds it until the test ends.
         let locker = Process()
         locker.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         locker.arguments = [c.path + "/herald.sqlite"]
@@ -502,8 +502,10 @@ import Testing
                 environment: ["HERALD_STORE": c.path]))
         let elapsed = started.duration(to: .now)
         #expect(r.status == 3)
-        // Far below the 10 s the lock is held: the deadline, not the lock, ended the run.
-        #expect(elapsed < (sanitized ? .seconds(8) : .seconds(3)), "took \(elapsed)")
+        // The lock is never released while herald runs, so only the deadline can end the
+        // run, and it must end soon after it: 3 s from start to exit, more for an
+        // instrumented binary on a busy machine (9 s seen under ThreadSanitizer with CI running).
+        #expect(elapsed < (sanitized ? .seconds(30) : .seconds(3)), "took \(elapsed)")
         #expect(r.title == "Powerball results")
         // Whatever got done by the deadline: the result if the tickets could be read under the
         // writer's lock, else the draw's numbers (known without the store). Never the push's text.
