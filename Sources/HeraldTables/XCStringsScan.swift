@@ -169,19 +169,23 @@ enum XCStringsScanner {
                 skipWhitespace()
                 guard i < bytes.count else { throw Failure() }
                 try member(&self, key)
-                skipWhitespace()
-                guard i < bytes.count else { throw Failure() }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    skipWhitespace()
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return
-                }
-                throw Failure()
+                guard try separator(closing: UInt8(ascii: "}")) else { return }
             }
+        }
+
+        /// After a member or an element: true when a `,` follows (consumed, and the
+        /// whitespace after it), false when `close` does (consumed); anything else is malformed.
+        mutating func separator(closing close: UInt8) throws(Failure) -> Bool {
+            skipWhitespace()
+            guard i < bytes.count else { throw Failure() }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                skipWhitespace()
+                return true
+            }
+            guard bytes[i] == close else { throw Failure() }
+            i += 1
+            return false
         }
 
         mutating func value(depth: Int) throws(Failure) {
@@ -200,18 +204,7 @@ enum XCStringsScanner {
                 }
                 while true {
                     try value(depth: depth + 1)
-                    skipWhitespace()
-                    guard i < bytes.count else { throw Failure() }
-                    if bytes[i] == UInt8(ascii: ",") {
-                        i += 1
-                        skipWhitespace()
-                        continue
-                    }
-                    if bytes[i] == UInt8(ascii: "]") {
-                        i += 1
-                        return
-                    }
-                    throw Failure()
+                    guard try separator(closing: UInt8(ascii: "]")) else { return }
                 }
             case UInt8(ascii: "\""): _ = try string()
             case UInt8(ascii: "t"): try literal("true")
