@@ -3,7 +3,7 @@
 /// tickets a lottery push is checked against, the reminder a reminder push
 /// names) and a fixed "now", so the preview is the same on every run.
 ///
-/// Prizes are worked out by hand from lotteries.md:
+/// Prizes are worked out by hand from the operators' prize charts:
 /// - lottery-win (Powerball 2026-11-18, 4 11 23 45 61 + PB 9, Power Play 2X):
 ///   ticket 1 matches 3 + PB ($100 × 2 = $200), ticket 2 matches 2 + PB
 ///   ($7 × 2 = $14), ticket 3 matches nothing → $214.00 on 2 of 3 tickets,

@@ -21,7 +21,7 @@ struct Herald: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping argument errors to exit code 2 (cli.md: "2 usage"),
+    /// Runs the command, mapping argument errors to exit code 2 (Docs/cli.md: usage errors),
     /// where ArgumentParser would use 64.
     static func main() async {
         if await runDirectly(Array(CommandLine.arguments.dropFirst())) { return }
