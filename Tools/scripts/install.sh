@@ -40,7 +40,8 @@ if [ "$debug" = 1 ]; then
   swift build --product herald-net >&2
   built=$(swift build --show-bin-path)
 else
-  built=$(dirname "$(Tools/scripts/build-release.sh)")
+  herald_path=$(Tools/scripts/build-release.sh)   # a failed build stops the script here
+  built=$(dirname "$herald_path")
 fi
 swift build --product generate-manual >&2
 manual_tool="$(swift build --show-bin-path)/generate-manual"
