@@ -11,8 +11,10 @@ import Testing
 /// documents it must reject, so a schema that accepts anything fails.
 ///
 /// Without jsonschema these tests are skipped (with the note below) unless `CI` is set,
-/// where they are required: .ci/run installs python3-jsonschema.
-@Suite(.enabled(if: JSONSchemaCheck.shouldRun, JSONSchemaCheck.skipNote))
+/// where they are required: .ci/run installs python3-jsonschema. One test at a time: each
+/// starts several herald and python3 processes, and the suite shares 2 cores with timing-
+/// sensitive tests.
+@Suite(.enabled(if: JSONSchemaCheck.shouldRun, JSONSchemaCheck.skipNote), .serialized)
 struct SchemaTests {
     final class Folder {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-schemas-\(UUID().uuidString)")
