@@ -3,7 +3,7 @@
 /// tickets a lottery push is checked against, the reminder a reminder push
 /// names) and a fixed "now", so the preview is the same on every run.
 ///
-/// Prizes are worked out by hand from lotteries.md:
+/// Prizes are worked out by hand from the operators' prize charts:
 /// - lottery-win (Powerball 2026-11-18, 4 11 23 45 61 + PB 9, Power Play 2X):
 ///   ticket 1 matches 3 + PB ($100 × 2 = $200), ticket 2 matches 2 + PB
 ///   ($7 × 2 = $14), ticket 3 matches nothing → $214.00 on 2 of 3 tickets,
@@ -17,6 +17,8 @@
 public enum ExampleNotifications {
     public struct Example: Sendable {
         public let name: String
+        /// One line saying what the push shows (`herald examples` lists it).
+        public let summary: String
         /// The push as it arrives (JSON text).
         public let payload: String
     }
@@ -55,12 +57,14 @@ public enum ExampleNotifications {
     public static let all: [Example] = [
         Example(
             name: "lottery-win",
+            summary: "Powerball draw: two of the three stored tickets win, with Power Play 2X",
             payload: #"""
                 {"aps":{"alert":{"title":"DidIWin","body":"New results are in"},"mutable-content":1,"thread-id":"powerball"},
                  "herald":{"kind":"lottery.draw","game":"powerball","draw":"2026-11-18","numbers":[4,11,23,45,61],"bonus":[9],"multiplier":2}}
                 """#),
         Example(
             name: "lottery-jackpot",
+            summary: "Loto 6 draw: the stored ticket matches all six; the jackpot amount comes in the push",
             payload: #"""
                 {"aps":{"alert":{"body":"New results are in"},"mutable-content":1},
                  "herald":{"kind":"lottery.draw","game":"loto6","draw":"2026-11-19","numbers":[3,7,12,25,33,41],"bonus":[19],
@@ -68,18 +72,21 @@ public enum ExampleNotifications {
                 """#),
         Example(
             name: "lottery-loss",
+            summary: "EuroMillions draw: neither stored ticket wins",
             payload: #"""
                 {"aps":{"alert":{"body":"New results are in"},"mutable-content":1},
                  "herald":{"kind":"lottery.draw","game":"euromillions","draw":"2026-11-17","numbers":[5,12,23,34,45],"bonus":[3,9]}}
                 """#),
         Example(
             name: "reminder",
+            summary: "an older sender's reminder-uuid: the stored reminder, due in 15 minutes",
             payload: #"""
                 {"aps":{"alert":{"body":"A reminder is due"},"mutable-content":1,"badge":1},
                  "reminder-uuid":"D82ED5AE-C363-46AF-9B0D-301C2E21C58E"}
                 """#),
         Example(
             name: "message",
+            summary: "an older sender's custom-encrypted-message (ROT13), shown as a decrypted message",
             payload: #"""
                 {"aps":{"alert":{"body":"New message"},"mutable-content":1},
                  "custom-encrypted-message":"Gur rntyr unf ynaqrq. Zrrg ng gur hfhny cynpr ng 21:00."}

@@ -1,6 +1,6 @@
 public import HeraldJSON
 
-/// The report formats of `herald validate` (shared/spec/cli.md).
+/// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {
     case text, json, sarif, github
 }

@@ -1,5 +1,5 @@
 /// The rules of one lottery game as data: what a line holds, what is drawn, and what each
-/// prize tier pays. ``GameRules/all`` is the table of games this package knows (lotteries.md).
+/// prize tier pays. ``GameRules/all`` is the table of games this package knows (Docs/push-format.md).
 public struct GameRules: Sendable, Hashable {
     /// Stable id used in payloads, the store and the CLI (`powerball`, `uk-lotto` …).
     public let id: String

@@ -1,4 +1,4 @@
-// The games of shared/spec/lotteries.md as data. Amounts are minor units of the game's
+// The games of Docs/push-format.md as data. Amounts are minor units of the game's
 // currency, copied from the operators' prize tables quoted there; pari-mutuel tiers carry no
 // amount (it comes with each draw's push).
 
@@ -12,7 +12,7 @@ extension GameRules {
     private static func hundredths(_ units: Int64) -> Int64 { units * 100 }
 
     /// A multiplier table where every multiplier pays `base × m` (the operators' tables for
-    /// these tiers are exactly that; lotteries.md §1–2).
+    /// these tiers are exactly that; the Powerball and Mega Millions prize charts).
     private static func times(_ base: Int64, _ multipliers: [Int]) -> Prize {
         var table: [Int: Int64] = [:]
         for m in multipliers { table[m] = base * Int64(m) }
@@ -27,7 +27,7 @@ extension GameRules {
             conditions: [MatchCondition(main: main, bonus: bonus)], prize: prize, isJackpot: jackpot)
     }
 
-    /// Powerball (US): 5 of 1–69 + Powerball 1–26; Power Play 2X–10X (lotteries.md §1).
+    /// Powerball (US): 5 of 1–69 + Powerball 1–26; Power Play 2X–10X (Powerball's prize chart).
     public static let powerball: GameRules = {
         let pp = [2, 3, 4, 5, 10]
         let match5 = Prize.multiplied(
@@ -51,7 +51,7 @@ extension GameRules {
     }()
 
     /// Mega Millions (US), the $5 game since the draw of 2025-04-08: 5 of 1–70 + Mega Ball
-    /// 1–24, a multiplier printed on every line (lotteries.md §2).
+    /// 1–24, a multiplier printed on every line (Mega Millions' rules since April 2025).
     public static let megaMillions: GameRules = {
         let m = [2, 3, 4, 5, 10]
         return GameRules(

@@ -12,7 +12,7 @@ public struct MediaPolicy: Sendable, Hashable {
         case always
     }
 
-    /// Largest file per kind, in bytes. iOS's limits (apns-payload.md §7) read
+    /// Largest file per kind, in bytes. iOS's limits (Docs/push-format.md, Media) read
     /// with 1 MB = 1,000,000 bytes: audio 5 MB, image 10 MB, video 50 MB.
     public struct Limits: Sendable, Hashable {
         public var audio: Int64

@@ -5,7 +5,7 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
     case video
 }
 
-/// A file type iOS accepts as a notification attachment (apns-payload.md §7),
+/// A file type iOS accepts as a notification attachment (Docs/push-format.md, Media),
 /// recognised from the file's first bytes, never from its URL or Content-Type.
 public enum MediaType: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, gif

@@ -13,7 +13,7 @@ public enum InterruptionLevel: String, Sendable, CaseIterable {
     case critical
 }
 
-/// The `aps` dictionary with every key of apns-payload.md §2 typed; `raw`
+/// The `aps` dictionary with every key of Apple's aps dictionary (Docs/push-format.md) typed; `raw`
 /// keeps the object as written (unknown keys included, in order).
 public struct APS: Sendable, Equatable {
     public var raw: JSONObject

@@ -1,6 +1,6 @@
 public import HeraldJSON
 
-/// `aps.alert`, as a string (shown as the body) or a dictionary (apns-payload.md §3).
+/// `aps.alert`, as a string (shown as the body) or a dictionary (Docs/push-format.md).
 /// `action-loc-key` is accepted and ignored; unknown keys are kept in `raw`.
 public struct Alert: Sendable, Equatable {
     public var title: String?
@@ -56,7 +56,7 @@ public struct Alert: Sendable, Equatable {
     }
 
     /// Whether there is text to show: a non-empty title, subtitle or body, or a
-    /// loc-key standing for one (POLICY: loc keys count, apns-payload.md §8).
+    /// loc-key standing for one (loc keys count: Docs/push-format.md).
     public var hasText: Bool {
         [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { !($0 ?? "").isEmpty }
     }

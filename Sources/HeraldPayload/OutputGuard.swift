@@ -26,7 +26,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Checks text bound for the user against the stage's "never show" list
-/// (payloads.md): ciphertext, raw keys, UUIDs, leftover `%@`.
+/// (Docs/push-format.md, What comes out): ciphertext, raw keys, UUIDs, leftover `%@`.
 ///
 /// Heuristics, tuned to avoid false alarms on ordinary prose:
 /// - specifiers: `%@`, `%n$@`, `%#@name@`, and `%[n$][flags][width][.prec][length]conv`

@@ -1,5 +1,5 @@
 // The printf-style format strings of Apple's localized strings (spec
-// apple-strings-formats.md §4): `%@`, `%d`, `%1$@`, `%.2f`, `%#@files@`…
+// Docs/tables.md, Arguments): `%@`, `%d`, `%1$@`, `%.2f`, `%#@files@`…
 // Parsed once into segments; the renderer compiles them into templates and
 // the linter reads the specifiers and problems.
 

@@ -3,7 +3,7 @@ import HeraldRender
 
 /// The alert the device would show without the extension: the literal fields,
 /// with `*-loc-key`/`*-loc-args` resolved against table `Localizable`
-/// (apns-payload.md §4). A loc-key wins when it resolves; a missing key falls
+/// (Docs/push-format.md, as iOS does). A loc-key wins when it resolves; a missing key falls
 /// back to the literal if there is one, else to the localized generic text —
 /// never to the raw key.
 enum BaseAlert {

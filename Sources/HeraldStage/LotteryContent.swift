@@ -9,7 +9,7 @@ struct LotteryRequest: Sendable {
     let draw: Draw
     let rules: GameRules
 
-    /// Reads `game`, `draw`, `numbers`, `bonus`, `multiplier`, `prizes` (payloads.md).
+    /// Reads `game`, `draw`, `numbers`, `bonus`, `multiplier`, `prizes` (Docs/push-format.md).
     init(_ herald: JSONObject) throws(StageWorkError) {
         guard let game = herald["game"]?.stringValue else { throw .invalid("lottery.draw needs a \"game\" string") }
         let rules: GameRules

@@ -7,7 +7,7 @@ import HeraldStore
 /// Why the work for a push could not be done; the stage then falls back.
 /// Messages never carry plaintext, keys or ciphertext.
 enum StageWorkError: Error, Sendable, CustomStringConvertible {
-    /// The `herald` object is not what payloads.md describes.
+    /// The `herald` object is not what Docs/push-format.md describes.
     case invalid(String)
     /// A step failed (store, sealing, formatting).
     case failed(String)

@@ -11,7 +11,7 @@ import HeraldStore
 import HeraldSync
 
 /// The notification service extension stage: a push comes in, the final
-/// payload goes out (payloads.md "What the stage guarantees").
+/// payload goes out (Docs/push-format.md, "What comes out").
 ///
 /// Pipeline: parse → eligibility → the work (`herald` plain or sealed, legacy
 /// keys, loc-keys) → compute (tickets, reminder, message) → render → media →
@@ -62,7 +62,7 @@ public final class Stage: Sendable {
 
         guard payload.eligibility.isEligible else {
             // The extension would not run: everything is passed on as sent, except
-            // what payloads.md says never leaves the stage (the `herald` object,
+            // what Docs/push-format.md says never leaves the stage (the `herald` object,
             // plaintext or sealed, and the legacy secret fields).
             var root = payload.root
             var dropped: [String] = []

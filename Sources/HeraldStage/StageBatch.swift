@@ -1,7 +1,7 @@
 public import HeraldICU
 public import HeraldJSON
 
-/// `herald render --batch`: one JSON Lines request in, one JSON line out (cli.md).
+/// `herald render --batch`: one JSON Lines request in, one JSON line out (Docs/batch.md).
 extension Stage {
     /// Answers one request line `{"id", "locale", "payload"}` with
     /// `{"id", "locale", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`,

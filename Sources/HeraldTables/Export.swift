@@ -27,7 +27,7 @@ public enum TableExport {
 
     // MARK: JSON
 
-    /// `{"<localization>": {"<table>": {"<key>": VALUE}}}` (cli.md): VALUE is
+    /// `{"<localization>": {"<table>": {"<key>": VALUE}}}` (Docs/cli.md): VALUE is
     /// the string of a plain entry, `{"format", "variables": {name: {"type",
     /// "argNum"?, "zero"…"other"}}}` for plurals, `{"widths": {"<n>": VALUE}}`
     /// and `{"devices": {"<device>": VALUE}}` for variants. Localizations and

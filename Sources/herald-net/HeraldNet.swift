@@ -21,7 +21,7 @@ struct HeraldNet: AsyncParsableCommand {
         subcommands: [FetchCommand.self, FlushCommand.self]
     )
 
-    /// Argument errors exit 2, as herald's do (cli.md), not ArgumentParser's 64.
+    /// Argument errors exit 2, as herald's do (Docs/cli.md), not ArgumentParser's 64.
     static func main() async {
         do {
             var command = try parseAsRoot()

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The flags every command that reads tables or a store shares (cli.md "Common flags").
+/// The flags every command that reads tables or a store shares (Docs/cli.md, "Common flags").
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Folder of <lang>.lproj/ tables and/or .xcstrings catalogs (default: ./Localizations if present, else the tables embedded in herald).")
     var tables: String?
@@ -90,7 +90,7 @@ struct CommonSettings: Sendable {
     }
 }
 
-/// A failure with the exit code cli.md gives it; printed as `herald: error: …`.
+/// A failure with the exit code Docs/cli.md gives it; printed as `herald: error: …`.
 struct CLIFailure: Error, CustomStringConvertible {
     var code: Int32
     var message: String

@@ -4,7 +4,7 @@ import HeraldJSON
 import HeraldTables
 
 /// `herald export [DIR|FILE]... [--format json|xcstrings|strings] [--output DIR]`
-/// (shared/spec/cli.md): the tables as data, as String Catalogs, or as
+/// (Docs/cli.md): the tables as data, as String Catalogs, or as
 /// `.lproj` folders.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `herald format`: one key, one locale, explicit arguments (cli.md).
+/// `herald format`: one key, one locale, explicit arguments (Docs/cli.md).
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HeraldICU
 
 #if canImport(Glibc)
     import Glibc
@@ -11,15 +12,16 @@ struct Herald: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Render push notifications in the user's language from Apple-style translation tables.",
-        discussion: "The contract of every command is in shared/spec/cli.md.",
+        discussion: "Every command, flag, output and exit status: Docs/cli.md.",
         version: HeraldVersion.string,
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
             ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
+            ExamplesCommand.self,
         ]
     )
 
-    /// Runs the command, mapping argument errors to exit code 2 (cli.md: "2 usage"),
+    /// Runs the command, mapping argument errors to exit code 2 (Docs/cli.md: usage errors),
     /// where ArgumentParser would use 64.
     static func main() async {
         if await runDirectly(Array(CommandLine.arguments.dropFirst())) { return }
@@ -57,6 +59,11 @@ extension Herald {
     /// through `parseAsRoot`, so messages and usage text are the full tree's.
     static func runDirectly(_ arguments: [String]) async -> Bool {
         guard let name = arguments.first else { return false }
+        if arguments == ["--version"] {
+            // Herald's version and the ICU it runs on, read from ICU now, not at build time.
+            print(HeraldVersion.full)
+            return true
+        }
         let rest = Array(arguments.dropFirst())
         switch name {
         case RenderCommand.configuration.commandName:
@@ -91,6 +98,13 @@ extension Herald {
 
 enum HeraldVersion {
     static let string = "0.1.0"
+
+    /// `herald --version`: "herald 0.1.0 (ICU 72.1, CLDR 42.0)", the ICU and CLDR versions of
+    /// the ICU library loaded by this process.
+    static var full: String {
+        let versions = ICUInfo.versions
+        return "herald \(string) (ICU \(versions.icu), CLDR \(versions.cldr))"
+    }
 }
 
 /// Writes a line to standard error without Foundation.

@@ -67,7 +67,7 @@ struct KeygenCommand: ParsableCommand {
     }
 }
 
-/// `--keys DIR` / `--store DIR`: where key files live (cli.md: `<store>/keys`,
+/// `--keys DIR` / `--store DIR`: where key files live (Docs/cli.md: `<store>/keys`,
 /// the store being `$HERALD_STORE` or `~/.herald`).
 struct KeyLocationOptions: ParsableArguments {
     @Option(help: "Key file directory (default: <store>/keys).")
@@ -85,7 +85,7 @@ struct KeyLocationOptions: ParsableArguments {
     }
 }
 
-/// Diagnostics on stderr, one line each, as cli.md asks.
+/// Diagnostics on stderr, one line each, as Docs/cli.md says.
 enum SealCommandOutput {
     static func error(_ message: String) { write("herald: error: \(message)\n") }
     static func warning(_ message: String) { write("herald: warning: \(message)\n") }

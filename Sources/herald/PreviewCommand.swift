@@ -4,7 +4,7 @@ import HeraldICU
 import HeraldPreview
 import HeraldStage
 
-/// `herald preview`: every supported language at once (cli.md).
+/// `herald preview`: every supported language at once (Docs/cli.md).
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",

@@ -5,7 +5,7 @@ import HeraldJSON
 import HeraldSealing
 import HeraldStage
 
-/// `herald render`: the extension stage for one push, or many with --batch (cli.md).
+/// `herald render`: the extension stage for one push, or many with --batch (Docs/cli.md).
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",

@@ -3,7 +3,7 @@ import Foundation
 import HeraldLottery
 import HeraldStore
 
-/// `herald store`: the shared container (cli.md). Subcommands live in StoreCommand+*.swift.
+/// `herald store`: the shared container (Docs/cli.md, Docs/store.md). Subcommands live in StoreCommand+*.swift.
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",

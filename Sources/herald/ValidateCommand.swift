@@ -10,7 +10,7 @@ import HeraldSync
 #endif
 
 /// `herald validate [DIR|FILE]... [--source-locale TAG] [--format text|json|sarif|github] [--strict]`
-/// (shared/spec/cli.md): the translation linter for CI.
+/// (Docs/cli.md): the translation linter for CI.
 ///
 /// Configuration: `.herald-validate.json` in the first folder validated (or
 /// the current folder), or the file given with `--config`; see

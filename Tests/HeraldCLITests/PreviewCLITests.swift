@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    /// Hand-derived: the tickets and draw of ExampleNotifications (lotteries.md
+    /// Hand-derived: the tickets and draw of ExampleNotifications (the operators' prize charts
     /// Powerball: 3+PB $100, 2+PB $7, Power Play 2X) and the English table text.
     @Test func englishExamplesSayWhatWasWon() async throws {
         let items = try await Self.previewJSON(["--locales", "en"])

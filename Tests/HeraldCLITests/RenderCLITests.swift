@@ -6,7 +6,7 @@ import Testing
 /// `herald store`, keys from `herald keygen`, payloads sealed with `herald seal`.
 ///
 /// Expected sentences are the translation text of Localizations/ with the arguments worked
-/// out by hand: prizes from shared/spec/lotteries.md, currency and number forms from CLDR
+/// out by hand: prizes from the operators' prize charts, currency and number forms from CLDR
 /// (de/ru: decimal comma, U+00A0 before the symbol; ar: Arabic-Indic digits, U+066B decimal
 /// separator, U+200F before the number, "US$"; ja: "$14.00", "￥1,000"), plural forms from
 /// the CLDR rules (ru 2 → few, ar 2 → two).
@@ -184,7 +184,7 @@ import Testing
         #expect(numbers.body == "The numbers for Nov 16, 2026 are in: 4 11 23 45 61 + 9.")
     }
 
-    /// UK Lotto (lotteries.md §4): match 3 is a fixed £30, match 2 a free Lucky Dip and no cash.
+    /// UK Lotto (the National Lottery's prize table): match 3 is a fixed £30, match 2 a free Lucky Dip and no cash.
     /// A win of free plays alone never reads "You won £0.00"; cash plus free plays names both.
     /// The sentences are the tables' lottery.win.freePlay.body / .extra text (en "You won a free
     /// play." / "Plus a free play."; de "Freitipp"; ru 1 → one: "1 бесплатный билет").
@@ -562,7 +562,7 @@ import Testing
 
     @Test func ineligiblePushPassesUnchangedLessItsSecrets() async throws {
         let c = try Container()
-        // payloads.md: the herald plaintext (and the legacy secret fields) never reach the output.
+        // Docs/push-format.md: the herald plaintext (and the legacy secret fields) never reach the output.
         let text = #"{"aps":{"alert":{"body":"Hi"},"badge":3},"herald":{"kind":"message","text":"secret"},"custom-encrypted-message":"frperg","x":1}"#
         let r = try await c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
         #expect(r.status == 3)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `herald store` as a user runs it (cli.md), the real binary in subprocesses.
+/// `herald store` as a user runs it (Docs/cli.md), the real binary in subprocesses.
 @Suite struct StoreCLITests {
     final class Directory {
         let path: String

@@ -2,7 +2,7 @@ import HeraldICU
 import Testing
 
 /// Many tasks open and use the shared formatters at once; every result must
-/// equal the single-threaded one (CLDR facts from cldr-icu.md §5).
+/// equal the single-threaded one (CLDR 42 facts, Docs/locales.md).
 @Suite struct ConcurrencyTests {
     @Test func cachesUnderContention() async throws {
         let expected: [(String, String)] = [

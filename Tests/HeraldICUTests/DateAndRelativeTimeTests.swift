@@ -2,7 +2,7 @@ import HeraldICU
 import Testing
 
 @Suite struct DateAndRelativeTimeTests {
-    /// cldr-icu.md §4: ureldatefmt (LONG, DAY) and formatNumeric.
+    /// ICU's C API: ureldatefmt (LONG, DAY) and formatNumeric.
     @Test func relativeDays() throws {
         let en = try RelativeTimeFormat.for(LocaleID("en"))
         #expect(try en.format(-1, unit: .day) == "yesterday")
@@ -78,7 +78,7 @@ import Testing
         #expect(try format("{0} and {1}", "en", [("0", .string("A")), ("1", .string("B"))]) == "A and B")
     }
 
-    /// cldr-icu.md §6: apostrophe rules.
+    /// ICU's pattern syntax: apostrophe rules.
     @Test func apostrophes() throws {
         #expect(try format("It''s", "en", []) == "It's")
         #expect(try format("It's", "en", []) == "It's")

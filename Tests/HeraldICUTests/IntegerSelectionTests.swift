@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    /// CLDR facts the fast path must keep (cldr-icu.md): French 1 000 000 is
+    /// CLDR facts the fast path must keep (CLDR 42, Docs/locales.md): French 1 000 000 is
     /// `many`; Russian 21 is `one`, 11 is `many`; Arabic 100 is `other`, 103 `few`.
     @Test func cldrFacts() throws {
         func category(_ id: String, _ v: Int64) throws -> PluralCategory {

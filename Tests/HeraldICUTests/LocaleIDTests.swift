@@ -49,7 +49,7 @@ import Testing
         #expect(try LocaleID("en_Latn_US").minimized().icuID == "en")
     }
 
-    /// cldr-icu.md §4: uloc_isRightToLeft.
+    /// ICU's C API: uloc_isRightToLeft.
     @Test func writingDirection() throws {
         for rtl in ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "sd", "ug", "dv", "az_Arab", "ar-EG", "he_IL"] {
             #expect(try LocaleID(rtl).isRightToLeft, "\(rtl)")

@@ -2,7 +2,7 @@ import HeraldICU
 import Testing
 
 /// Number and currency output byte for byte, from
-/// /work/shared/spec/cldr-icu.md §5 and apple-strings-formats.md §4
+/// CLDR 42 / ICU 72 number formats (Docs/locales.md) and Apple's specifiers (Docs/tables.md)
 /// (ICU 72 / CLDR 42). U+00A0 no-break space, U+202F narrow no-break space,
 /// U+066C Arabic thousands separator, U+066B Arabic decimal separator,
 /// U+061C Arabic letter mark.
@@ -58,7 +58,7 @@ import Testing
         #expect(try fmt("", "ar_EG").format(decimal: "-5") == "\u{61C}-٥")
     }
 
-    /// apple-strings-formats.md §4: localized %d, %.2f and %e.
+    /// Docs/tables.md, Arguments: localized %d, %.2f and %e.
     @Test func appleLocalizedPrintfNumbers() throws {
         let rows: [(String, String, String, String)] = [
             ("en_US", "1,234,567", "1,234.50", "1.234500E+03"),

@@ -1,7 +1,7 @@
 import HeraldICU
 import Testing
 
-/// Plural facts from /work/shared/spec/cldr-icu.md §2–§3 (CLDR 42 / ICU 72).
+/// Plural facts from CLDR 42's plural rules (ICU 72; Docs/locales.md).
 @Suite struct PluralRulesTests {
     typealias C = PluralCategory
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import HeraldLottery
 
-// Hand-worked examples for each game of lotteries.md; amounts in minor units.
+// Hand-worked examples for each game, from the operators' prize charts; amounts in minor units.
 @Suite struct MegaMillionsTests {
     let date: DrawDate
     init() throws { date = try day("2026-11-17") }

@@ -1,7 +1,7 @@
 import Testing
 @testable import HeraldLottery
 
-// Draw of 2026-11-18: 4 11 23 45 61, Powerball 9. Amounts from lotteries.md §1, by hand.
+// Draw of 2026-11-18: 4 11 23 45 61, Powerball 9. Amounts from Powerball's prize chart, by hand.
 @Suite struct PowerballTests {
     let date: DrawDate
     init() throws { date = try day("2026-11-18") }

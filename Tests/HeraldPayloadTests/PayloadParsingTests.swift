@@ -4,7 +4,7 @@ import Testing
 @testable import HeraldPayload
 
 @Suite struct PayloadParsingTests {
-    // payloads.md, "Plain".
+    // Docs/push-format.md, the whole push.
     static let plainDraw = """
         {
           "aps": { "alert": { "title": "DidIWin", "body": "New results are in" },
@@ -14,7 +14,7 @@ import Testing
                       "prizes": { "jackpot": { "amount": 12500000000, "currency": "USD" } } }
         }
         """
-    // payloads.md, "Sealed".
+    // Docs/push-format.md, "Sealed pushes".
     static let sealed = """
         { "aps": { "alert": { "body": "New results are in" }, "mutable-content": 1 },
           "herald": { "sealed": { "v": 1, "alg": "hpke-x25519-sha256-chachapoly", "kid": "k1",

@@ -3,8 +3,8 @@ import HeraldRender
 import HeraldTables
 import Testing
 
-// Expected strings: spec apple-strings-formats.md §4 ("Locale behaviour"),
-// C printf semantics, and cldr-icu.md §5 (ICU 72 number output).
+// Expected strings: Apple's specifiers as Docs/tables.md states them (Arguments),
+// C printf semantics, and ICU 72's number output (CLDR 42).
 @Suite struct SpecifierTests {
     @Test func localizedIntegersAndFloats() {
         // spec §4 table: %d 1234567 / %.2f 1234.5 / %e 1234.5

@@ -123,7 +123,7 @@ import Testing
         #expect(device?["other"]?["variations"]?["plural"]?["one"]?["stringUnit"]?["value"]?.stringValue == "Select %lld item")
     }
 
-    /// cli.md's JSON shape.
+    /// Docs/cli.md's JSON shape.
     @Test func jsonShape() throws {
         let c = Catalog(files: [Fixtures.path("app/en.lproj/Localizable.strings"), Fixtures.path("app/en.lproj/Localizable.stringsdict")])
         let j = TableExport.json(c.loadAll().tables)

@@ -12,7 +12,7 @@
 #    render, badge write) against a C program that opens one ICU currency formatter
 #    and prints one sentence (Tools/bench/stage/cold_baseline.c). Goal ≤ 3×.
 # 3. Peak RSS of one `herald render` and of the batch (goal ≤ 24 MB, the extension's
-#    jetsam limit in apns-payload.md §6), from /usr/bin/time -v.
+#    jetsam limit reported for extensions), from /usr/bin/time -v.
 #
 # The binary measured is the shipping build (Tools/scripts/build-release.sh: static Swift
 # runtime and Foundation, no PIE, hot code first); the plain `swift build -c release`
@@ -36,7 +36,7 @@ cc -O2 -o "$WORK/cold_baseline" Tools/bench/stage/cold_baseline.c $(pkg-config -
 export HERALD_STORE="$WORK/store"
 TABLES="$PWD/Localizations"
 
-# Tickets and sealed pushes (hand-checkable: lotteries.md prize tables).
+# Tickets and sealed pushes (hand-checkable against the operators' prize charts).
 "$H" keygen --id bench >/dev/null 2>&1
 "$H" store add-ticket --game powerball --draw 2026-11-18 --numbers 4,11,23,50,60 --bonus 1 >/dev/null
 "$H" store add-ticket --game powerball --draw 2026-11-18 --numbers 4,11,1,2,3 --bonus 9 >/dev/null

@@ -7,7 +7,7 @@ Independent of the generator: it reads the files as shipped.
   * every Localizable.stringsdict with plistlib, Messages.xcstrings with json;
   * every required locale present, every locale has every key English has;
   * each plural variable / plural variation provides exactly the CLDR 42 cardinal categories
-    of its language (/work/shared/spec/cldr-icu.md §2); English may add Apple's `zero`;
+    of its language (CLDR 42's plural rules); English may add Apple's `zero`;
   * format specifiers agree with English per key: same arguments, same conversions
     (`%@` vs `%d` vs `%ld` …), variables with the same argument number and value type, and
     plural forms refer only to their own variable's argument;
@@ -36,7 +36,7 @@ REQUIRED = ["en", "de", "fr", "es", "es-MX", "it", "pt-BR", "pt-PT", "nl", "sv",
             "ar", "he", "fa", "hi", "bn", "ja", "ko", "zh-Hans", "zh-Hant", "th", "vi", "id",
             "cy", "ga"]
 
-# CLDR 42 / ICU 72 cardinal categories, cldr-icu.md §2 (by language subtag).
+# CLDR 42 / ICU 72 cardinal categories, from CLDR 42's plural rules (by language subtag).
 _ONE_OTHER = ("one", "other")
 _ROMANCE = ("one", "many", "other")
 _SLAVIC = ("one", "few", "many", "other")

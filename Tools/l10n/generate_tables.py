@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Localizations"
 SOURCES = Path(__file__).resolve().parent / "translations"
 
-# CLDR 42 cardinal categories (ICU 72), /work/shared/spec/cldr-icu.md §2.
+# CLDR 42 cardinal categories (ICU 72), from CLDR 42's plural rules.
 ONE_OTHER = ["one", "other"]
 ROMANCE = ["one", "many", "other"]
 SLAVIC4 = ["one", "few", "many", "other"]

@@ -3,7 +3,7 @@
 // computing, rendering from the embedded tables, writing the final payload.
 // No store and no media folder, so nothing touches the disk or the network.
 // Every push the extension runs for (alert + mutable-content 1) must come out
-// as the contract says (payloads.md): one JSON object that reads back as a
+// as the contract says (Docs/push-format.md): one JSON object that reads back as a
 // payload, at most 4096 bytes, no `herald` object, a non-empty alert. Other
 // pushes are passed on unchanged less their secret fields (Stage's design: iOS would not run the
 // extension for them), which is checked too.
@@ -51,7 +51,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     guard pushed.eligibility.isEligible else {
         // The extension does not run for it: passed on unchanged but for the
-        // secret fields payloads.md keeps on the device.
+        // secret fields Docs/push-format.md keeps on the device.
         var expected = pushed.root
         for key in ["herald", "custom-encrypted-message", "media-url"] { expected[key] = nil }
         require(outcome.payload == expected, "an ineligible push was changed beyond its secret fields")
