@@ -94,3 +94,37 @@ import Testing
         #expect(inFifteen == (id.hasPrefix("nb") ? "om 15 minutter" : "om 15 minutt"))
     }
 }
+
+/// Numbers inside a sentence use the locale's numbering system.
+@Suite struct SentenceDigitsTests {
+    /// For every ICU locale, the digits Herald writes into a sentence are the ones ICU's
+    /// default number formatter uses for 0…9 (oracle: `unumf_formatDouble` per digit).
+    @Test func everyLocaleWritesItsDefaultDigits() async throws {
+        let available = try await LocaleOrderIndependenceTests.oracle(["available"])
+            .split(separator: "\n").map(String.init)
+        let expected = try await LocaleOrderIndependenceTests.oracle(["digits"], stdin: available.joined(separator: "\n") + "\n")
+            .split(separator: "\n").map(String.init)
+        #expect(expected.count == available.count)
+        var mismatches: [String] = []
+        for (id, line) in zip(available, expected) {
+            let got = id + "\t" + NumberFormat.localizingDigits(in: "0123456789", locale: LocaleID(unchecked: id))
+            if got != line { mismatches.append("herald \(got) / ICU \(line)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// CLDR 42 defaultNumberingSystem: ar → arab (U+0660…), fa → arabext (U+06F0…),
+    /// bn → beng (U+09E6…); `-u-nu-latn` asks for Latin digits.
+    @Test func nativeDigitsFromCLDR() throws {
+        func digits(_ base: UInt32, _ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { s in
+                s.value >= 0x30 && s.value <= 0x39 ? Unicode.Scalar(base + s.value - 0x30)! : s
+            }))
+        }
+        #expect(NumberFormat.localizingDigits(in: "5+1", locale: try LocaleID("ar")) == digits(0x660, "5+1"))
+        #expect(NumberFormat.localizingDigits(in: "0/1+1", locale: try LocaleID("fa")) == digits(0x6F0, "0/1+1"))
+        #expect(try NumberFormat.plainInteger(for: LocaleID("bn")).format(Int64(12345)) == digits(0x9E6, "12345"))
+        #expect(NumberFormat.localizingDigits(in: "5+1", locale: try LocaleID("ar-u-nu-latn")) == "5+1")
+        #expect(NumberFormat.localizingDigits(in: "Loto", locale: try LocaleID("ar")) == "Loto")
+    }
+}

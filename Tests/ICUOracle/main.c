@@ -6,7 +6,9 @@
 //                                    forked from a parent that never touched ICU (so a fresh
 //                                    ICU state every time), prints one line:
 //                                    id TAB number TAB currency TAB date TAB relative
-//   herald-icu-oracle digits ID N    N formatted with ID's default number formatter
+//   herald-icu-oracle digits         reads ICU locale ids on stdin; prints for each
+//                                    id TAB the numbers 0 to 9 each formatted by the locale's
+//                                    default number formatter (its default numbering system)
 //
 // The sweep's values (kept in step with LocaleOrderIndependenceTests):
 //   number   1234567.891 with the locale's default formatter (skeleton "")
@@ -43,6 +45,7 @@ static void put(const UChar *s, int32_t n, UErrorCode ec) {
 }
 
 static void number(const char *locale, const char *skeleton, double value, const char *decimal) {
+    // decimal: a decimal string to format instead of value (NULL: value).
     UErrorCode ec = U_ZERO_ERROR;
     UChar sk[64];
     u_uastrcpy(sk, skeleton);
@@ -122,11 +125,17 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    if (argc >= 4 && strcmp(argv[1], "digits") == 0) {
-        number(argv[2], "", 0, argv[3]);
-        putchar('\n');
+    if (argc >= 2 && strcmp(argv[1], "digits") == 0) {
+        char line[256];
+        while (fgets(line, sizeof line, stdin)) {
+            line[strcspn(line, "\r\n")] = 0;
+            if (!line[0]) continue;
+            printf("%s\t", line);
+            for (int d = 0; d <= 9; d++) number(line, "", d, NULL);
+            putchar('\n');
+        }
         return 0;
     }
-    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits LOCALE DECIMAL\n");
+    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits\n");
     return 2;
 }
