@@ -53,6 +53,9 @@ import Testing
         let available = try await Self.oracle(["available"]).split(separator: "\n").map(String.init)
         #expect(available.count > 700, "ICU 72 knows some 800 locales")
         #expect(available.contains("nb") && available.contains("nn") && available.contains("nb_NO"))
+        // Every id ICU ships is a well-formed locale id for Herald.
+        let refused = available.filter { (try? LocaleID($0)) == nil }
+        #expect(refused.isEmpty, "\(refused)")
         // First the whole lookup machinery for every locale (in the order a batch would meet them)…
         for id in available { Self.runLookupMachinery(id) }
         // … then every locale's formatting, compared with a fresh ICU state per locale.
