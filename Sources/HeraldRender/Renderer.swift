@@ -378,8 +378,11 @@ public final class Renderer: Sendable {
 
     /// The shortest decimal that reads back as `d` (Swift's `description`,
     /// without a bare ".0"): 0.81 → "0.81", 8.16 → "8.16", 5.0 → "5".
+    /// Magnitudes Swift writes with an exponent (below 1e-4, from 2^53 up)
+    /// stay a Double, formatted and selected by the locale's default format.
     static func shortestDecimal(_ d: Double) -> NumericValue {
         var text = d.description
+        if text.utf8.contains(UInt8(ascii: "e")) { return .double(d) }
         if text.hasSuffix(".0") { text.removeLast(2) }
         return NumericValue(literal: text) ?? .double(d)
     }

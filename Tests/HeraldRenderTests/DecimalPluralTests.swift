@@ -110,6 +110,16 @@ import Testing
         #expect(Self.pick("fil", 0.4, type: "f", forms: Self.forms("%f")) == .one)
     }
 
+    /// Huge and tiny doubles (written with an exponent) still select without an error.
+    @Test func extremeDoublesSelectWithoutError() {
+        let bare: [PluralCategory: String] = [.one: "one", .other: "other"]
+        for x in [1e300, 1e16, 1e-7, -2.5e20] {
+            let r = render(plural(type: "f", bare), "en", [Self.dbl(x)])
+            #expect(r.plural["v"] == .other, "\(x)")
+            #expect(!r.diagnostics.contains { $0.severity == .error }, "\(x): \(r.diagnostics)")
+        }
+    }
+
     /// Integer forms are untouched: `%d` forms with no value type keep Apple's zero for integer 0.
     @Test func integersUnchanged() {
         #expect(render(plural(type: nil, allForms), "en", [n(0)]).plural["v"] == .zero)
