@@ -124,7 +124,9 @@ let package = Package(
         // What several test targets share: running a program as a subprocess.
         .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
         .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
-        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU"]),
+        // ICU's C API called directly (no Herald code): the oracle HeraldICUTests compare with.
+        .executableTarget(name: "herald-icu-oracle", dependencies: ["CICU"], path: "Tests/ICUOracle"),
+        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),

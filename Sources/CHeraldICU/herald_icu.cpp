@@ -193,21 +193,30 @@ int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
 }
 
 int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status) {
+    // The locale's own "%%Parent" (nb -> no, en_AU -> en_001), read through
+    // ures_open, the same cached open every formatter uses. ures_openDirect
+    // must not be used here: ICU 72 caches the direct open's entry without
+    // its parent link, and every later formatter for that locale (nb, nn,
+    // nb_NO) would then fall through to root data.
     UErrorCode ec = U_ZERO_ERROR;
-    UResourceBundle *rb = ures_openDirect(nullptr, locale, &ec);
-    if (U_SUCCESS(ec)) {
+    UResourceBundle *rb = ures_open(nullptr, locale, &ec);
+    // U_ZERO_ERROR: the locale has its own resource file (a fallback or
+    // default warning means ICU opened an ancestor instead).
+    if (ec == U_ZERO_ERROR) {
         UErrorCode e2 = U_ZERO_ERROR;
         int32_t l = 0;
         const UChar *s = ures_getStringByKey(rb, "%%Parent", &l, &e2);
-        if (U_SUCCESS(e2) && l > 0 && l < ULOC_FULLNAME_CAPACITY) {
+        // Only the locale's own entry: a value found in an ancestor comes
+        // with U_USING_FALLBACK_WARNING (nb_NO must not inherit nb's "no").
+        if (e2 == U_ZERO_ERROR && l > 0 && l < ULOC_FULLNAME_CAPACITY) {
             char b[ULOC_FULLNAME_CAPACITY];
             u_UCharsToChars(s, b, l);
             b[l] = 0;
             ures_close(rb);
             return copyOut(b, l, out, cap, status);
         }
-        ures_close(rb);
     }
+    if (rb) ures_close(rb);
     char buf[ULOC_FULLNAME_CAPACITY];
     UErrorCode e3 = U_ZERO_ERROR;
     int32_t n = uloc_getParent(locale, buf, (int32_t)sizeof buf, &e3);

@@ -27,6 +27,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         // Apple ids use '_' and may carry '@' keywords; BCP 47 uses '-'.
         let id: String
         if trimmed.contains("@") || !trimmed.contains("-") {
+            if let problem = Self.icuIDProblem(trimmed) { throw fail(problem) }
             id = try icuString(operation: "locale id", input: text) {
                 hicu_locale_canonicalize(trimmed, $0, $1, $2)
             }
@@ -51,6 +52,35 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         }
         self.icuID = id
         self.slots = LocaleSlots.shared(for: id)
+    }
+
+    /// Why an ICU/Apple id (`pt_BR`, `zh_Hant_TW`, `en_US_POSIX`, `de@collation=phonebook`)
+    /// is malformed, or nil. ICU itself reads almost anything (`en__US` as English with the
+    /// variant US, shown as `en-x-lvariant-us`); Herald takes language, then at most one script
+    /// (4 letters), one region (2 letters or 3 digits) and variants (4–8 letters or digits),
+    /// in that order, with no empty subtag.
+    static func icuIDProblem(_ text: String) -> String? {
+        let base = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let subtags = base.split(separator: "_", omittingEmptySubsequences: false)
+        if subtags.contains(where: \.isEmpty) {
+            return base.isEmpty ? "no language before '@'" : "empty subtag (a '_' at the start or end, or two in a row)"
+        }
+        func letters(_ s: Substring) -> Bool { s.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
+        func digits(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        var stage = 0  // 0: script may follow, 1: region may follow, 2: only variants
+        for subtag in subtags.dropFirst() {
+            let n = subtag.utf8.count
+            if stage == 0, n == 4, letters(subtag) {
+                stage = 1
+            } else if stage <= 1, (n == 2 && letters(subtag)) || (n == 3 && digits(subtag)) {
+                stage = 2
+            } else if n >= 4 && n <= 8 {
+                stage = 2
+            } else {
+                return "'\(subtag)' is not a script (4 letters), region (2 letters or 3 digits) or variant (4–8 letters or digits) in this place"
+            }
+        }
+        return nil
     }
 
     /// Wraps an id already known to be canonical (no validation).
@@ -100,7 +130,25 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     public var isRightToLeft: Bool { hicu_locale_is_rtl(icuID) != 0 }
 
     /// True when ICU has data for this locale's language (not only root).
-    public var hasICUData: Bool { hicu_locale_has_data(icuID) != 0 }
+    public var hasICUData: Bool {
+        switch slots.hasICUData.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let known = hicu_locale_has_data(icuID) != 0
+            slots.hasICUData.store(known ? 1 : 2, ordering: .relaxed)
+            return known
+        }
+    }
+
+    /// What a reader of the output must be told about this requested locale, or nil:
+    /// a language ICU has no data for (`xx`, `qq-ZZ`) is served text from `servedBy` (the
+    /// localization found, if any) and numbers, dates and plural rules from ICU's root locale.
+    public func unknownLanguageNote(servedBy: String?) -> String? {
+        if hasICUData || language == "root" { return nil }
+        let served = servedBy.map { $0.isEmpty ? "" : " text from '\($0)'," } ?? ""
+        return "locale '\(bcp47)' names a language ICU has no data for:\(served) numbers, dates and plural rules from ICU's root locale"
+    }
 
     /// The CLDR parent (`en_AU` → `en_001`, `es_MX` → `es_419`,
     /// `sr_Latn` → root, `en_XZ` → `en`), nil at the root.

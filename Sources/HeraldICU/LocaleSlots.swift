@@ -21,6 +21,9 @@ final class LocaleSlots: Sendable {
     /// (ISO code as asked, width, formatter); a handful per locale at most.
     let currencies = Locked<[(code: String, width: String?, format: CurrencyFormat)]>([])
 
+    /// `LocaleID.hasICUData`, once known: 0 not yet asked, 1 yes, 2 no.
+    let hasICUData = Atomic<Int8>(0)
+
     static let internLimit = 4096
     private static let interned = Locked<[String: LocaleSlots]>([:])
 

@@ -141,6 +141,35 @@ public final class NumberFormat: @unchecked Sendable {
         return made
     }
 
+    /// Whole numbers without grouping in the locale's own digits (its default
+    /// numbering system, or the one its `-u-nu-` keyword names): numbers that
+    /// stand inside a sentence, such as a ticket's drawn numbers or a prize
+    /// tier ("5 12 23" → ar "٥ ١٢ ٢٣", fa "۵ ۱۲ ۲۳", bn "৫ ১২ ২৩").
+    public static func plainInteger(for locale: LocaleID) throws(ICUError) -> NumberFormat {
+        try .for(skeleton: "precision-integer group-off", locale: locale)
+    }
+
+    /// `text` with every ASCII digit written in the locale's digits
+    /// (`plainInteger`'s numbering system): "5+1" → ar "٥+١", "05" → "٠٥".
+    /// Text without ASCII digits comes back as is.
+    public static func localizingDigits(in text: String, locale: LocaleID) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+            let format = try? plainInteger(for: locale)
+        else { return text }
+        // Every default numbering system in CLDR is decimal and positional,
+        // so a number's digits are those of its digits one by one.
+        let digits = (0...9).map { format.format(Int64($0)) }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x30 && scalar.value <= 0x39 {
+                out += digits[Int(scalar.value - 0x30)]
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Scientific notation as Apple's localized `%e`/`%E` prints it:
     /// `fractionDigits` after the separator, an upper-case `E`, a signed
     /// exponent of at least two digits, in the locale's symbols and digits

@@ -341,9 +341,14 @@ public final class Renderer: Sendable {
             let text = SpecifierFormatting.cFormat(conversion, flags: spec.flags.alternate ? "#" : "", precision: spec.precision, d)
             shown = NumericValue(literal: text) ?? .double(d)
             formatter = try? NumberFormat.asWritten(shown, locale: state.numberLocale)
-        case .asWritten:
-            shown = value
-            formatter = try? NumberFormat.asWritten(value, locale: state.numberLocale)
+        case .shortest, .asWritten:
+            if case .double(let d) = value {
+                guard d.isFinite else { return .other }
+                shown = shortestDecimal(d)
+            } else {
+                shown = value
+            }
+            formatter = try? NumberFormat.asWritten(shown, locale: state.numberLocale)
         }
         guard let formatter else { return .other }
         let category: PluralCategory
@@ -369,6 +374,17 @@ public final class Renderer: Sendable {
             }
         }
         return category
+    }
+
+    /// The shortest decimal that reads back as `d` (Swift's `description`,
+    /// without a bare ".0"): 0.81 → "0.81", 8.16 → "8.16", 5.0 → "5".
+    /// Magnitudes Swift writes with an exponent (below 1e-4, from 2^53 up)
+    /// stay a Double, formatted and selected by the locale's default format.
+    static func shortestDecimal(_ d: Double) -> NumericValue {
+        var text = d.description
+        if text.utf8.contains(UInt8(ascii: "e")) { return .double(d) }
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return NumericValue(literal: text) ?? .double(d)
     }
 
     /// `select` for an integer shown by the variable's own formatter: the

@@ -212,11 +212,14 @@ final class CompiledVariable: @unchecked Sendable {
 enum ValueType: Sendable {
     /// `d`, `ld`, `u`…: the value is an integer of that size.
     case integer(FormatSpecifier.Length, signed: Bool)
-    /// `f`, `.1f`: fixed with that many fraction digits.
+    /// `.1f`, or `f`/none whose forms agree on `%.1f`: fixed with that many fraction digits.
     case fixed(Int)
+    /// `f` whose forms agree on no precision: the shortest decimal that gives
+    /// the value back (0.81 → "0.81", 5.0 → "5"); a decimal argument as written.
+    case shortest
     /// `e`, `g`: formatted as printf would, then selected on that.
     case printf(FormatSpecifier)
-    /// Absent: the number as written.
+    /// Absent: the number as written (a Double as its shortest decimal).
     case asWritten
 
     var isInteger: Bool { if case .integer = self { return true } else { return false } }
@@ -335,7 +338,7 @@ struct TemplateCompiler {
         }
         let index = variable.argNum.map { max(0, $0 - 1) } ?? position
         var diagnostics: [RenderDiagnostic] = []
-        let valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
+        var valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
         if let spec = variable.specType, spec != "NSStringPluralRuleType" {
             diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(name)' has spec type '\(spec)'; treated as NSStringPluralRuleType", code: "spec-type"))
         }
@@ -345,6 +348,13 @@ struct TemplateCompiler {
             forms[category] = compileFormat(
                 text.value, firstArgument: index, variables: variables,
                 substitution: variable.argNum != nil ? (index, variable.valueType) : nil, active: inner)
+        }
+        // A value type without a precision (`f`, or none): the category is chosen on the
+        // number as the forms print it when they agree on a precision (`%.2f` in each).
+        switch valueType {
+        case .shortest, .asWritten:
+            if let digits = Self.agreedPrecision(forms.values, argument: index) { valueType = .fixed(digits) }
+        default: break
         }
         let rules: PluralRules?
         do { rules = try PluralRules.for(pluralLocale) } catch {
@@ -373,12 +383,35 @@ struct TemplateCompiler {
         switch spec.conversion {
         case .signedInteger: return .integer(spec.length, signed: true)
         case .unsignedInteger, .hex, .octal, .character: return .integer(spec.length, signed: false)
-        case .fixed: return .fixed(min(spec.precision ?? 6, 20))
+        case .fixed: return spec.precision.map { .fixed(min($0, 20)) } ?? .shortest
         case .exponent, .general: return .printf(spec)
         default:
             diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not numeric; the number is used as written", code: "value-type"))
             return .asWritten
         }
+    }
+
+    /// The fraction digits every `%f` of the forms that prints the variable's
+    /// argument shows (`%.2f` → 2, `%f` → 6), nil when none prints it that
+    /// way, they differ, or another numeric conversion prints it (`%d`, `%g`).
+    /// `%@` says nothing about digits and is passed over.
+    static func agreedPrecision(_ forms: some Sequence<Template>, argument: Int) -> Int? {
+        var agreed: Int?
+        for form in forms {
+            for case .specifier(let c) in form.parts where c.argumentIndex == argument {
+                switch c.spec.conversion {
+                case .fixed:
+                    let digits = min(c.spec.precision ?? 6, 20)
+                    if let a = agreed, a != digits { return nil }
+                    agreed = digits
+                case let conversion where conversion.isNumeric:
+                    return nil
+                default:
+                    continue
+                }
+            }
+        }
+        return agreed
     }
 
     /// The formatter a localized specifier will use (nil for the others or on error).

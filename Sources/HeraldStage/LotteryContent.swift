@@ -52,10 +52,13 @@ struct LotteryRequest: Sendable {
         return out
     }
 
-    /// The numbers as the ticket prints them: "4 11 23 45 61 + 9".
-    var numbersText: String {
-        var s = draw.numbers.map(String.init).joined(separator: " ")
-        if !draw.bonus.isEmpty { s += " + " + draw.bonus.map(String.init).joined(separator: " ") }
+    /// The numbers as the ticket prints them, in the locale's digits: "4 11 23 45 61 + 9",
+    /// ar "٤ ١١ ٢٣ ٤٥ ٦١ + ٩" (a sentence does not mix Latin digits with native ones).
+    func numbersText(locale: LocaleID) -> String {
+        let format = try? NumberFormat.plainInteger(for: locale)
+        let text = { (n: Int) in format?.format(Int64(n)) ?? String(n) }
+        var s = draw.numbers.map(text).joined(separator: " ")
+        if !draw.bonus.isEmpty { s += " + " + draw.bonus.map(text).joined(separator: " ") }
         return s
     }
 
@@ -93,7 +96,7 @@ enum LotteryContent {
         var d = Draft(alert: RenderedAlert())
         let title = texts.text("lottery.title", [.string(request.rules.displayName)], into: &d)
         let body = texts.text(
-            "lottery.noTickets.body", [.string(request.dateText(locale: texts.locale)), .string(request.numbersText)],
+            "lottery.noTickets.body", [.string(request.dateText(locale: texts.locale)), .string(request.numbersText(locale: texts.locale))],
             into: &d, serves: true)
         d.alert = RenderedAlert(title: title, body: body)
         return d
@@ -111,7 +114,7 @@ enum LotteryContent {
             body = texts.text("lottery.loss.body", [count(outcome.ticketsChecked)], into: &d, serves: true)
         } else {
             if let best = outcome.bestTier {
-                subtitle = texts.text("lottery.win.best", [.string(label(best))], into: &d)
+                subtitle = texts.text("lottery.win.best", [.string(label(best, locale: texts.locale))], into: &d)
             }
             let amount: String
             do {
@@ -158,10 +161,11 @@ enum LotteryContent {
         }
     }
 
-    /// "5+1" → "5 + 1".
-    static func label(_ tier: PrizeTier) -> String {
-        tier.label.split(separator: "+", omittingEmptySubsequences: false)
+    /// "5+1" → "5 + 1", in the locale's digits (ar "٥ + ١").
+    static func label(_ tier: PrizeTier, locale: LocaleID) -> String {
+        let spaced = tier.label.split(separator: "+", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: " ") }.joined(separator: " + ")
+        return NumberFormat.localizingDigits(in: spaced, locale: locale)
     }
 }
 

@@ -472,6 +472,7 @@ public final class Stage: Sendable {
             d.servedBy
             ?? LocalizationLookup.match(context.texts.locale, available: configuration.catalog.localizations).first
             ?? context.texts.locale.bcp47
+        if let note = context.texts.locale.unknownLanguageNote(servedBy: servedBy) { diagnostics.append(note) }
         guard let final else {
             // Unreachable in practice: a guarded alert always has text and a bare aps fits.
             let json = JSONWriter.write(.object(context.payload.root))

@@ -4,7 +4,8 @@ public import HeraldJSON
 /// `herald render --batch`: one JSON Lines request in, one JSON line out (Docs/batch.md).
 extension Stage {
     /// Answers one request line `{"id", "locale", "payload"}` with
-    /// `{"id", "locale", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`,
+    /// `{"id", "locale", "requested", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`
+    /// ("locale" the tag as sent, "requested" how it was read, in BCP 47),
     /// or `{"id"?, "error"}` when the line is not a request or its payload is not
     /// a payload. `locales` caches parsed locale tags across lines.
     public func answer(line: [UInt8], locales: inout [String: LocaleID]) async -> JSONObject {
@@ -38,6 +39,7 @@ extension Stage {
         var out = JSONObject()
         if let id { out["id"] = id }
         out["locale"] = .string(tag)
+        out["requested"] = .string(locale.bcp47)
         out["servedBy"] = .string(outcome.servedBy)
         out["fallback"] = .bool(outcome.fallback)
         out["bytes"] = .int(outcome.bytes)

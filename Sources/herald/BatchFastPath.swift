@@ -40,8 +40,10 @@ struct BatchFastPath {
     ) -> Bool {
         guard let request = decode(line) else { return false }
         let keyText = key.string(for: UnsafeBufferPointer(rebasing: line[request.key]))
-        guard let (tag, locale) = locale(UnsafeBufferPointer(rebasing: line[request.locale]), known: &known) else {
-            return false  // an invalid tag: the general path words the error
+        guard let (tag, locale) = locale(UnsafeBufferPointer(rebasing: line[request.locale]), known: &known),
+            locale.hasICUData
+        else {
+            return false  // an invalid tag or an unknown language: the general path words the error or the note
         }
         var options = defaults.options
         if let d = request.device { options.device = device.string(for: UnsafeBufferPointer(rebasing: line[d])) }

@@ -258,10 +258,19 @@ struct FormatCommand: ParsableCommand {
         if let w = request["width"]?.intValue { options.width = Int(w) }
         let table = request["table"]?.stringValue ?? defaults.table
         do {
-            let result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
+            var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
+            noteUnknownLanguage(of: localeID, in: &result)
             writeObject(result, locale: tag, to: &out)
         } catch {
             failure(error.description, key: key, locale: tag)
+        }
+    }
+
+    /// A language ICU has no data for (`xx`) is said, as a warning `unknown-locale`
+    /// naming the locale as read and the localization served (Docs/locales.md).
+    static func noteUnknownLanguage(of locale: LocaleID, in result: inout RenderResult) {
+        if let note = locale.unknownLanguageNote(servedBy: result.servedBy) {
+            result.diagnostics.append(RenderDiagnostic(severity: .warning, message: note, code: "unknown-locale"))
         }
     }
 

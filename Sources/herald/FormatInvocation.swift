@@ -44,13 +44,14 @@ struct FormatInvocation: Sendable {
         let localeID: LocaleID
         do { localeID = try LocaleID(tag) } catch { throw CLIFailure(code: 2, message: "--locale \(tag): \(error)") }
         let renderer = Renderer(catalog: try common.catalog())
-        let result: RenderResult
+        var result: RenderResult
         do {
             result = try renderer.render(
                 key: key, table: table, locale: localeID, arguments: arguments.map(RenderArgument.text), options: options)
         } catch {
             throw CLIFailure(code: 4, message: error.description)
         }
+        FormatCommand.noteUnknownLanguage(of: localeID, in: &result)
         for d in result.diagnostics { writeStderr("herald: \(d.severity.rawValue): \(d.message) [\(d.code)]\n") }
         var out = StdoutBuffer()
         if json {

@@ -64,6 +64,8 @@ struct PreviewCommand: AsyncParsableCommand {
             for tag in locales.split(separator: ",") {
                 let t = tag.trimmingCharacters(in: .whitespaces)
                 do { list.append(try LocaleID(t)) } catch { throw CLIFailure(code: 2, message: "--locales \(t): \(error)") }
+                // Each result also carries the note, with the localization that served it.
+                if let note = list.last?.unknownLanguageNote(servedBy: nil) { writeStderr("herald: warning: \(note)\n") }
             }
             guard !list.isEmpty else { throw CLIFailure(code: 2, message: "--locales: no locale given") }
             chosen = list

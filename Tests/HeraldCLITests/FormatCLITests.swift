@@ -292,4 +292,20 @@ import Testing
             #expect(fast == parsed, "\(line)")
         }
     }
+
+    /// Norwegian locales one after another in one process format in their own data, whatever was
+    /// looked up before (the library's regression tests are LocaleOrderIndependenceTests). Golden:
+    /// CLDR 42 nb/nn group with U+00A0 ("1 234"), as ICU 72's `unumf_formatInt` prints for each
+    /// of them in a fresh process; ICU's root locale would print "1,234".
+    @Test func norwegianGroupingInOneBatch() async throws {
+        let tables = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Localizations").path
+        let lines = ["nb", "nb-NO", "nn-NO", "nn", "nb"].map { #"{"key":"lottery.loss.body","locale":"\#($0)","args":[1234]}"# }
+        let r = try await HeraldBinary.run(
+            ["format", "--batch", "-", "--tables", tables], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(r.status == 0)
+        let texts = try r.stdout.split(separator: "\n").map { try JSONParser.parse(String($0))["text"]?.stringValue ?? "" }
+        #expect(texts.count == lines.count)
+        for (line, text) in zip(lines, texts) { #expect(text.contains("1\u{A0}234"), "\(line): \(text)") }
+    }
 }

@@ -103,7 +103,8 @@ import Testing
             ("en", "Powerball results", "Best match: 3", "You won $14.00 on 2 tickets out of 3."),
             ("de", "Powerball – Ergebnisse", "Bester Treffer: 3", "Sie haben 14,00\u{A0}$ gewonnen – mit 2 Spielscheinen von 3."),
             ("ru", "Результаты Powerball", "Лучшее совпадение: 3", "Ваш выигрыш — 14,00\u{A0}$: 2 выигрышных билета из 3."),
-            ("ar", "نتائج \u{2068}Powerball\u{2069}", "أفضل تطابق: \u{2068}3\u{2069}",
+            // Arabic: the tier in Arabic-Indic digits like the amounts (CLDR: ar → arab, U+0663 is 3).
+            ("ar", "نتائج \u{2068}Powerball\u{2069}", "أفضل تطابق: \u{2068}\u{663}\u{2069}",
              "ربحت \u{2068}\u{200F}١٤٫٠٠\u{A0}US$\u{2069} — تذكرتان رابحتان من أصل \u{2068}٣\u{2069}."),
             ("ja", "Powerballの結果", "最高一致数：3", "3枚中2枚が当せんし、$14.00を獲得しました。"),
         ]

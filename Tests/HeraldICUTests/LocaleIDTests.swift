@@ -98,4 +98,26 @@ import Testing
         #expect(Graphemes.boundaries(of: family) == [0, family.utf8.count])
         #expect(Graphemes.boundaries(of: "🇫🇷🇩🇪") == [0, 8, 16])
     }
+
+    /// ICU reads `en__US` as English with the variant "US" (`en-x-lvariant-us`); Herald calls it
+    /// malformed and says why. Well-formed ids of every shape ICU ships still parse.
+    @Test func malformedICUIdsAreRefusedWithTheReason() throws {
+        for (id, reason) in [
+            ("en__US", "empty subtag"), ("en_", "empty subtag"), ("_en", "empty subtag"), ("en_US_X", "'X' is not a script"),
+            ("@x=y", "no language"), ("en_US_ab", "'ab' is not"),
+        ] {
+            #expect(throws: ICUError.self, "\(id)") { try LocaleID(id) }
+            do { _ = try LocaleID(id) } catch { #expect(error.description.contains(reason), "\(id): \(error)") }
+        }
+        for id in ["en_US_POSIX", "zh_Hant_TW", "es_419", "ca_ES_VALENCIA", "de_DE@collation=phonebook", "sr_Latn_RS", "en"] {
+            #expect((try? LocaleID(id)) != nil, "\(id)")
+        }
+    }
+
+    @Test func unknownLanguageNote() throws {
+        #expect(try LocaleID("xx").unknownLanguageNote(servedBy: "en")?.contains("locale 'xx'") == true)
+        #expect(try LocaleID("xx").unknownLanguageNote(servedBy: "en")?.contains("text from 'en'") == true)
+        #expect(try LocaleID("en-XZ").unknownLanguageNote(servedBy: "en") == nil)
+        #expect(try LocaleID("nb").unknownLanguageNote(servedBy: "nb") == nil)
+    }
 }

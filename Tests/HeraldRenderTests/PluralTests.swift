@@ -26,7 +26,10 @@ func category(_ locale: String, _ value: RenderArgument, type: String? = "d", fo
         let r = render(plural(type: ".1f", [.one: "%.1f mile", .other: "%.1f miles"]), "en", [n(1)])
         #expect(r.text == "1.0 miles")
         #expect(r.plural["v"] == .other)
-        #expect(category("en", n(1), type: "f") == .other)
+        // Value type f without a precision, forms printing %d: the number as seen is "1" → one
+        // (Docs/locales.md: the shortest decimal when nothing states a precision).
+        #expect(category("en", n(1), type: "f") == .one)
+        #expect(category("en", n(1), type: "f", forms: [.one: "one:%f", .other: "other:%f"]) == .other)
     }
 
     @Test func arabic() {
