@@ -22,6 +22,13 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public let position: SourcePosition
 
     public var description: String { "\(position.line):\(position.column): \(message)" }
+
+    /// This error as an answer to line `line` of a JSON Lines input (a batch), the one
+    /// form every batch command uses: `line 4, column 12: not JSON: trailing comma in an array`.
+    /// Other problems with a batch line read `line 4: <message>`.
+    public func batchLineMessage(line: Int) -> String {
+        "line \(line), column \(position.column): not JSON: \(message)"
+    }
 }
 
 /// Reads JSON (RFC 8259) strictly, with positions.

@@ -5,7 +5,10 @@ public enum PreviewFormat: String, Sendable, CaseIterable {
     case table, json, html
 }
 
+/// Lays preview items out as `herald preview` prints them.
 public enum PreviewRenderer {
+    /// The items in `format`: a text table `terminalColumns` wide, stable JSON, or a
+    /// self-contained HTML page.
     public static func render(_ items: [PreviewItem], as format: PreviewFormat, terminalColumns: Int = 160) -> String {
         switch format {
         case .table: return table(items, columns: terminalColumns)

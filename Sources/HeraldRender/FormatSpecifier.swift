@@ -63,21 +63,30 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     /// printf flags.
     public struct Flags: Sendable, Hashable {
+        /// `-`: pad on the right.
         public var leftAlign = false
+        /// `+`: always write the sign.
         public var plusSign = false
+        /// ` `: a space where a plus sign would go.
         public var space = false
+        /// `0`: pad with zeros.
         public var zeroPad = false
+        /// `#`: the alternate form (`0x` prefix, kept decimal point).
         public var alternate = false
+        /// No flags.
         public init() {}
     }
 
+    /// The conversion (`d`, `f`, `@`…).
     public var conversion: Conversion
+    /// The flags written before the width.
     public var flags: Flags
     /// Minimum field width in characters (capped, see `FormatStringParser.maximumWidth`).
     public var width: Int?
     /// Precision: fraction digits for `%f %e`, significant digits for `%g`,
     /// minimum digits for integers, maximum characters for `%s %@`.
     public var precision: Int?
+    /// The length modifier (`l` in `%ld`).
     public var length: Length
     /// The 1-based position written as `%n$…`, nil for sequential specifiers.
     public var position: Int?
@@ -103,6 +112,7 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// A problem in a format string (the linter reports these; the renderer
 /// shows the offending text literally).
 public struct FormatProblem: Sendable, Hashable {
+    /// The kinds of problem, with the ids the linter reports them under.
     public enum Kind: String, Sendable, Hashable {
         /// A `%` at the end of the string.
         case danglingPercent = "dangling-percent"
@@ -126,10 +136,14 @@ public struct FormatProblem: Sendable, Hashable {
         case unusualLength = "unusual-length"
     }
 
+    /// Which problem.
     public var kind: Kind
+    /// The problem in one line.
     public var message: String
+    /// UTF-8 byte offsets of the offending text in the format string.
     public var utf8Range: Range<Int>
 
+    /// Makes a problem.
     public init(kind: Kind, message: String, utf8Range: Range<Int>) {
         self.kind = kind
         self.message = message
@@ -139,6 +153,7 @@ public struct FormatProblem: Sendable, Hashable {
 
 /// A format string split into literal text and specifiers.
 public struct ParsedFormat: Sendable, Hashable {
+    /// One piece of a format string.
     public enum Segment: Sendable, Hashable {
         /// Text copied as is (`%%` already turned into `%`).
         case literal(String)
@@ -147,8 +162,11 @@ public struct ParsedFormat: Sendable, Hashable {
         case invalid(String)
     }
 
+    /// The format string as given.
     public var source: String
+    /// Its pieces, in order.
     public var segments: [Segment]
+    /// What is wrong with it (empty for a clean string).
     public var problems: [FormatProblem]
 
     /// Every specifier in order of appearance.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 public import HeraldICU
 public import HeraldJSON
 import HeraldLottery
@@ -22,11 +22,17 @@ import HeraldSync
 /// One `Stage` serves many pushes (and threads): the renderer's templates and
 /// the store connection are shared. The store is opened on first need.
 public final class Stage: Sendable {
+    /// What the stage was made with.
     public let configuration: StageConfiguration
+    /// The renderer over `configuration.catalog`; its compiled templates are shared by every push.
     public let renderer: Renderer
     private let openedStore: Locked<Store?>
     private let keyCache = KeyCache()
 
+    /// Makes a stage. Nothing is read yet: tables are read on first lookup, the store is
+    /// opened when a push first needs it.
+    ///
+    /// - Parameter configuration: The tables, store, keys, deadline and policies to use.
     public init(configuration: StageConfiguration) {
         self.configuration = configuration
         self.renderer = Renderer(catalog: configuration.catalog)
@@ -42,6 +48,32 @@ public final class Stage: Sendable {
         let payload: APNsPayload
         do { payload = try APNsPayload.parse(bytes: bytes) } catch { throw StageInputError("not a payload: \(error)") }
         return await process(payload, locale: locale)
+    }
+
+    /// Processes a push given as JSON text.
+    ///
+    /// ```swift
+    /// let outcome = try await stage.process(#"{"aps":{"alert":"Hi","mutable-content":1}}"#, locale: try LocaleID("de"))
+    /// print(outcome.json)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the text is not a payload at all (not JSON, not an
+    ///   object, no `aps`), with the line and column of a JSON error.
+    public func process(_ text: String, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        try await process(Array(text.utf8), locale: locale)
+    }
+
+    /// Processes a push given as JSON bytes in `Data` (as read from a file or a socket).
+    ///
+    /// - Parameters:
+    ///   - data: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the bytes are not a payload at all.
+    public func process(_ data: Data, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        try await process([UInt8](data), locale: locale)
     }
 
     /// Processes a parsed push. Throws when it is not a payload at all.

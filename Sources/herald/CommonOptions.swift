@@ -237,7 +237,7 @@ func readInput(_ path: String) throws -> [UInt8] {
 /// (the tables embedded in the binary).
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
-        Catalog(root: dir)
+        do { return try Catalog(root: dir) } catch { throw CLIFailure(code: 2, message: "--tables \(error)") }
     }
     /// Tables embedded in the binary (path → text), read only when a lookup needs them.
     static func embedded(_ texts: [String: String]) throws -> any MessageCatalog {

@@ -87,6 +87,10 @@ struct SealCommand: ParsableCommand {
                     key = try KeyDirectory(path: keys.resolvedPath).sealingKey(for: keyID)
                 }
             } catch {
+                if publicKey != nil, case .invalidPublicKey(let message) = error {
+                    SealCommandOutput.error("--public-key: \(message)")
+                    throw ExitCode(2)
+                }
                 SealCommandOutput.error(error.description)
                 if case .invalidKeyID = error { throw ExitCode(2) }
                 if case .invalidPublicKey = error { throw ExitCode(2) }
