@@ -3,7 +3,12 @@
 
 /// How much a finding matters. `off` only appears in configurations.
 public enum LintSeverity: String, Sendable, Hashable, Codable, Comparable {
-    case error, warning, off
+    /// Fails the run.
+    case error
+    /// Fails the run only when strict.
+    case warning
+    /// Not reported (configurations only).
+    case off
 
     /// Orders `off` < `warning` < `error`.
     public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }

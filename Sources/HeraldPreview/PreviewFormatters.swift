@@ -2,7 +2,12 @@ import HeraldJSON
 
 /// Output formats of `herald preview`.
 public enum PreviewFormat: String, Sendable, CaseIterable {
-    case table, json, html
+    /// A text table for a terminal.
+    case table
+    /// Stable, diffable JSON: `{"locales": [...]}`.
+    case json
+    /// One self-contained page of lock-screen banners (no network).
+    case html
 }
 
 /// Lays preview items out as `herald preview` prints them.

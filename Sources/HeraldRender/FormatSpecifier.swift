@@ -58,7 +58,26 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     /// printf length modifiers.
     public enum Length: String, Sendable, Hashable {
-        case none = "", hh, h, l, ll, q, L, z, t, j
+        /// No modifier.
+        case none = ""
+        /// `hh`: char.
+        case hh
+        /// `h`: short.
+        case h
+        /// `l`: long.
+        case l
+        /// `ll`: long long.
+        case ll
+        /// `q`: quad (BSD's long long).
+        case q
+        /// `L`: long double.
+        case L
+        /// `z`: size_t.
+        case z
+        /// `t`: ptrdiff_t.
+        case t
+        /// `j`: intmax_t.
+        case j
     }
 
     /// printf flags.
@@ -157,6 +176,7 @@ public struct ParsedFormat: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         /// Text copied as is (`%%` already turned into `%`).
         case literal(String)
+        /// A conversion specifier (`%@`, `%1$.2f`).
         case specifier(FormatSpecifier)
         /// Text that looked like a specifier but is not one; shown literally.
         case invalid(String)

@@ -52,7 +52,12 @@ public struct RenderOptions: Sendable {
 /// Something the renderer had to work around. The text is still rendered.
 public struct RenderDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Whether the text is still usable (`warning`) or not (`error`).
-    public enum Severity: String, Sendable, Hashable { case error, warning }
+    public enum Severity: String, Sendable, Hashable {
+        /// The text is not what the message means (an argument is missing).
+        case error
+        /// The text is usable but something is off.
+        case warning
+    }
 
     /// Error or warning.
     public var severity: Severity

@@ -43,7 +43,14 @@ public final class Stage: Sendable {
         }
     }
 
-    /// Processes a push as received (JSON bytes). Throws when it is not a payload at all.
+    /// Processes a push as received (JSON bytes).
+    ///
+    /// - Parameters:
+    ///   - bytes: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Returns: The final payload, the localization that served it, and whether the stage fell back.
+    /// - Throws: `StageInputError` when the bytes are not a payload at all (not JSON, not an
+    ///   object, no `aps`); every other problem still gives a payload, with `fallback` set.
     public func process(_ bytes: [UInt8], locale: LocaleID) async throws(StageInputError) -> StageOutcome {
         let payload: APNsPayload
         do { payload = try APNsPayload.parse(bytes: bytes) } catch { throw StageInputError("not a payload: \(error)") }
@@ -76,7 +83,12 @@ public final class Stage: Sendable {
         try await process([UInt8](data), locale: locale)
     }
 
-    /// Processes a parsed push. Throws when it is not a payload at all.
+    /// Processes a push already parsed as JSON.
+    ///
+    /// - Parameters:
+    ///   - json: The push: an object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the value is not a payload at all.
     public func process(_ json: JSONValue, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
         let payload: APNsPayload
         do { payload = try APNsPayload(json: json) } catch { throw StageInputError("not a payload: \(error)") }
@@ -85,6 +97,10 @@ public final class Stage: Sendable {
 
     /// Processes a payload model. Never fails: the worst case is the original
     /// alert or the localized generic text, with `fallback` set.
+    ///
+    /// - Parameters:
+    ///   - payload: The parsed push (`APNsPayload.parse(bytes:)`).
+    ///   - locale: The locale to say it in.
     public func process(_ payload: APNsPayload, locale: LocaleID) async -> StageOutcome {
         let start = ContinuousClock.now
         let budget = configuration.deadline

@@ -177,7 +177,14 @@ public struct Entry: Sendable, Hashable {
 /// Something wrong with a table file, found while reading it.
 public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How much the problem matters: an error drops or breaks something, a warning may, a note informs.
-    public enum Severity: String, Sendable, Hashable, Codable { case error, warning, note }
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// The file or entry is dropped or broken on a device.
+        case error
+        /// It may not show what was meant.
+        case warning
+        /// For information.
+        case note
+    }
 
     /// Stable rule id, shared with the linter: "syntax", "encoding",
     /// "duplicate-key", "structure", "io".
