@@ -172,7 +172,7 @@ struct LineReader: ~Copyable {
         self.path = path
         fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))")
+            throw CLIFailure.cannotOpen(path, errno: errno)
         }
     }
 

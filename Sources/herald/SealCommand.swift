@@ -58,15 +58,7 @@ struct SealCommand: ParsableCommand {
 
         let source = payload == "-" ? "<stdin>" : payload
         let bytes: [UInt8]
-        if payload == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: payload) else {
-                SealCommandOutput.error("cannot read \(payload)")
-                throw ExitCode(2)
-            }
-            bytes = Array(data)
-        }
+        do { bytes = try readInput(payload) } catch let failure as CLIFailure { throw failure.exit() }
         let parsed: APNsPayload
         do {
             parsed = try APNsPayload.parse(bytes: bytes)

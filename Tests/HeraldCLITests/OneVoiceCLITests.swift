@@ -43,6 +43,30 @@ import Testing
         }
     }
 
+    /// An input file that is not there: one sentence in every command that reads one
+    /// (before: `cannot read push.json` in seal, `push.json: cannot open (No such file or
+    /// directory)` in render, `no such file` for validate --config).
+    @Test func missingInputFileReadsTheSameInEveryCommand() async throws {
+        let folder = try Folder()
+        let missing = folder.path + "/push.json"
+        let commands: [[String]] = [
+            ["render", "--payload", missing, "--locale", "en"],
+            ["render", "--batch", missing],
+            ["format", "--batch", missing],
+            ["preview", "--payload", missing],
+            ["seal", "--payload", missing, "--key-id", "k1"],
+        ]
+        for command in commands {
+            let r = try await HeraldBinary.run(command, environment: ["HERALD_STORE": folder.path])
+            #expect(r.status == 2, "\(command)")
+            #expect(r.stdout == "", "\(command)")
+            #expect(r.stderr == "herald: error: \(missing): no such file or directory\n", "\(command): \(r.stderr)")
+        }
+        let config = try await HeraldBinary.run(["validate", "--config", missing, folder.path])
+        #expect(config.status == 2)
+        #expect(config.stderr == "herald: error: --config \(missing): no such file or directory\n")
+    }
+
     @Test func aFileThatIsNotATableReadsTheSameInExportAndValidate() async throws {
         let folder = try Folder()
         let notes = try folder.write("notes", "notes.txt")
