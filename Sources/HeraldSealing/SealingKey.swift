@@ -10,6 +10,7 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         case hpkePrivate, hpkePublic, symmetric
     }
 
+    /// What the key is for (HPKE private or public, symmetric).
     public let kind: Kind
     let bytes: [UInt8]
 
@@ -109,5 +110,6 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The kind and key check value; never the key.
     public var description: String { "SealingKey(\(kind.rawValue), kcv \(keyCheckValue))" }
 }
