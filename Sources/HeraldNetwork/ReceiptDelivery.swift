@@ -68,7 +68,7 @@ public struct ReceiptFlushReport: Sendable, Hashable {
 /// `Idempotency-Key` header that stays the same for every retry of one batch.
 ///
 /// No duplicates: a flush first claims a batch in the store (a lease, see
-/// ``Store/claimReceipts(owner:limit:lease:now:deadline:)``), so flushes running in several
+/// `Store.claimReceipts(owner:limit:lease:now:deadline:)`), so flushes running in several
 /// processes at once send disjoint batches, and never starts a request that could outlive its
 /// lease; a receipt is marked delivered only after a 2xx. Should a process die between the
 /// 2xx and marking, the batch is sent again after the lease — with a new idempotency key, so
