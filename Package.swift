@@ -153,6 +153,8 @@ let package = Package(
                 "HeraldLottery", "HeraldMedia", "HeraldNetwork",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
+        // Each file imports one library product and nothing else of Herald's (the re-exports).
+        .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
             name: "HeraldCLITests", dependencies: ["herald", "herald-net", "HeraldJSON", "HeraldExamples", "HeraldTestSupport"],
