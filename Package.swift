@@ -16,13 +16,24 @@ let package = Package(
     products: [
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-net", targets: ["herald-net"]),
+        // The libraries an app or a tool imports; each is usable with its own import
+        // alone (it re-exports the modules its public API is made of, see Exports.swift).
+        // Tables, Render and Lint build without swift-crypto and GRDB.
         .library(name: "HeraldStage", targets: ["HeraldStage"]),
         .library(name: "HeraldRender", targets: ["HeraldRender"]),
+        .library(name: "HeraldTables", targets: ["HeraldTables"]),
+        .library(name: "HeraldLint", targets: ["HeraldLint"]),
+        .library(name: "HeraldPreview", targets: ["HeraldPreview"]),
+        // What an app's extension links to fetch media and deliver receipts over HTTP.
+        .library(name: "HeraldNetwork", targets: ["HeraldNetwork"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // `swift package generate-documentation --target HeraldStage` (the DocC catalog);
+        // a command plugin, built only when that command runs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // ICU, found with pkg-config (Debian: libicu-dev). Only CHeraldICU sees it.
@@ -144,6 +155,8 @@ let package = Package(
                 "HeraldLottery", "HeraldMedia", "HeraldNetwork",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
+        // Each file imports one library product and nothing else of Herald's (the re-exports).
+        .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
             name: "HeraldCLITests", dependencies: ["herald", "herald-net", "HeraldJSON", "HeraldExamples", "HeraldTestSupport"],

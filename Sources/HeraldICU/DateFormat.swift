@@ -5,11 +5,14 @@ import HeraldSync
 /// thread safe, so each shared instance serialises its use.
 public final class DateFormat: Sendable {
     private let handle: Locked<OpaquePointerBox>
+    /// The locale dates are written for.
     public let locale: LocaleID
+    /// The IANA time zone dates are shown in.
     public let zone: String
     /// The resolved ICU pattern ("MMM d, y, h:mm a").
     public let pattern: String
 
+    /// ICU's date and time styles.
     public enum Style: Int32, Sendable, Hashable {
         case none = -1, full = 0, long = 1, medium = 2, short = 3
     }

@@ -9,12 +9,14 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     public let name: String
     /// What Herald was doing ("number skeleton", "plural rules", "locale id").
     public let operation: String
+    /// The locale in use, when there is one.
     public let locale: String?
     /// The skeleton, pattern or input that failed, when there is one.
     public let input: String?
     /// Where in `input` ICU stopped (UTF-16 offset), when it says.
     public let offset: Int?
 
+    /// Makes an error.
     public init(
         code: Int32, operation: String, locale: String? = nil, input: String? = nil,
         offset: Int? = nil
@@ -37,6 +39,7 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
         self.offset = nil
     }
 
+    /// The problem in one line: what failed, ICU's code name, the input and offset.
     public var description: String {
         var s = "\(operation) failed"
         if let locale { s += " for locale '\(locale)'" }
@@ -121,6 +124,7 @@ func icuString(
 
 /// ICU and CLDR versions of the linked library ("72.1", "42.0").
 public enum ICUInfo {
+    /// The versions, read once from ICU.
     public static let versions: (icu: String, cldr: String) = {
         var icu = [CChar](repeating: 0, count: 32)
         var cldr = [CChar](repeating: 0, count: 32)

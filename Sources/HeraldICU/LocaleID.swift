@@ -89,11 +89,15 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         self.slots = LocaleSlots.shared(for: icuID)
     }
 
+    /// Same ICU id.
     public static func == (a: LocaleID, b: LocaleID) -> Bool { a.icuID == b.icuID }
+    /// Hashes the ICU id.
     public func hash(into hasher: inout Hasher) { hasher.combine(icuID) }
 
+    /// English (`en`).
     public static let english = LocaleID(unchecked: "en")
 
+    /// The BCP 47 tag.
     public var description: String { bcp47 }
 
     /// The BCP 47 form: `zh-Hant-TW`, `en-US-u-nu-arab`.
@@ -102,8 +106,11 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             ?? icuID.replacingUnderscores()
     }
 
+    /// The language subtag (`pt`).
     public var language: String { part(0) }
+    /// The script subtag (`Hant`), nil when none.
     public var script: String? { let s = part(1); return s.isEmpty ? nil : s }
+    /// The region subtag (`BR`), nil when none.
     public var region: String? { let s = part(2); return s.isEmpty ? nil : s }
 
     private func part(_ p: Int32) -> String {

@@ -227,6 +227,7 @@ public enum LocalizationLookup {
         /// Those of two letters, as `plainCode` codes.
         private let codes: [UInt16]
 
+        /// Makes the filter for `locale`, with `development` as the last resort.
         public init(locale: LocaleID, development: String?) {
             groups = LocalizationLookup.groups(servedFor: locale, development: development)
             codes = groups.compactMap { g in

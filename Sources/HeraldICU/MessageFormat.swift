@@ -17,6 +17,7 @@ import Darwin
 /// Arguments: NaN/infinite doubles and out-of-range decimals (see
 /// `NumericValue.maxIntegerDigits`) are errors.
 public final class MessageFormat: Sendable {
+    /// One argument of a pattern.
     public enum Argument: Sendable, Hashable {
         case string(String)
         case number(NumericValue)
@@ -25,7 +26,9 @@ public final class MessageFormat: Sendable {
     }
 
     private let handle: Locked<OpaquePointerBox>
+    /// The pattern as given.
     public let pattern: String
+    /// The locale it formats for.
     public let locale: LocaleID
     /// True for `{name}` arguments, false for `{0}`.
     public let usesNamedArguments: Bool
@@ -36,6 +39,9 @@ public final class MessageFormat: Sendable {
     }
     private static let cache = FormatterCache<CacheKey, MessageFormat>()
 
+    /// The compiled pattern for `locale` (cached).
+    ///
+    /// - Throws: `ICUError` with the offset when the pattern does not parse.
     public static func `for`(pattern: String, locale: LocaleID) throws(ICUError) -> MessageFormat {
         try cache.value(for: CacheKey(pattern: pattern, locale: locale.icuID)) { () throws(ICUError) in
             try MessageFormat(pattern: pattern, locale: locale)

@@ -70,6 +70,7 @@ public enum NumericValue: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The number as written (`1.50`).
     public var description: String {
         switch self {
         case .int(let i): return String(i)
@@ -107,7 +108,9 @@ public enum NumericValue: Sendable, Hashable, CustomStringConvertible {
 /// Opened once through `NumberFormat.for(skeleton:locale:)` and shared; thread safe.
 public final class NumberFormat: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The ICU number skeleton (`currency/USD`, `.00`).
     public let skeleton: String
+    /// The locale it formats for.
     public let locale: LocaleID
 
     private struct CacheKey: Hashable, Sendable {
@@ -116,6 +119,9 @@ public final class NumberFormat: @unchecked Sendable {
     }
     private static let cache = FormatterCache<CacheKey, NumberFormat>()
 
+    /// The formatter for `skeleton` in `locale` (cached).
+    ///
+    /// - Throws: `ICUError` when the skeleton does not parse.
     public static func `for`(skeleton: String, locale: LocaleID) throws(ICUError) -> NumberFormat {
         try cache.value(for: CacheKey(skeleton: skeleton, locale: locale.icuID)) { () throws(ICUError) in
             try NumberFormat(skeleton: skeleton, locale: locale)
@@ -207,10 +213,12 @@ public final class NumberFormat: @unchecked Sendable {
 
     deinit { hicu_number_close(handle) }
 
+    /// `value` as the locale writes it.
     public func format(_ value: Int64) -> String {
         (try? icuString(operation: "format number") { hicu_number_format_int(handle, value, $0, $1, $2) }) ?? String(value)
     }
 
+    /// `value` as the locale writes it.
     public func format(_ value: Int) -> String { format(Int64(value)) }
 
     /// NaN and infinities format as ICU shows them ("NaN", "∞").
@@ -229,6 +237,9 @@ public final class NumberFormat: @unchecked Sendable {
         }
     }
 
+    /// `value` as the locale writes it, its written decimals kept.
+    ///
+    /// - Throws: `ICUError` for a value ICU cannot format.
     public func format(_ value: NumericValue) throws(ICUError) -> String {
         switch value {
         case .int(let i): return format(i)

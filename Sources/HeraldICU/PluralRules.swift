@@ -4,11 +4,13 @@ internal import CHeraldICU
 public enum PluralCategory: String, CaseIterable, Sendable, Comparable, Codable {
     case zero, one, two, few, many, other
 
+    /// CLDR order.
     public static func < (a: Self, b: Self) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
+/// Which plural rules: for counts (`cardinal`) or positions (`ordinal`).
 public enum PluralType: Int32, Sendable, Hashable {
     case cardinal = 0
     case ordinal = 1
@@ -19,7 +21,9 @@ public enum PluralType: Int32, Sendable, Hashable {
 public final class PluralRules: @unchecked Sendable {
     // The handle is immutable after opening and ICU's select is const.
     let handle: OpaquePointer
+    /// The locale.
     public let locale: LocaleID
+    /// Cardinal or ordinal.
     public let type: PluralType
     /// The categories this language uses, in CLDR order (always ends in `other`).
     public let categories: [PluralCategory]
@@ -30,6 +34,9 @@ public final class PluralRules: @unchecked Sendable {
         let type: PluralType
     }
 
+    /// The rules for `locale` (cached).
+    ///
+    /// - Throws: `ICUError` when ICU has no rules for it.
     public static func `for`(_ locale: LocaleID, type: PluralType = .cardinal) throws(ICUError)
         -> PluralRules
     {

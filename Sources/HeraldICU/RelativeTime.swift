@@ -3,13 +3,17 @@ import HeraldSync
 
 /// Relative time ("in 15 minutes", "yesterday", "vor 2 Stunden").
 public final class RelativeTimeFormat: Sendable {
+    /// How long the words are (`in 3 hours`, `in 3 hr.`, `in 3h`).
     public enum Width: Int32, Sendable, Hashable { case long = 0, short = 1, narrow = 2 }
+    /// The unit of the distance.
     public enum Unit: Int32, Sendable, Hashable, CaseIterable {
         case year = 0, quarter, month, week, day, hour, minute, second
     }
 
     private let handle: Locked<OpaquePointerBox>
+    /// The locale.
     public let locale: LocaleID
+    /// The width of the words.
     public let width: Width
 
     private struct CacheKey: Hashable, Sendable {
@@ -18,6 +22,9 @@ public final class RelativeTimeFormat: Sendable {
     }
     private static let cache = FormatterCache<CacheKey, RelativeTimeFormat>()
 
+    /// The formatter for `locale` and `width` (cached).
+    ///
+    /// - Throws: `ICUError` when ICU cannot open one.
     public static func `for`(_ locale: LocaleID, width: Width = .long) throws(ICUError) -> RelativeTimeFormat {
         try cache.value(for: CacheKey(locale: locale.icuID, width: width)) { () throws(ICUError) in
             try RelativeTimeFormat(locale: locale, width: width)

@@ -1,5 +1,6 @@
 internal import CHeraldICU
 
+/// The direction of a text, by its first strong character.
 public enum TextDirection: Sendable, Equatable {
     case leftToRight, rightToLeft, neutral
 
@@ -18,6 +19,7 @@ public enum TextDirection: Sendable, Equatable {
     }
 }
 
+/// Grapheme clusters: where text can be cut without splitting a character as a reader sees it.
 public enum Graphemes {
     /// UTF-8 byte offsets of extended grapheme cluster boundaries (ICU's
     /// character break iterator), including 0 and the end.

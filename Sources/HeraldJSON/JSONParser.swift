@@ -1,27 +1,45 @@
 /// A position in a source text: 1-based line and column (columns count
 /// Unicode scalars), and the 0-based UTF-8 byte offset.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
+    /// 0-based UTF-8 byte offset.
     public var offset: Int
 
+    /// Makes a position.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
     }
 
+    /// The start of a text: line 1, column 1.
     public static let start = SourcePosition(line: 1, column: 1, offset: 0)
 
+    /// Text order.
     public static func < (a: Self, b: Self) -> Bool { a.offset < b.offset }
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
+/// Why a text is not JSON, and where.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong (`trailing comma in an array`).
     public let message: String
+    /// Where the parser stopped.
     public let position: SourcePosition
 
+    /// `line:column: message`.
     public var description: String { "\(position.line):\(position.column): \(message)" }
+
+    /// This error as an answer to line `line` of a JSON Lines input (a batch), the one
+    /// form every batch command uses: `line 4, column 12: not JSON: trailing comma in an array`.
+    /// Other problems with a batch line read `line 4: <message>`.
+    public func batchLineMessage(line: Int) -> String {
+        "line \(line), column \(position.column): not JSON: \(message)"
+    }
 }
 
 /// Reads JSON (RFC 8259) strictly, with positions.
@@ -33,16 +51,22 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 /// - `positions` (when requested) records where each value starts, keyed by
 ///   its JSON Pointer ("/strings/Hello/localizations/de").
 public struct JSONParser {
+    /// Limits and what to record.
     public struct Options: Sendable {
+        /// Nesting deeper than this is an error.
         public var maxDepth: Int = 512
+        /// Record where each value starts (`Result.positions`).
         public var recordPositions: Bool = false
+        /// Makes options.
         public init(maxDepth: Int = 512, recordPositions: Bool = false) {
             self.maxDepth = maxDepth
             self.recordPositions = recordPositions
         }
     }
 
+    /// A value with what the parser noticed on the way.
     public struct Result: Sendable {
+        /// The value.
         public let value: JSONValue
         /// JSON Pointer → where that value starts (and for object members, where its key starts).
         public let positions: [String: SourcePosition]
@@ -51,14 +75,23 @@ public struct JSONParser {
         public let duplicateKeys: [(pointer: String, position: SourcePosition)]
     }
 
+    /// Parses `text`.
+    ///
+    /// - Throws: `JSONError` with the line and column where it stops being JSON.
     public static func parse(_ text: String, options: Options = Options()) throws(JSONError) -> JSONValue {
         try parseDetailed(Array(text.utf8), options: options).value
     }
 
+    /// Parses UTF-8 `bytes` (a byte-order mark is skipped).
+    ///
+    /// - Throws: `JSONError` with the line and column where they stop being JSON.
     public static func parse(bytes: [UInt8], options: Options = Options()) throws(JSONError) -> JSONValue {
         try parseDetailed(bytes, options: options).value
     }
 
+    /// Parses `bytes`, recording positions and duplicate keys as `options` ask.
+    ///
+    /// - Throws: `JSONError` with the line and column where they stop being JSON.
     public static func parseDetailed(_ bytes: [UInt8], options: Options = Options()) throws(JSONError) -> Result {
         // The parser reads the bytes in place (every index is checked
         // against the count before it is read).

@@ -23,6 +23,7 @@ public struct JSONReader {
     /// How deep `skipValue` follows arrays and objects before giving up.
     public static let maxDepth = 64
 
+    /// A reader over `bytes`, which must stay valid while it reads.
     @inlinable
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

@@ -11,26 +11,31 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object(JSONObject)
 
+    /// The member `key` of an object; nil for a missing key or a value that is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
+    /// The string, or nil when the value is not a string.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The object, or nil.
     public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
 
+    /// The array, or nil.
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
+    /// The boolean, or nil.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
@@ -48,6 +53,7 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// The number as a `Double`, or nil when it is not a number.
     public var doubleValue: Double? {
         if case .number(let n) = self { return Double(n) }
         return nil
@@ -65,7 +71,9 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A number from an integer.
     public static func int(_ v: Int64) -> JSONValue { .number(String(v)) }
+    /// A number from an integer.
     public static func int(_ v: Int) -> JSONValue { .number(String(v)) }
 }
 
@@ -78,6 +86,7 @@ public enum JSONValue: Sendable, Equatable {
 /// only once an object grows past `indexThreshold` keys (most objects read
 /// from payloads and batch lines have a handful).
 public struct JSONObject: Sendable, Equatable, Sequence {
+    /// The members in order.
     public private(set) var entries: [(key: String, value: JSONValue)]
     /// Key → position in `entries`; nil while the object is small.
     private var index: [String: Int]?
@@ -85,18 +94,23 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Objects with more keys than this get a hash index.
     static let indexThreshold = 12
 
+    /// An empty object.
     public init() {
         entries = []
         index = nil
     }
 
+    /// An object of `pairs`, in order (a repeated key keeps its first place and last value).
     public init(_ pairs: [(String, JSONValue)]) {
         self.init()
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// The keys in order.
     public var keys: [String] { entries.map(\.key) }
+    /// How many members.
     public var count: Int { entries.count }
+    /// True when there are none.
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The position of `key` in `entries`.
@@ -134,6 +148,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
+    /// The value of `key`; setting nil removes the member, setting a new key appends it.
     public subscript(key: String) -> JSONValue? {
         get { position(of: key).map { entries[$0].value } }
         set {
@@ -161,10 +176,12 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         return true
     }
 
+    /// The members in order.
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         entries.makeIterator()
     }
 
+    /// Same members in the same order.
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.entries.count == b.entries.count
             && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -3,6 +3,7 @@
 /// characters, and U+2028/U+2029 so the output is also valid JavaScript).
 /// Non-ASCII text is written as UTF-8, not as `\u` escapes.
 public enum JSONWriter {
+    /// `value` as JSON text: compact, or indented with `pretty`; keys in order, or sorted.
     public static func write(_ value: JSONValue, pretty: Bool = false, sortedKeys: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(256)
@@ -10,6 +11,7 @@ public enum JSONWriter {
         return out
     }
 
+    /// `s` as a JSON string literal, quotes included.
     public static func quote(_ s: String) -> String {
         var out = ""
         appendQuoted(s, to: &out)

@@ -30,9 +30,13 @@ import HeraldJSON
 ///
 /// Unknown keys and unknown rule ids are errors, so a typo never silently turns a rule off.
 public struct LintConfiguration: Sendable {
+    /// The locale translations are compared with (nil: the catalogs' source language, else `en`).
     public var sourceLocale: String?
+    /// Rule id → severity, overriding the rule's default (`off` turns a rule off).
     public var severities: [String: LintSeverity] = [:]
+    /// Paths left out of the run (globs, relative to the folder validated).
     public var ignore: [Glob] = []
+    /// The `table:key` globs of notification texts, which get the push budget checks.
     public var notifications: [Glob] = LintConfiguration.defaultNotifications
 
     /// Messages the push budget checks when no configuration names them:
@@ -40,11 +44,16 @@ public struct LintConfiguration: Sendable {
     public static let defaultNotifications: [Glob] = [
         "*otification*:*", "*:*otification*", "*Push*:*", "*push*:*", "*:*Push*", "*:*push*", "*APNs*:*", "*:*apns*",
     ].map { Glob($0, separator: nil) }
+    /// Bytes assumed for each argument of a notification text when checking the push budget.
     public var pushArgumentBytes = 64
+    /// Bytes of a push that are not the alert text (the `aps` keys and the app's own data).
     public var pushOverheadBytes = 256
+    /// Characters a lock-screen banner shows before it cuts the text.
     public var lockScreenCharacters = 178
+    /// Warnings fail the run too.
     public var strict = false
 
+    /// The defaults: every rule at its default severity, nothing ignored.
     public init() {}
 
     /// The file name looked for in a validated folder.
@@ -63,7 +72,9 @@ public struct LintConfiguration: Sendable {
 
     /// A configuration problem: the file and what is wrong.
     public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, with the file and the key or value at fault.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 
@@ -128,17 +139,24 @@ public struct LintConfiguration: Sendable {
 /// components, `?` one character. A pattern without `/` also matches a
 /// path's last component (`*.stringsdict`), the way `.gitignore` reads it.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
     public let pattern: String
     private let parts: [Character]
     /// The character `*` and `?` do not cross (`/` for paths); nil: they match anything.
     public let separator: Character?
 
+    /// Makes a glob.
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern, e.g. `Pods/**` or `*.stringsdict`.
+    ///   - separator: The character `*` and `?` do not cross (`/` for paths; nil: they match anything).
     public init(_ pattern: String, separator: Character? = "/") {
         self.pattern = pattern
         self.parts = Array(pattern)
         self.separator = separator
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// True when `path` (with `/` separators) matches.

@@ -1,17 +1,26 @@
 /// One finding: where (file:line:column, as a compiler prints it), which
 /// rule, how severe, and which locale, table and key it concerns.
 public struct LintDiagnostic: Sendable, Hashable {
+    /// The file, as given or relative to the folder validated.
     public var file: String
+    /// 1-based line (0 when the finding is about the whole file).
     public var line: Int
+    /// 1-based column, in Unicode scalars (0 with `line` 0).
     public var column: Int
+    /// Error or warning, after the configuration's overrides.
     public var severity: LintSeverity
+    /// The rule id (`herald validate --list-rules`).
     public var rule: String
     /// The localization as its folder or catalog names it ("pt-BR", "Base"); empty when the finding is about a whole file of no locale.
     public var locale: String
+    /// The table (`Localizable`), empty when not about one table.
     public var table: String
+    /// The key, empty when not about one key.
     public var key: String
+    /// What is wrong, in one line.
     public var message: String
 
+    /// Makes a finding.
     public init(
         file: String, line: Int, column: Int, severity: LintSeverity, rule: String, locale: String = "",
         table: String = "", key: String = "", message: String
@@ -44,6 +53,7 @@ public struct LintDiagnostic: Sendable, Hashable {
 
 /// The result of a run: every finding in a stable order, and what was read.
 public struct LintReport: Sendable {
+    /// Every finding, in file then position order.
     public var diagnostics: [LintDiagnostic]
     /// Table files read.
     public var files: Int
@@ -52,6 +62,7 @@ public struct LintReport: Sendable {
     /// Distinct (table, key) pairs seen.
     public var keys: Int
 
+    /// Makes a report.
     public init(diagnostics: [LintDiagnostic], files: Int, locales: Int, keys: Int) {
         self.diagnostics = diagnostics
         self.files = files
@@ -59,7 +70,9 @@ public struct LintReport: Sendable {
         self.keys = keys
     }
 
+    /// How many findings are errors.
     public var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
+    /// How many findings are warnings.
     public var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
 
     /// True when the run should fail: any error, or any warning under `strict`.

@@ -2,7 +2,14 @@ public import HeraldJSON
 
 /// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {
-    case text, json, sarif, github
+    /// One compiler-style line per finding, then a summary line.
+    case text
+    /// `{"diagnostics": […], "summary": {…}}`.
+    case json
+    /// SARIF 2.1.0, for code-scanning services.
+    case sarif
+    /// GitHub Actions `::error file=…,line=…,col=…::message` lines.
+    case github
 }
 
 /// Writes a report in one of the formats.

@@ -3,8 +3,14 @@
 
 /// How much a finding matters. `off` only appears in configurations.
 public enum LintSeverity: String, Sendable, Hashable, Codable, Comparable {
-    case error, warning, off
+    /// Fails the run.
+    case error
+    /// Fails the run only when strict.
+    case warning
+    /// Not reported (configurations only).
+    case off
 
+    /// Orders `off` < `warning` < `error`.
     public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
     private var rank: Int {
         switch self {
@@ -18,10 +24,14 @@ public enum LintSeverity: String, Sendable, Hashable, Codable, Comparable {
 /// One rule: a stable id (what configurations and reports name), its
 /// default severity and what it checks.
 public struct LintRule: Sendable, Hashable {
+    /// The id used in output and configuration (`missing-key`).
     public var id: String
+    /// Its severity unless the configuration says otherwise.
     public var defaultSeverity: LintSeverity
+    /// What it checks, in one line.
     public var summary: String
 
+    /// Makes a rule.
     public init(_ id: String, _ severity: LintSeverity, _ summary: String) {
         self.id = id
         self.defaultSeverity = severity

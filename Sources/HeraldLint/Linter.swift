@@ -4,9 +4,13 @@ import HeraldTables
 
 /// How far a run has got (for a progress line on a terminal).
 public struct LintProgress: Sendable {
+    /// Table files read so far.
     public var filesRead: Int
+    /// Table files to read.
     public var filesTotal: Int
+    /// Locales checked so far.
     public var localesChecked: Int
+    /// Locales to check.
     public var localesTotal: Int
 }
 
@@ -15,10 +19,21 @@ public struct LintProgress: Sendable {
 /// holding the `.lproj` folders and String Catalogs); each group's
 /// translations are compared with its source locale.
 public struct Linter: Sendable {
+    /// The rules, ignores and budgets the run uses.
     public var configuration: LintConfiguration
     /// `--source-locale`: wins over the configuration and the catalogs.
     public var sourceLocale: String?
 
+    /// Makes a linter.
+    ///
+    /// ```swift
+    /// let report = try Linter().run(paths: ["Localizations"])
+    /// print(LintOutput.render(report, format: .text))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: Rules, ignores and budgets (default: every rule at its default).
+    ///   - sourceLocale: Overrides the configuration's source locale.
     public init(configuration: LintConfiguration = LintConfiguration(), sourceLocale: String? = nil) {
         self.configuration = configuration
         self.sourceLocale = sourceLocale
@@ -26,7 +41,9 @@ public struct Linter: Sendable {
 
     /// A problem with the paths or options (exit 2).
     public struct UsageError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong (`Localizations: no such file or directory`).
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTables
 
 /// The table files below the paths given to `herald validate`, grouped by
 /// bundle: the folder that holds the `.lproj` folders and String Catalogs of
@@ -19,11 +20,7 @@ struct TableFiles {
         var description: String { message }
     }
 
-    static let extensions = [".strings", ".stringsdict", ".xcstrings"]
-
-    static func isTableFile(_ name: String) -> Bool {
-        extensions.contains { name.hasSuffix($0) && name.count > $0.count }
-    }
+    static func isTableFile(_ name: String) -> Bool { TableFormat.isTableFileName(name) }
 
     /// Collects the files below `paths`, skipping paths that match `ignore`
     /// (relative to the folder given, or the path as given for a file).
@@ -101,7 +98,7 @@ struct TableFiles {
     /// `Localizable.strings` → `Localizable`.
     static func tableName(of path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        for ext in extensions where name.hasSuffix(ext) { return String(name.dropLast(ext.count)) }
+        for ext in TableFormat.fileExtensions where name.hasSuffix(ext) { return String(name.dropLast(ext.count)) }
         return name
     }
 }

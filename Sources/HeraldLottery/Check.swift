@@ -11,6 +11,7 @@ public enum PrizeAmount: Sendable, Hashable {
 
 /// The result of checking one ticket.
 public struct TicketResult: Sendable, Hashable {
+    /// The ticket checked.
     public let ticket: Ticket
     /// How many main numbers matched.
     public let mainMatched: Int
@@ -22,12 +23,15 @@ public struct TicketResult: Sendable, Hashable {
     /// What the tier pays (nil when nothing was won).
     public let amount: PrizeAmount?
 
+    /// True when the ticket won a tier.
     public var isWinner: Bool { tier != nil }
 }
 
 /// Everything a notification says about a draw for the tickets the user holds.
 public struct DrawOutcome: Sendable, Hashable {
+    /// The rules of the game drawn.
     public let rules: GameRules
+    /// The draw.
     public let draw: Draw
     /// One result per ticket checked, in the order given.
     public let results: [TicketResult]

@@ -1,8 +1,11 @@
 /// The result of one draw as the push announces it. Construction validates it against the
 /// game's rules.
 public struct Draw: Sendable, Hashable {
+    /// The game's id (`powerball`).
     public let game: String
+    /// The draw's date.
     public let date: DrawDate
+    /// The main numbers drawn.
     public let numbers: [Int]
     /// The bonus numbers drawn (for same-pool games, the bonus ball drawn after the main ones).
     public let bonus: [Int]

@@ -1,8 +1,11 @@
 /// A draw day as written in payloads and the store: a proleptic Gregorian calendar day
 /// `YYYY-MM-DD`, with no time or zone (a draw is identified by the operator's local day).
 public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year (four digits).
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month, 1–31.
     public let day: Int
 
     /// A validated day; throws ``LotteryError/invalidDate(_:)`` for 2026-02-30 and the like.
@@ -44,6 +47,7 @@ public struct DrawDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `YYYY-MM-DD`.
     public var description: String { DrawDate.format(year, month, day) }
 
+    /// Calendar order.
     public static func < (a: DrawDate, b: DrawDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

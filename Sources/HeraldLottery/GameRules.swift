@@ -22,6 +22,7 @@ public struct GameRules: Sendable, Hashable {
     /// The first draw these rules describe (Mega Millions changed on 2025-04-08), if any.
     public let validFrom: DrawDate?
 
+    /// Makes the rules of a game; the tiers are checked best first.
     public init(
         id: String, displayName: String, currency: String, currencyMinorDigits: Int,
         mainCount: Int, mainRange: ClosedRange<Int>, bonus: BonusRule?,
@@ -75,8 +76,10 @@ public struct BonusRule: Sendable, Hashable {
     public let count: Int
     /// Their range (for `.sameAsMain`, the main range).
     public let range: ClosedRange<Int>
+    /// Whether the bonus numbers come from a pool of their own or the main one.
     public let pool: Pool
 
+    /// Makes a bonus rule.
     public init(name: String, count: Int, range: ClosedRange<Int>, pool: Pool) {
         self.name = name
         self.count = count
@@ -107,9 +110,12 @@ public enum MultiplierRule: Sendable, Hashable {
 /// What a line must match to win a tier: `main` main numbers and, when `bonus` is not nil,
 /// exactly `bonus` bonus numbers (nil: the bonus does not matter).
 public struct MatchCondition: Sendable, Hashable {
+    /// Main numbers to match.
     public let main: Int
+    /// Bonus numbers to match exactly; nil when the bonus does not matter.
     public let bonus: Int?
 
+    /// Makes a condition.
     public init(main: Int, bonus: Int? = nil) {
         self.main = main
         self.bonus = bonus
@@ -148,10 +154,12 @@ public struct PrizeTier: Sendable, Hashable {
     public let aliases: [String]
     /// The match conditions, any of which wins the tier.
     public let conditions: [MatchCondition]
+    /// What the tier pays.
     public let prize: Prize
     /// The top prize.
     public let isJackpot: Bool
 
+    /// Makes a tier.
     public init(
         id: String, label: String, aliases: [String] = [], conditions: [MatchCondition], prize: Prize,
         isJackpot: Bool = false

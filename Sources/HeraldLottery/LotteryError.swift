@@ -30,6 +30,7 @@ public enum LotteryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A negative prize amount from the push.
     case negativePrize(game: String, tier: String)
 
+    /// The problem in one line.
     public var description: String {
         switch self {
         case .unknownGame(let id):

@@ -6,6 +6,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// ISO 4217 code, e.g. `USD`.
     public let currency: String
 
+    /// Makes an amount in the currency's minor units (cents for USD).
     public init(minorUnits: Int64, currency: String) {
         self.minorUnits = minorUnits
         self.currency = currency

@@ -3,6 +3,7 @@
 public struct Ticket: Sendable, Hashable {
     /// The game's id (``GameRules/id``).
     public let game: String
+    /// The draw the ticket is for.
     public let draw: DrawDate
     /// The main numbers, in the order played.
     public let numbers: [Int]

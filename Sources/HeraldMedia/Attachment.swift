@@ -13,7 +13,9 @@ public struct Attachment: Sendable, Hashable {
     /// Unique within the notification: the sender's `id`, else `media-<n>`
     /// (n = 1-based position of the reference in the push).
     public var identifier: String
+    /// The reference it was downloaded for.
     public var reference: MediaReference
+    /// The file on disk.
     public var file: DownloadedFile
     /// `UNNotificationAttachmentOptionsThumbnailHiddenKey`.
     public var thumbnailHidden: Bool

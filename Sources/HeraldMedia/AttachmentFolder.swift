@@ -13,12 +13,15 @@ public import Foundation
 /// a URL or a server can reach outside the folder), written first to a hidden
 /// temporary file and renamed into place.
 public struct AttachmentFolder: Sendable, Hashable {
+    /// The folder.
     public let path: String
 
     /// Downloads in progress are `<folder>/<tempPrefix><random><tempSuffix>`.
     public static let tempPrefix = ".herald-"
+    /// The suffix of a file still being written.
     public static let tempSuffix = ".part"
 
+    /// The attachment folder at `path` (created when first written to).
     public init(path: String) {
         self.path = path
     }
@@ -46,7 +49,9 @@ public struct AttachmentFolder: Sendable, Hashable {
     public struct CleanupReport: Sendable, Hashable {
         /// File names removed, oldest first.
         public var removed: [String]
+        /// Files left.
         public var remainingFiles: Int
+        /// Bytes left.
         public var remainingBytes: Int64
         /// Files that could not be removed, with the reason.
         public var errors: [String]

@@ -32,6 +32,12 @@ public struct HelperProcessMediaDownloader: MediaDownloader {
     /// How long after the deadline a helper that has not finished is killed.
     public var killGrace: Duration
 
+    /// A downloader that runs `executable` with `arguments` for each fetch.
+    ///
+    /// - Parameters:
+    ///   - executable: The helper's path (`herald-net`).
+    ///   - arguments: Its arguments (`fetch`).
+    ///   - killGrace: How long the helper may take to stop after the deadline before it is killed.
     public init(executable: String, arguments: [String] = ["fetch"], killGrace: Duration = .milliseconds(250)) {
         self.executable = executable
         self.arguments = arguments
@@ -43,6 +49,7 @@ public struct HelperProcessMediaDownloader: MediaDownloader {
     /// The most answer bytes read from the helper (a few lines per URL are expected).
     static let maxAnswerBytes = 1 << 20
 
+    /// Downloads `urls` into `folder` under `policy` by `deadline` in the helper; one result per URL, in order.
     public func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
         async -> [Result<DownloadedFile, MediaFailure>]
     {

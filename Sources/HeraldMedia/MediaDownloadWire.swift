@@ -14,12 +14,16 @@ public import HeraldJSON
 public enum MediaDownloadWire {
     /// One download request as the helper receives it.
     public struct Request: Sendable, Hashable {
+        /// The URLs to fetch.
         public var urls: [String]
+        /// The limits they are fetched under.
         public var policy: MediaPolicy
+        /// Where the files go.
         public var folder: String
         /// Milliseconds left until the deadline (0 or more).
         public var timeoutMilliseconds: Int64
 
+        /// Makes a request.
         public init(urls: [String], policy: MediaPolicy, folder: String, timeoutMilliseconds: Int64) {
             self.urls = urls
             self.policy = policy
@@ -169,8 +173,10 @@ public enum MediaDownloadWire {
 
 /// A malformed request to the download helper.
 public struct MediaDownloadWireError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the message.
     public let description: String
 
+    /// Makes an error.
     public init(_ description: String) {
         self.description = description
     }

@@ -23,10 +23,12 @@ public struct NoMediaDownloader: MediaDownloader {
     /// The reason given for every item.
     public var reason: String
 
+    /// A downloader that fetches nothing; every URL fails with `reason`.
     public init(reason: String = "this process does not download media") {
         self.reason = reason
     }
 
+    /// One `.skipped` failure per URL.
     public func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
         async -> [Result<DownloadedFile, MediaFailure>]
     {

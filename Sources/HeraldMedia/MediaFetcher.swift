@@ -21,10 +21,12 @@ import Foundation
 /// _ = folder.cleanUp(policy: policy, keeping: results.attachedFileNames)
 /// ```
 public struct MediaFetcher: Sendable {
+    /// The limits every fetch follows.
     public var policy: MediaPolicy
     /// Moves the bytes: every accepted URL goes to it once.
     public var downloader: any MediaDownloader
 
+    /// Makes a fetcher over `downloader`.
     public init(policy: MediaPolicy = MediaPolicy(), downloader: any MediaDownloader) {
         self.policy = policy
         self.downloader = downloader

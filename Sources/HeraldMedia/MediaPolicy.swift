@@ -15,18 +15,24 @@ public struct MediaPolicy: Sendable, Hashable {
     /// Largest file per kind, in bytes. iOS's limits (Docs/push-format.md, Media) read
     /// with 1 MB = 1,000,000 bytes: audio 5 MB, image 10 MB, video 50 MB.
     public struct Limits: Sendable, Hashable {
+        /// The largest audio file, in bytes.
         public var audio: Int64
+        /// The largest image file, in bytes.
         public var image: Int64
+        /// The largest video file, in bytes.
         public var video: Int64
 
+        /// Makes limits (defaults: what iOS accepts for attachments).
         public init(audio: Int64 = 5_000_000, image: Int64 = 10_000_000, video: Int64 = 50_000_000) {
             self.audio = audio
             self.image = image
             self.video = video
         }
 
+        /// The limits iOS sets on notification attachments.
         public static let iOS = Limits()
 
+        /// The limit for `kind`.
         public func limit(for kind: MediaKind) -> Int64 {
             switch kind {
             case .audio: return audio
@@ -39,7 +45,9 @@ public struct MediaPolicy: Sendable, Hashable {
         public var largest: Int64 { max(audio, image, video) }
     }
 
+    /// Whether plain `http://` URLs may be fetched.
     public var allowHTTP: HTTPAllowance
+    /// The size limits.
     public var limits: Limits
     /// At most this many files stay in the attachment folder after a clean-up.
     public var maxFiles: Int
@@ -50,6 +58,7 @@ public struct MediaPolicy: Sendable, Hashable {
     /// At most this many redirects are followed per item.
     public var maxRedirects: Int
 
+    /// Makes a policy.
     public init(
         allowHTTP: HTTPAllowance = .never, limits: Limits = .iOS, maxFiles: Int = 32,
         maxTotalBytes: Int64 = 100_000_000, maxAttachmentsPerNotification: Int = 4, maxRedirects: Int = 5

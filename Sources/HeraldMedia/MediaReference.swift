@@ -26,9 +26,13 @@ public enum MediaSource: String, Sendable, Hashable, CaseIterable {
 /// in 0...1 of the image's size, origin at the top left, as
 /// `UNNotificationAttachmentOptionsThumbnailClippingRectKey` expects.
 public struct ClipRect: Sendable, Hashable, CustomStringConvertible {
+    /// Left edge, as a fraction of the width (0–1).
     public let x: Double
+    /// Top edge, as a fraction of the height (0–1).
     public let y: Double
+    /// Width, as a fraction (0–1).
     public let width: Double
+    /// Height, as a fraction (0–1).
     public let height: Double
 
     /// Nil unless the rectangle is non-empty and lies inside the unit square.
@@ -44,6 +48,7 @@ public struct ClipRect: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// `(x, y, width, height)`.
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 
@@ -51,8 +56,11 @@ public struct ClipRect: Sendable, Hashable, CustomStringConvertible {
 public struct MediaReference: Sendable, Hashable {
     /// The URL as the sender wrote it (after ROT13 decoding for `media-url`).
     public var url: String
+    /// What the medium is for in the notification.
     public var role: MediaRole
+    /// The part of an image to show as the thumbnail, if the push says.
     public var clip: ClipRect?
+    /// Where the medium comes from.
     public var source: MediaSource
     /// The sender's identifier for the item (`id` of a `herald.media` entry);
     /// becomes the attachment identifier when present.
@@ -62,6 +70,7 @@ public struct MediaReference: Sendable, Hashable {
     /// can record that this item was shown.
     public var receipt: String?
 
+    /// Makes a reference.
     public init(
         url: String, role: MediaRole = .both, clip: ClipRect? = nil, source: MediaSource,
         id: String? = nil, receipt: String? = nil

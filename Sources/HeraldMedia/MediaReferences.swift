@@ -4,14 +4,18 @@ public import HeraldJSON
 /// the payload, `/herald/media/1/role`) and what is wrong. The entry is skipped
 /// (or, for a bad clip, kept without the clip); the push itself still renders.
 public struct MediaDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The JSON pointer of the entry at fault.
     public let pointer: String
+    /// What was wrong and what was done about it.
     public let message: String
 
+    /// Makes a diagnostic.
     public init(pointer: String, message: String) {
         self.pointer = pointer
         self.message = message
     }
 
+    /// `pointer: message`.
     public var description: String { "\(pointer): \(message)" }
 }
 
@@ -19,7 +23,9 @@ public struct MediaDiagnostic: Sendable, Hashable, CustomStringConvertible {
 public enum MediaReferences {
     /// The references found and the diagnostics for entries that were skipped or repaired.
     public struct Extraction: Sendable {
+        /// The references, in the push's order.
         public var references: [MediaReference]
+        /// Entries skipped or repaired, and why.
         public var diagnostics: [MediaDiagnostic]
     }
 

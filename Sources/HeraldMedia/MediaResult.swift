@@ -44,6 +44,7 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The failure in words (never the file's content).
     public var description: String {
         switch self {
         case .unsupportedScheme(let s): return "scheme \"\(s)\" is not allowed (https only, http where permitted)"
@@ -68,11 +69,14 @@ public struct DownloadedFile: Sendable, Hashable {
     public let path: String
     /// The file name alone (content hash + extension).
     public let fileName: String
+    /// The type found by sniffing the content.
     public let type: MediaType
+    /// The file's size.
     public let byteCount: Int64
     /// Lowercase hex SHA-256 of the content.
     public let sha256: String
 
+    /// Makes a file description.
     public init(path: String, fileName: String, type: MediaType, byteCount: Int64, sha256: String) {
         self.path = path
         self.fileName = fileName
@@ -92,6 +96,7 @@ public enum MediaResult: Sendable, Hashable {
     /// `media.failed` line.
     case failed(MediaReference, reason: MediaFailure)
 
+    /// The reference this outcome is for.
     public var reference: MediaReference {
         switch self {
         case .attached(let a): return a.reference
@@ -99,11 +104,13 @@ public enum MediaResult: Sendable, Hashable {
         }
     }
 
+    /// The attachment, when it was attached.
     public var attachment: Attachment? {
         if case .attached(let a) = self { return a }
         return nil
     }
 
+    /// Why it was not attached, when it failed.
     public var failure: MediaFailure? {
         if case .failed(_, let reason) = self { return reason }
         return nil

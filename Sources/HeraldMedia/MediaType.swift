@@ -12,6 +12,7 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
     case aiff, wav, mp3, m4a
     case mp4, mpeg, mpeg2Video, avi
 
+    /// Audio, image or video.
     public var kind: MediaKind {
         switch self {
         case .jpeg, .png, .gif: return .image

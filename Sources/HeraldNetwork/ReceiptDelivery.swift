@@ -16,11 +16,13 @@ public struct ReceiptDeliveryPolicy: Sendable, Hashable {
     /// The wait before the first retry; it doubles after each failure (with jitter: each
     /// wait is 50–100 % of the nominal one) up to `maxBackoff`.
     public var initialBackoff: Duration
+    /// The longest wait between two retries.
     public var maxBackoff: Duration
     /// No retry of a batch starts later than this after the batch was claimed; the batch's
     /// lease is this plus `requestTimeout` plus a margin, so no request outlives the lease.
     public var retryBudget: Duration
 
+    /// Makes a policy; every value has a default fit for an extension's time budget.
     public init(
         batchSize: Int = 100, maxAttempts: Int = 5, requestTimeout: Duration = .seconds(10),
         initialBackoff: Duration = .milliseconds(250), maxBackoff: Duration = .seconds(4),
@@ -56,6 +58,7 @@ public struct ReceiptFlushReport: Sendable, Hashable {
     /// One line per batch that was not delivered.
     public var errors: [String] = []
 
+    /// An empty summary.
     public init() {}
 }
 
@@ -65,19 +68,29 @@ public struct ReceiptFlushReport: Sendable, Hashable {
 /// `Idempotency-Key` header that stays the same for every retry of one batch.
 ///
 /// No duplicates: a flush first claims a batch in the store (a lease, see
-/// ``Store/claimReceipts(owner:limit:lease:now:deadline:)``), so flushes running in several
+/// `Store.claimReceipts(owner:limit:lease:now:deadline:)`), so flushes running in several
 /// processes at once send disjoint batches, and never starts a request that could outlive its
 /// lease; a receipt is marked delivered only after a 2xx. Should a process die between the
 /// 2xx and marking, the batch is sent again after the lease — with a new idempotency key, so
 /// endpoints that must be exact should also de-duplicate by `pushId`.
 public final class ReceiptDelivery: Sendable {
+    /// Where receipts are posted.
     public let endpoint: ReceiptEndpoint
+    /// The store the pending receipts are claimed from and marked delivered in.
     public let store: Store
+    /// Batch size, retries, timeouts and backoff.
     public let policy: ReceiptDeliveryPolicy
     /// Names this flush in the store's claims.
     public let owner: String
     private let session: URLSession
 
+    /// Makes a delivery; nothing is sent until it flushes.
+    ///
+    /// - Parameters:
+    ///   - endpoint: Where receipts are posted.
+    ///   - store: The store holding the receipts.
+    ///   - policy: Batch size, retries, timeouts and backoff (out-of-range values are clamped).
+    ///   - owner: The name of this flush in the store's claims (unique by default).
     public init(
         endpoint: ReceiptEndpoint, store: Store, policy: ReceiptDeliveryPolicy = ReceiptDeliveryPolicy(),
         owner: String = ReceiptDelivery.uniqueOwner()

@@ -11,8 +11,10 @@ import Foundation
 /// chunk goes straight to disk and a size limit can abort the transfer
 /// mid-body; see `MediaDownloader` for the rules every transfer follows.
 public struct URLSessionMediaDownloader: MediaDownloader {
+    /// Makes a downloader.
     public init() {}
 
+    /// Downloads `urls` into `folder` under `policy` by `deadline`; one result per URL, in order.
     public func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
         async -> [Result<DownloadedFile, MediaFailure>]
     {

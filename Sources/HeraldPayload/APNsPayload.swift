@@ -10,6 +10,7 @@ public struct APNsPayload: Sendable, Equatable {
 
     /// The whole payload as written.
     public var root: JSONObject
+    /// The `aps` dictionary.
     public var aps: APS
 
     /// Reads a payload from JSON text; syntax and type errors carry line:column.
@@ -23,6 +24,9 @@ public struct APNsPayload: Sendable, Equatable {
         return try APNsPayload(json: result.value, positions: result.positions)
     }
 
+    /// Parses a push from JSON text.
+    ///
+    /// - Throws: `PayloadError` with a JSON pointer and position when it is not a push.
     public static func parse(_ text: String) throws(PayloadError) -> APNsPayload {
         try parse(bytes: Array(text.utf8))
     }
@@ -80,8 +84,10 @@ public enum Eligibility: Sendable, Equatable, CustomStringConvertible {
     case eligible
     case notEligible(IneligibilityReason)
 
+    /// True when the extension would run.
     public var isEligible: Bool { self == .eligible }
 
+    /// Why (or that) the extension runs, in words.
     public var description: String {
         switch self {
         case .eligible: return "eligible for the service extension"
@@ -90,6 +96,7 @@ public enum Eligibility: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Why the extension would not run for a push.
 public enum IneligibilityReason: Sendable, Equatable, CustomStringConvertible {
     /// `mutable-content` is absent or not 1 (the value as written, if any).
     case notMutable(Int64?)
@@ -100,6 +107,7 @@ public enum IneligibilityReason: Sendable, Equatable, CustomStringConvertible {
     /// A background (`content-available`) push without an alert.
     case contentAvailableOnly
 
+    /// The reason in words.
     public var description: String {
         switch self {
         case .notMutable(nil): return "\"mutable-content\" is absent (it must be 1)"

@@ -16,28 +16,44 @@ public enum InterruptionLevel: String, Sendable, CaseIterable {
 /// The `aps` dictionary with every key of Apple's aps dictionary (Docs/push-format.md) typed; `raw`
 /// keeps the object as written (unknown keys included, in order).
 public struct APS: Sendable, Equatable {
+    /// The dictionary as received, every key kept.
     public var raw: JSONObject
+    /// `alert`, as a string or a dictionary.
     public var alert: Alert?
     /// The badge number (0 clears; nil = unchanged). Negative or non-integer
     /// badges are rejected (POLICY, §5).
     public var badge: Int?
+    /// `sound`.
     public var sound: Sound?
+    /// `thread-id`.
     public var threadID: String?
+    /// `category`.
     public var category: String?
     /// `content-available` as written (1 = background update).
     public var contentAvailable: Int64?
     /// `mutable-content` as written (1 = pass to the service extension).
     public var mutableContent: Int64?
+    /// `target-content-id`.
     public var targetContentID: String?
+    /// `interruption-level`.
     public var interruptionLevel: InterruptionLevel?
+    /// `relevance-score`.
     public var relevanceScore: Double?
+    /// `filter-criteria`.
     public var filterCriteria: String?
+    /// `stale-date` (Live Activities), seconds since 1970.
     public var staleDate: Int64?
+    /// `content-state` (Live Activities).
     public var contentState: JSONObject?
+    /// `timestamp` (Live Activities), seconds since 1970.
     public var timestamp: Int64?
+    /// `event` (Live Activities).
     public var event: String?
+    /// `dismissal-date` (Live Activities), seconds since 1970.
     public var dismissalDate: Int64?
+    /// `attributes-type` (Live Activities).
     public var attributesType: String?
+    /// `attributes` (Live Activities).
     public var attributes: JSONObject?
 
     init(_ o: JSONObject, reader r: FieldReader) throws(PayloadError) {
@@ -89,6 +105,8 @@ public struct APS: Sendable, Equatable {
         attributes = try r.object("attributes")
     }
 
+    /// True when `mutable-content` is 1.
     public var isMutable: Bool { mutableContent == 1 }
+    /// True when `content-available` is 1.
     public var isContentAvailable: Bool { contentAvailable == 1 }
 }

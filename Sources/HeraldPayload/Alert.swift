@@ -3,21 +3,32 @@ public import HeraldJSON
 /// `aps.alert`, as a string (shown as the body) or a dictionary (Docs/push-format.md).
 /// `action-loc-key` is accepted and ignored; unknown keys are kept in `raw`.
 public struct Alert: Sendable, Equatable {
+    /// `title`.
     public var title: String?
+    /// `subtitle`.
     public var subtitle: String?
+    /// `body` (the whole alert when it was a string).
     public var body: String?
+    /// `launch-image`.
     public var launchImage: String?
+    /// `title-loc-key`.
     public var titleLocKey: String?
+    /// `title-loc-args`.
     public var titleLocArgs: [String]?
+    /// `subtitle-loc-key`.
     public var subtitleLocKey: String?
+    /// `subtitle-loc-args`.
     public var subtitleLocArgs: [String]?
+    /// `loc-key`.
     public var locKey: String?
+    /// `loc-args`.
     public var locArgs: [String]?
     /// Whether the payload wrote the alert as a plain string.
     public var wasString: Bool
     /// The alert as written (a string or an object), for round trips.
     public var raw: JSONValue
 
+    /// Makes an alert of literal texts.
     public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
         self.title = title
         self.subtitle = subtitle

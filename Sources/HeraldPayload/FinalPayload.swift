@@ -3,10 +3,14 @@ import HeraldICU
 
 /// The text the stage worked out for the alert. Nil or empty fields are left out.
 public struct RenderedAlert: Sendable, Equatable {
+    /// The title shown.
     public var title: String?
+    /// The subtitle shown.
     public var subtitle: String?
+    /// The body shown.
     public var body: String?
 
+    /// Makes an alert.
     public init(title: String? = nil, subtitle: String? = nil, body: String? = nil) {
         self.title = title
         self.subtitle = subtitle
@@ -25,6 +29,7 @@ public struct RenderedAlert: Sendable, Equatable {
 
 /// The payload the stage emits, written as compact JSON within the byte budget.
 public struct FinalPayload: Sendable, Equatable {
+    /// The payload as an object.
     public let object: JSONObject
     /// The compact JSON text.
     public let json: String
@@ -51,13 +56,19 @@ public struct FinalPayload: Sendable, Equatable {
 ///   then the subtitle (dropped if even one grapheme does not fit); then the
 ///   title. Other keys too big to fit is an error.
 public enum PayloadWriter {
+    /// Top-level keys that never leave the stage (the work and its secrets).
     public static let droppedKeys: [String] = ["herald", "custom-encrypted-message", "media-url"]
     /// Alert keys resolved by the stage and so not written back.
     public static let resolvedAlertKeys: [String] = [
         "title-loc-key", "title-loc-args", "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args",
     ]
+    /// What a shortened text ends with.
     public static let ellipsis = "\u{2026}"
 
+    /// The final payload: `original` with the rendered alert (and badge) in place, the
+    /// keys the stage consumed dropped, shortened to fit `limit` bytes.
+    ///
+    /// - Throws: `PayloadError` when the alert has no text or the rest alone does not fit.
     public static func finalPayload(
         from original: APNsPayload, alert rendered: RenderedAlert, badge: Int? = nil,
         limit: Int = APNsPayload.maximumBytes

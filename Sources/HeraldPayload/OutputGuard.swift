@@ -13,6 +13,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
     /// One of the secrets the caller named (ciphertext, key, legacy ROT13 text) appears verbatim.
     case knownSecret
 
+    /// The problem in words (never the text itself).
     public var description: String {
         switch self {
         case .empty: return "the text is empty"
@@ -36,6 +37,7 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
 ///   mixing upper case, lower case and digits.
 /// - hex: a run of ≥ 32 hex digits.
 public enum OutputGuard {
+    /// What in `text` must not be shown: emptiness, an unfilled specifier, a UUID, runs that look like ciphertext or a key, any of `knownSecrets`.
     public static func problems(in text: String, knownSecrets: [String] = []) -> [OutputProblem] {
         var out: [OutputProblem] = []
         if text.allSatisfy(\.isWhitespace) { out.append(.empty) }
@@ -184,8 +186,10 @@ public enum OutputGuard {
 public struct AlertFieldProblem: Sendable, Equatable, CustomStringConvertible {
     /// "title", "subtitle" or "body".
     public let field: String
+    /// What was found.
     public let problem: OutputProblem
 
+    /// `alert <field>: <problem>`.
     public var description: String { "alert \(field): \(problem)" }
 }
 

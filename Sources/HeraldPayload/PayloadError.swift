@@ -4,16 +4,21 @@ public import HeraldJSON
 /// `pointer` is the JSON Pointer of the offending value ("/aps/badge");
 /// `position` its line:column when the payload was read from text.
 public struct PayloadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public let message: String
+    /// The JSON pointer of the value at fault (`/aps/alert`).
     public let pointer: String
+    /// Where it was written, when the payload was parsed from text.
     public let position: SourcePosition?
 
+    /// Makes an error.
     public init(_ message: String, pointer: String, position: SourcePosition? = nil) {
         self.message = message
         self.pointer = pointer
         self.position = position
     }
 
+    /// `line:column: pointer: message` (or without the position).
     public var description: String {
         var s = ""
         if let position { s += "\(position): " }

@@ -2,10 +2,18 @@ import HeraldJSON
 
 /// Output formats of `herald preview`.
 public enum PreviewFormat: String, Sendable, CaseIterable {
-    case table, json, html
+    /// A text table for a terminal.
+    case table
+    /// Stable, diffable JSON: `{"locales": [...]}`.
+    case json
+    /// One self-contained page of lock-screen banners (no network).
+    case html
 }
 
+/// Lays preview items out as `herald preview` prints them.
 public enum PreviewRenderer {
+    /// The items in `format`: a text table `terminalColumns` wide, stable JSON, or a
+    /// self-contained HTML page.
     public static func render(_ items: [PreviewItem], as format: PreviewFormat, terminalColumns: Int = 160) -> String {
         switch format {
         case .table: return table(items, columns: terminalColumns)

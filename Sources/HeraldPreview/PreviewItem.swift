@@ -8,16 +8,20 @@ public struct PreviewItem: Sendable {
     public var locale: String
     /// The localization that served the text ("pt-BR", "Base").
     public var servedBy: String
+    /// True when the stage fell back to a generic text.
     public var fallback: Bool
     /// UTF-8 size of the final payload.
     public var bytes: Int
     /// The final APNs payload.
     public var payload: JSONValue
+    /// What the stage reported while rendering.
     public var diagnostics: [String]
+    /// True for a right-to-left language (the HTML page lays it out that way).
     public var rightToLeft: Bool
     /// For plural samples: the category and the number shown ("few 2").
     public var sample: String?
 
+    /// Makes an item (the runner makes them).
     public init(
         example: String, locale: String, servedBy: String, fallback: Bool, bytes: Int, payload: JSONValue,
         diagnostics: [String], rightToLeft: Bool, sample: String? = nil

@@ -14,12 +14,22 @@ public import HeraldTables
 /// plus the plural messages rendered with a sample number for each plural
 /// category the language has, so every form a translator wrote is on screen.
 public struct PreviewRunner: Sendable {
+    /// The tables every example is rendered from.
     public var catalog: any MessageCatalog
+    /// The IANA zone dates are shown in.
     public var timeZone: String
+    /// The time budget of each push.
     public var deadline: Duration
     /// How the media of the user's own push are downloaded (none by default).
     public var mediaDownloader: any MediaDownloader
 
+    /// Makes a runner.
+    ///
+    /// - Parameters:
+    ///   - catalog: The tables to preview.
+    ///   - timeZone: The zone dates are shown in.
+    ///   - deadline: The time budget of each push.
+    ///   - mediaDownloader: How a push's media are fetched (default: not at all).
     public init(
         catalog: any MessageCatalog, timeZone: String = "UTC", deadline: Duration = .seconds(10),
         mediaDownloader: any MediaDownloader = NoMediaDownloader(reason: "the preview does not download media")
@@ -161,7 +171,9 @@ public struct PreviewRunner: Sendable {
     }
 }
 
+/// Why a preview could not run (an unreadable push, a bad locale list).
 public struct PreviewError: Error, CustomStringConvertible, Sendable {
+    /// The message.
     public var description: String
     init(_ d: String) { description = d }
 }

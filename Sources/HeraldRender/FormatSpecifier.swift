@@ -58,26 +58,54 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     /// printf length modifiers.
     public enum Length: String, Sendable, Hashable {
-        case none = "", hh, h, l, ll, q, L, z, t, j
+        /// No modifier.
+        case none = ""
+        /// `hh`: char.
+        case hh
+        /// `h`: short.
+        case h
+        /// `l`: long.
+        case l
+        /// `ll`: long long.
+        case ll
+        /// `q`: quad (BSD's long long).
+        case q
+        /// `L`: long double.
+        case L
+        /// `z`: size_t.
+        case z
+        /// `t`: ptrdiff_t.
+        case t
+        /// `j`: intmax_t.
+        case j
     }
 
     /// printf flags.
     public struct Flags: Sendable, Hashable {
+        /// `-`: pad on the right.
         public var leftAlign = false
+        /// `+`: always write the sign.
         public var plusSign = false
+        /// ` `: a space where a plus sign would go.
         public var space = false
+        /// `0`: pad with zeros.
         public var zeroPad = false
+        /// `#`: the alternate form (`0x` prefix, kept decimal point).
         public var alternate = false
+        /// No flags.
         public init() {}
     }
 
+    /// The conversion (`d`, `f`, `@`…).
     public var conversion: Conversion
+    /// The flags written before the width.
     public var flags: Flags
     /// Minimum field width in characters (capped, see `FormatStringParser.maximumWidth`).
     public var width: Int?
     /// Precision: fraction digits for `%f %e`, significant digits for `%g`,
     /// minimum digits for integers, maximum characters for `%s %@`.
     public var precision: Int?
+    /// The length modifier (`l` in `%ld`).
     public var length: Length
     /// The 1-based position written as `%n$…`, nil for sequential specifiers.
     public var position: Int?
@@ -103,6 +131,7 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// A problem in a format string (the linter reports these; the renderer
 /// shows the offending text literally).
 public struct FormatProblem: Sendable, Hashable {
+    /// The kinds of problem, with the ids the linter reports them under.
     public enum Kind: String, Sendable, Hashable {
         /// A `%` at the end of the string.
         case danglingPercent = "dangling-percent"
@@ -126,10 +155,14 @@ public struct FormatProblem: Sendable, Hashable {
         case unusualLength = "unusual-length"
     }
 
+    /// Which problem.
     public var kind: Kind
+    /// The problem in one line.
     public var message: String
+    /// UTF-8 byte offsets of the offending text in the format string.
     public var utf8Range: Range<Int>
 
+    /// Makes a problem.
     public init(kind: Kind, message: String, utf8Range: Range<Int>) {
         self.kind = kind
         self.message = message
@@ -139,16 +172,21 @@ public struct FormatProblem: Sendable, Hashable {
 
 /// A format string split into literal text and specifiers.
 public struct ParsedFormat: Sendable, Hashable {
+    /// One piece of a format string.
     public enum Segment: Sendable, Hashable {
         /// Text copied as is (`%%` already turned into `%`).
         case literal(String)
+        /// A conversion specifier (`%@`, `%1$.2f`).
         case specifier(FormatSpecifier)
         /// Text that looked like a specifier but is not one; shown literally.
         case invalid(String)
     }
 
+    /// The format string as given.
     public var source: String
+    /// Its pieces, in order.
     public var segments: [Segment]
+    /// What is wrong with it (empty for a clean string).
     public var problems: [FormatProblem]
 
     /// Every specifier in order of appearance.

@@ -8,12 +8,15 @@ public import HeraldICU
 /// 1.50, "1.0" is not "1"); a `.number` given to `%@` prints as the locale
 /// writes numbers.
 public enum RenderArgument: Sendable, Hashable, CustomStringConvertible {
+    /// Text, shown as given (a numeric specifier reads it as a number).
     case string(String)
+    /// A number, keeping its written decimals (`1.50`).
     case number(NumericValue)
 
     /// Text whose meaning the specifier decides (what the CLI passes for `--arg`).
     public static func text(_ value: String) -> RenderArgument { .string(value) }
 
+    /// The value as written (a number keeps its written decimals).
     public var description: String {
         switch self {
         case .string(let s): return s
@@ -33,6 +36,12 @@ public struct RenderOptions: Sendable {
     /// localization that served the message is right-to-left.
     public var isolateArguments: Bool
 
+    /// Makes options.
+    ///
+    /// - Parameters:
+    ///   - device: The device variant to pick (`iphone`, `ipad`, `mac`, `applewatch`…).
+    ///   - width: The presentation width for width variants (nil: the widest).
+    ///   - isolateArguments: Wrap arguments in FSI…PDI in right-to-left text.
     public init(device: String = "iphone", width: Int? = nil, isolateArguments: Bool = true) {
         self.device = device
         self.width = width
@@ -42,36 +51,50 @@ public struct RenderOptions: Sendable {
 
 /// Something the renderer had to work around. The text is still rendered.
 public struct RenderDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case error, warning }
+    /// Whether the text is still usable (`warning`) or not (`error`).
+    public enum Severity: String, Sendable, Hashable {
+        /// The text is not what the message means (an argument is missing).
+        case error
+        /// The text is usable but something is off.
+        case warning
+    }
 
+    /// Error or warning.
     public var severity: Severity
+    /// What went wrong, in one line.
     public var message: String
     /// Stable id: `missing-argument`, `unused-argument`, `not-a-number`,
     /// `integer-overflow`, `fraction-dropped`, `invalid-specifier`,
     /// `plural-form-missing`, `plural-value`, `no-variant`, `icu`, `recursion`…
     public var code: String
 
+    /// Makes a diagnostic.
     public init(severity: Severity, message: String, code: String) {
         self.severity = severity
         self.message = message
         self.code = code
     }
 
+    /// `severity: message [code]`.
     public var description: String { "\(severity.rawValue): \(message) [\(code)]" }
 }
 
 /// A rendered message and how it was made.
 public struct RenderResult: Sendable {
+    /// The rendered text, ready to show.
     public var text: String
     /// The localization (folder or catalog name) that served the message.
     public var servedBy: String
     /// The requested locale (it formats the numbers).
     public var locale: LocaleID
+    /// The key rendered.
     public var key: String
+    /// The table it was found in.
     public var table: String
     /// Plural variable → the category whose form was used, in the order the
     /// variables were rendered.
     public var pluralChoices: [(variable: String, category: PluralCategory)]
+    /// Problems met while rendering (a missing argument, a value that is not a number…).
     public var diagnostics: [RenderDiagnostic]
 
     /// Plural variable name → the category whose form was used.
@@ -80,6 +103,7 @@ public struct RenderResult: Sendable {
         set { pluralChoices = newValue.keys.sorted().map { ($0, newValue[$0]!) } }
     }
 
+    /// Makes a result (the renderer makes them).
     public init(
         text: String, servedBy: String, locale: LocaleID, key: String, table: String,
         pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
@@ -98,12 +122,18 @@ public struct RenderResult: Sendable {
 /// caller has that): what `Renderer.render(…, text:)` hands over with the
 /// text's bytes. The fields mean what they mean in `RenderResult`.
 public struct RenderDetails: Sendable {
+    /// The localization that served the message.
     public var servedBy: String
+    /// The key rendered.
     public var key: String
+    /// The table it was found in.
     public var table: String
+    /// The plural category chosen for each plural variable.
     public var pluralChoices: [(variable: String, category: PluralCategory)]
+    /// Problems met while rendering.
     public var diagnostics: [RenderDiagnostic]
 
+    /// Makes details.
     public init(
         servedBy: String, key: String, table: String,
         pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
@@ -119,14 +149,24 @@ public struct RenderDetails: Sendable {
 /// Why a message could not be rendered at all.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No localization on the locale's chain has the key. `tried` lists the
-    /// localizations looked at, best first.
-    case keyMissing(key: String, table: String, locale: LocaleID, tried: [String])
+    /// localizations looked at, best first; `otherTables` the catalog's other
+    /// tables that do have the key for this locale (a key put in the wrong table).
+    case keyMissing(key: String, table: String, locale: LocaleID, tried: [String], otherTables: [String])
 
+    /// One line: the key, the table, the locale, where it looked, and which other
+    /// tables have the key — `key 'a' is not in table 'Localizable' for de (looked in
+    /// de, en); table 'Notifications' has it`.
     public var description: String {
         switch self {
-        case .keyMissing(let key, let table, let locale, let tried):
+        case .keyMissing(let key, let table, let locale, let tried, let otherTables):
             let where_ = tried.isEmpty ? "no localization matches" : "looked in " + tried.joined(separator: ", ")
-            return "key '\(key)' is not in table '\(table)' for \(locale.bcp47) (\(where_))"
+            var text = "key '\(key)' is not in table '\(table)' for \(locale.bcp47) (\(where_))"
+            switch otherTables.count {
+            case 0: break
+            case 1: text += "; table '\(otherTables[0])' has it"
+            default: text += "; tables " + otherTables.map { "'\($0)'" }.joined(separator: ", ") + " have it"
+            }
+            return text
         }
     }
 }

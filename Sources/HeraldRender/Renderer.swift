@@ -17,6 +17,7 @@ import HeraldSync
 /// - Every message is compiled once per (locale, table, key) and cached;
 ///   rendering a cached template does no parsing.
 public final class Renderer: Sendable {
+    /// The tables keys are looked up in.
     public let catalog: any MessageCatalog
 
     /// A compiled entry, ready to render.
@@ -48,6 +49,13 @@ public final class Renderer: Sendable {
     /// The first look-up, without the lock (see `TemplateSlots`).
     private let slots = TemplateSlots()
 
+    /// Makes a renderer over `catalog`. Templates are compiled on first use and cached
+    /// per (locale, table, key); one renderer serves every thread.
+    ///
+    /// ```swift
+    /// let renderer = Renderer(catalog: try Catalog(root: "Localizations"))
+    /// let text = try renderer.render(key: "reminder.title", locale: try LocaleID("de"), arguments: []).text
+    /// ```
     public init(catalog: any MessageCatalog) {
         self.catalog = catalog
     }
@@ -101,7 +109,8 @@ public final class Renderer: Sendable {
             guard let found = catalog.lookup(key: key, table: table, locale: locale) else {
                 throw .keyMissing(
                     key: key, table: table, locale: locale,
-                    tried: LocalizationLookup.match(locale, available: catalog.localizations))
+                    tried: LocalizationLookup.match(locale, available: catalog.localizations),
+                    otherTables: tables(holding: key, besides: table, locale: locale))
             }
             let made = Self.compile(
                 found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
@@ -110,6 +119,12 @@ public final class Renderer: Sendable {
         }
         slots.offer(compiled, hash: hash, locale: localeID, table: table, key: key)
         return body(compiled)
+    }
+
+    /// The catalog's tables other than `table` that have `key` on `locale`'s chain
+    /// (only asked when a key is missing: each table is looked up once).
+    private func tables(holding key: String, besides table: String, locale: LocaleID) -> [String] {
+        catalog.tableNames.filter { $0 != table && catalog.lookup(key: key, table: $0, locale: locale) != nil }
     }
 
     /// Renders a message directly (no catalog, no cache): the linter's path

@@ -17,11 +17,15 @@ import HeraldJSON
 /// The directory is created with mode 0700. A key file that group or others
 /// may read or write is refused; an existing key file is never overwritten.
 public struct KeyDirectory: SealingKeyProvider, Sendable {
+    /// The folder.
     public let path: String
 
+    /// A key directory at `path` (nothing is read until a key is asked for).
     public init(path: String) { self.path = path }
 
+    /// Where the private or symmetric key of `kid` is kept: `<path>/<kid>.key`.
     public func keyFilePath(for kid: String) -> String { path + "/" + kid + ".key" }
+    /// Where the public key of `kid` is kept: `<path>/<kid>.pub`.
     public func publicKeyFilePath(for kid: String) -> String { path + "/" + kid + ".pub" }
 
     /// The private or shared key for `kid` (permissions checked).

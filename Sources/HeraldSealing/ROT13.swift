@@ -1,6 +1,7 @@
 /// ROT13 over ASCII letters, as the legacy examples "encrypt" their messages.
 /// Its own inverse. Not encryption: kept only to read what older senders send.
 public enum ROT13 {
+    /// `text` with ASCII letters rotated by 13 (applying it twice gives `text` back).
     public static func apply(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for u in text.unicodeScalars {

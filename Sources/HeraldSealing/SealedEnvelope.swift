@@ -15,15 +15,21 @@ public import HeraldJSON
 ///   base64; absent for `rot13`.
 /// - `ct`: base64 of ciphertext + 16-byte tag; for `rot13` the ROT13 text itself.
 public struct SealedEnvelope: Sendable, Equatable {
+    /// The envelope version this build writes and reads (`v`).
     public static let currentVersion = 1
 
+    /// The algorithm (`alg`).
     public var algorithm: SealingAlgorithm
     /// The key id (a file name stem in the key directory); may be nil for rot13.
     public var keyID: String?
+    /// The key check value (`kcv`): tells a wrong key from tampering.
     public var keyCheck: String?
+    /// The encapsulated key (`enc`, base64) for HPKE.
     public var encapsulated: String?
+    /// The ciphertext and tag (`ct`, base64), or the ROT13 text.
     public var ciphertext: String
 
+    /// Makes an envelope.
     public init(algorithm: SealingAlgorithm, keyID: String?, keyCheck: String?, encapsulated: String?, ciphertext: String) {
         self.algorithm = algorithm
         self.keyID = keyID
@@ -89,6 +95,7 @@ public struct SealedEnvelope: Sendable, Equatable {
 /// Key ids name files, so they are kept to a safe alphabet: no path separators,
 /// no leading dot, at most 64 characters.
 public enum KeyID {
+    /// Throws `SealingError.invalidKeyID` unless `kid` is a safe key id.
     public static func validate(_ kid: String) throws(SealingError) {
         let ok = !kid.isEmpty && kid.utf8.count <= 64 && !kid.hasPrefix(".")
             && kid.unicodeScalars.allSatisfy { u in

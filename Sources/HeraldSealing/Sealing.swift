@@ -10,8 +10,11 @@ public protocol SealingKeyProvider {
 
 /// Keys held in memory (tests, or a host that keeps keys elsewhere).
 public struct InMemoryKeys: SealingKeyProvider, Sendable {
+    /// Key id → key.
     public var keys: [String: SealingKey]
+    /// Keys held in memory.
     public init(_ keys: [String: SealingKey] = [:]) { self.keys = keys }
+    /// The key for `keyID`; throws `SealingError.unknownKeyID` when there is none.
     public func key(for keyID: String) throws(SealingError) -> SealingKey {
         guard let k = keys[keyID] else { throw .unknownKeyID(keyID, path: nil) }
         return k

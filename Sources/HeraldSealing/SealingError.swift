@@ -42,6 +42,7 @@ public enum SealingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The payload to seal has no `herald` object, is already sealed, or names unknown fields.
     case cannotSeal(String)
 
+    /// The problem in one line; never plaintext or key material.
     public var description: String {
         switch self {
         case .malformedEnvelope(let m): return "malformed sealed envelope: \(m)"

@@ -10,6 +10,7 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         case hpkePrivate, hpkePublic, symmetric
     }
 
+    /// What the key is for (HPKE private or public, symmetric).
     public let kind: Kind
     let bytes: [UInt8]
 
@@ -37,17 +38,29 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// An HPKE recipient's public key from its base64 raw representation (32 bytes).
+    ///
+    /// - Throws: `SealingError.invalidPublicKey` saying what was expected (a 32-byte
+    ///   base64 X25519 key) and what was found: not base64, or the wrong length.
     public init(publicKeyBase64 text: String) throws(SealingError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let raw: [UInt8]
         do { raw = try Base64.decode(trimmed, field: "public key") } catch {
-            throw .invalidPublicKey(error.description)
+            let found: String
+            switch error {
+            case .badBase64(_, let offset): found = "a character that is not base64 at offset \(offset)"
+            case .truncated: found = "\(trimmed.utf8.count) characters, not a whole number of base64 groups of 4"
+            default: found = error.description
+            }
+            throw .invalidPublicKey(Self.expectedPublicKey + "; found " + found)
         }
         guard raw.count == 32, (try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw)) != nil else {
-            throw .invalidPublicKey("an X25519 public key is 32 bytes, this is \(raw.count)")
+            throw .invalidPublicKey(Self.expectedPublicKey + "; found \(raw.count) bytes")
         }
         self.init(kind: .hpkePublic, bytes: raw)
     }
+
+    /// What `init(publicKeyBase64:)` wants, as its errors say it.
+    static let expectedPublicKey = "expects a 32-byte base64 X25519 key"
 
     /// A key from its kind and base64 bytes, as stored in a key file.
     init(kind: Kind, base64 text: String, path: String) throws(SealingError) {
@@ -97,5 +110,6 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The kind and key check value; never the key.
     public var description: String { "SealingKey(\(kind.rawValue), kcv \(keyCheckValue))" }
 }

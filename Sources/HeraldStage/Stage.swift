@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 public import HeraldICU
 public import HeraldJSON
 import HeraldLottery
@@ -22,11 +22,17 @@ import HeraldSync
 /// One `Stage` serves many pushes (and threads): the renderer's templates and
 /// the store connection are shared. The store is opened on first need.
 public final class Stage: Sendable {
+    /// What the stage was made with.
     public let configuration: StageConfiguration
+    /// The renderer over `configuration.catalog`; its compiled templates are shared by every push.
     public let renderer: Renderer
     private let openedStore: Locked<Store?>
     private let keyCache = KeyCache()
 
+    /// Makes a stage. Nothing is read yet: tables are read on first lookup, the store is
+    /// opened when a push first needs it.
+    ///
+    /// - Parameter configuration: The tables, store, keys, deadline and policies to use.
     public init(configuration: StageConfiguration) {
         self.configuration = configuration
         self.renderer = Renderer(catalog: configuration.catalog)
@@ -37,14 +43,52 @@ public final class Stage: Sendable {
         }
     }
 
-    /// Processes a push as received (JSON bytes). Throws when it is not a payload at all.
+    /// Processes a push as received (JSON bytes).
+    ///
+    /// - Parameters:
+    ///   - bytes: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Returns: The final payload, the localization that served it, and whether the stage fell back.
+    /// - Throws: `StageInputError` when the bytes are not a payload at all (not JSON, not an
+    ///   object, no `aps`); every other problem still gives a payload, with `fallback` set.
     public func process(_ bytes: [UInt8], locale: LocaleID) async throws(StageInputError) -> StageOutcome {
         let payload: APNsPayload
         do { payload = try APNsPayload.parse(bytes: bytes) } catch { throw StageInputError("not a payload: \(error)") }
         return await process(payload, locale: locale)
     }
 
-    /// Processes a parsed push. Throws when it is not a payload at all.
+    /// Processes a push given as JSON text.
+    ///
+    /// ```swift
+    /// let outcome = try await stage.process(#"{"aps":{"alert":"Hi","mutable-content":1}}"#, locale: try LocaleID("de"))
+    /// print(outcome.json)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the text is not a payload at all (not JSON, not an
+    ///   object, no `aps`), with the line and column of a JSON error.
+    public func process(_ text: String, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        try await process(Array(text.utf8), locale: locale)
+    }
+
+    /// Processes a push given as JSON bytes in `Data` (as read from a file or a socket).
+    ///
+    /// - Parameters:
+    ///   - data: The push as APNs delivers it: one JSON object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the bytes are not a payload at all.
+    public func process(_ data: Data, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
+        try await process([UInt8](data), locale: locale)
+    }
+
+    /// Processes a push already parsed as JSON.
+    ///
+    /// - Parameters:
+    ///   - json: The push: an object with an `aps` dictionary.
+    ///   - locale: The locale to say it in.
+    /// - Throws: `StageInputError` when the value is not a payload at all.
     public func process(_ json: JSONValue, locale: LocaleID) async throws(StageInputError) -> StageOutcome {
         let payload: APNsPayload
         do { payload = try APNsPayload(json: json) } catch { throw StageInputError("not a payload: \(error)") }
@@ -53,6 +97,10 @@ public final class Stage: Sendable {
 
     /// Processes a payload model. Never fails: the worst case is the original
     /// alert or the localized generic text, with `fallback` set.
+    ///
+    /// - Parameters:
+    ///   - payload: The parsed push (`APNsPayload.parse(bytes:)`).
+    ///   - locale: The locale to say it in.
     public func process(_ payload: APNsPayload, locale: LocaleID) async -> StageOutcome {
         let start = ContinuousClock.now
         let budget = configuration.deadline

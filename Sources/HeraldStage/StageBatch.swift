@@ -7,34 +7,44 @@ extension Stage {
     /// `{"id", "locale", "requested", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`
     /// ("locale" the tag as sent, "requested" how it was read, in BCP 47),
     /// or `{"id"?, "error"}` when the line is not a request or its payload is not
-    /// a payload. `locales` caches parsed locale tags across lines.
-    public func answer(line: [UInt8], locales: inout [String: LocaleID]) async -> JSONObject {
+    /// a payload.
+    ///
+    /// - Parameters:
+    ///   - line: One line of the input, without its newline.
+    ///   - lineNumber: Its 1-based number in the input; errors begin `line N: ` (and
+    ///     `line N, column C: not JSON: ` when the line is not JSON).
+    ///   - locales: A cache of parsed locale tags, kept across lines.
+    /// - Returns: The answer object, ready for `JSONWriter`.
+    public func answer(line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]) async -> JSONObject {
+        func failure(_ id: JSONValue?, _ message: String) -> JSONObject {
+            Self.errorLine(id: id, "line \(lineNumber): \(message)")
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch {
-            return Self.errorLine(id: nil, "not JSON: \(error)")
+            return Self.errorLine(id: nil, error.batchLineMessage(line: lineNumber))
         }
         guard let request = value.objectValue else {
-            return Self.errorLine(id: nil, "a request must be a JSON object, found \(value.typeName)")
+            return failure(nil, "a request must be a JSON object, found \(value.typeName)")
         }
         let id = request["id"]
         guard let tag = request["locale"]?.stringValue else {
-            return Self.errorLine(id: id, "the request needs a \"locale\" string")
+            return failure(id, "the request needs a \"locale\" string")
         }
         guard let payload = request["payload"] else {
-            return Self.errorLine(id: id, "the request needs a \"payload\" object")
+            return failure(id, "the request needs a \"payload\" object")
         }
         let locale: LocaleID
         if let known = locales[tag] {
             locale = known
         } else {
             do { locale = try LocaleID(tag) } catch {
-                return Self.errorLine(id: id, "locale \"\(tag)\": \(error)")
+                return failure(id, "locale \"\(tag)\": \(error)")
             }
             locales[tag] = locale
         }
         let outcome: StageOutcome
         do { outcome = try await process(payload, locale: locale) } catch {
-            return Self.errorLine(id: id, error.description)
+            return failure(id, error.description)
         }
         var out = JSONObject()
         if let id { out["id"] = id }

@@ -31,7 +31,9 @@ public enum KeySource: Sendable {
 public struct StageConfiguration: Sendable {
     /// The translation tables (`Localizable`, `Messages`).
     public var catalog: any MessageCatalog
+    /// Where tickets, reminders and the badge are (`.none`: pushes that need them fall back).
     public var store: StoreSource
+    /// Where decryption keys are (`.none`: sealed pushes fall back).
     public var keys: KeySource
     /// Where downloaded media go; nil: `<store>/attachments` when the store is a
     /// directory, else media are not fetched.
@@ -47,6 +49,7 @@ public struct StageConfiguration: Sendable {
     public var timeZone: String
     /// The whole budget for one push (serviceExtensionTimeWillExpire comes after it).
     public var deadline: Duration
+    /// Device, width and bidirectional isolation for every rendered text.
     public var renderOptions: RenderOptions
     /// The envelope algorithms the stage opens. All by default, so the legacy
     /// examples' `rot13` envelopes (`herald seal --alg rot13`) still render; an
@@ -54,6 +57,19 @@ public struct StageConfiguration: Sendable {
     /// rot13 envelope. A refused algorithm is a fallback, like a wrong key.
     public var sealingAlgorithms: Set<SealingAlgorithm>
 
+    /// Makes a configuration; only the catalog is required.
+    ///
+    /// - Parameters:
+    ///   - catalog: The translation tables, e.g. `try Catalog(root: "Localizations")`.
+    ///   - store: The shared container (default: none).
+    ///   - keys: The decryption keys (default: none).
+    ///   - attachmentsDirectory: Where downloaded media go (default: `<store>/attachments`).
+    ///   - mediaDownloader: How media are fetched (default: not at all).
+    ///   - now: A fixed "now" for relative dates (default: the clock).
+    ///   - timeZone: The IANA zone dates are shown in.
+    ///   - deadline: The whole time budget of one push.
+    ///   - renderOptions: Device, width and isolation options for the renderer.
+    ///   - sealingAlgorithms: The envelope algorithms the stage opens.
     public init(
         catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
         attachmentsDirectory: String? = nil,

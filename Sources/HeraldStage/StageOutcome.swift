@@ -19,6 +19,7 @@ public struct StageOutcome: Sendable {
     /// The `herald render` exit status: 0 rendered, 3 fallback.
     public var exitCode: Int32 { fallback ? 3 : 0 }
 
+    /// Makes an outcome (the stage makes them; tests and custom stages may too).
     public init(payload: JSONObject, json: String, servedBy: String, fallback: Bool, diagnostics: [String]) {
         self.payload = payload
         self.json = json
@@ -31,7 +32,10 @@ public struct StageOutcome: Sendable {
 /// The input is not an APNs payload at all (not JSON, not an object, no `aps`
 /// object). `herald render` exits 2 with this message.
 public struct StageInputError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the input, with a position for JSON errors.
     public var message: String
+    /// Makes an error with `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -33,6 +33,7 @@ public struct Receipt: Sendable, Hashable {
     /// When the endpoint refused it for good.
     public let rejectedAt: Date?
 
+    /// Pending, delivered or rejected, from the two dates.
     public var state: State {
         if deliveredAt != nil { return .delivered }
         if rejectedAt != nil { return .rejected }
@@ -42,10 +43,14 @@ public struct Receipt: Sendable, Hashable {
 
 /// How many receipts are in each state.
 public struct ReceiptCounts: Sendable, Hashable {
+    /// Receipts not yet delivered.
     public var pending: Int
+    /// Receipts the endpoint accepted.
     public var delivered: Int
+    /// Receipts the endpoint refused for good.
     public var rejected: Int
 
+    /// Makes counts.
     public init(pending: Int = 0, delivered: Int = 0, rejected: Int = 0) {
         self.pending = pending
         self.delivered = delivered

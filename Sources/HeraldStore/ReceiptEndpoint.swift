@@ -8,6 +8,7 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The configuration file's name inside the store directory.
     public static let configurationFileName = "config.json"
 
+    /// The endpoint's URL (`http://` or `https://`).
     public let url: URL
 
     /// Checks `text` is an absolute http(s) URL with a host.
@@ -27,6 +28,7 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
         self.url = url
     }
 
+    /// The URL as text.
     public var description: String { url.absoluteString }
 
     /// The endpoint named by `<directory>/config.json` (key `receiptsEndpoint`), or nil when
@@ -68,6 +70,7 @@ public enum ReceiptEndpointError: Error, Equatable, Sendable, CustomStringConver
     /// `config.json` exists but cannot be used.
     case configuration(String, String)
 
+    /// The problem in one line, naming the URL.
     public var description: String {
         switch self {
         case .invalid(let text, let detail): return "receipts endpoint '\(text)': \(detail)"

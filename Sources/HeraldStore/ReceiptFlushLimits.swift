@@ -2,11 +2,16 @@
 /// hands over to `herald-net flush` and by `herald-net` itself (it can be run
 /// alone): one place for the ranges and the words of the usage error.
 public struct ReceiptFlushLimits: Sendable, Equatable {
+    /// Requests per batch in one flush, the first included.
     public var maxAttempts: Int
+    /// How long one request may take, in milliseconds.
     public var timeoutMilliseconds: Int
+    /// Receipts per request.
     public var batchSize: Int
+    /// The wait before the first retry, in milliseconds.
     public var backoffMilliseconds: Int
 
+    /// Makes settings (not yet checked against the bounds).
     public init(maxAttempts: Int, timeoutMilliseconds: Int, batchSize: Int, backoffMilliseconds: Int) {
         self.maxAttempts = maxAttempts
         self.timeoutMilliseconds = timeoutMilliseconds

@@ -15,6 +15,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Any other SQLite failure (disk full, read-only file …), with SQLite's message.
     case database(path: String, detail: String)
 
+    /// The problem in one line, naming the store file; never a row's content.
     public var description: String {
         switch self {
         case .locked(let path):

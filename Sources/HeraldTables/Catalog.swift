@@ -20,6 +20,23 @@ public struct CatalogContents: Sendable {
     public var diagnostics: [TableDiagnostic]
 }
 
+/// Why a `Catalog` could not be opened: the path given and what is wrong with it.
+public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path as given.
+    public var path: String
+    /// What is wrong with it ("no such file or directory").
+    public var message: String
+
+    /// Makes an error for `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `<path>: <message>`.
+    public var description: String { "\(path): \(message)" }
+}
+
 /// Apple-style translation tables below a folder, from explicit files, or
 /// from bytes held in memory. Thread-safe; loads lazily.
 public final class Catalog: MessageCatalog {
@@ -77,8 +94,30 @@ public final class Catalog: MessageCatalog {
     /// Problems found while scanning (unreadable directory…).
     public let scanDiagnostics: [TableDiagnostic]
 
-    /// Scans `root` (directory listing only). Origins are relative to `root`.
-    public init(root: String, development: String? = nil, keepDroppedEntries: Bool = false) {
+    /// Scans `root` (directory listing only): `<lang>.lproj/<Table>.strings` and
+    /// `.stringsdict` files and `<Table>.xcstrings` catalogs anywhere below it. Origins
+    /// are relative to `root`. A table file given as `root` is read as the one file.
+    ///
+    /// ```swift
+    /// let catalog = try Catalog(root: "Localizations")
+    /// let hit = catalog.lookup(key: "reminder.title", table: "Localizable", locale: try LocaleID("de"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - root: A folder of tables (or one table file).
+    ///   - development: The localization tried after the locale's own (nil: the String
+    ///     Catalogs' source language, else `en`).
+    ///   - keepDroppedEntries: Serve the recovered entries of files a device would drop.
+    /// - Throws: `CatalogError` when `root` does not exist, or is a file that is not a
+    ///   `.strings`, `.stringsdict` or `.xcstrings` table. A folder below `root` that cannot
+    ///   be listed is not thrown: it is one of `scanDiagnostics`.
+    public init(root: String, development: String? = nil, keepDroppedEntries: Bool = false) throws(CatalogError) {
+        guard let kind = FileBytes.kind(of: root) else {
+            throw CatalogError(path: root, message: "no such file or directory")
+        }
+        if kind != .directory, !TableFormat.isTableFileName(root) {
+            throw CatalogError(path: root, message: "not a folder of tables nor a .strings, .stringsdict or .xcstrings file")
+        }
         self.root = root
         self.development = development
         self.keepDroppedEntries = keepDroppedEntries
@@ -351,6 +390,7 @@ public final class Catalog: MessageCatalog {
         return byKey.values.sorted()
     }
 
+    /// The table names present in any localization, sorted.
     public var tableNames: [String] {
         Array(Set(sources.map(\.table))).sorted()
     }
@@ -377,6 +417,8 @@ public final class Catalog: MessageCatalog {
         return chain
     }
 
+    /// Looks `key` up in `table` along `locale`'s localization chain, as a device would
+    /// (`.stringsdict` over `.strings`, then the next localization). Nil when none has it.
     public func lookup(key: String, table: String, locale: LocaleID) -> LookupResult? {
         for loc in chain(for: locale) {
             if let t = self.table(table, localization: loc), let e = t[key] {
@@ -386,6 +428,8 @@ public final class Catalog: MessageCatalog {
         return nil
     }
 
+    /// One table of one localization (a folder or String Catalog language as written),
+    /// loaded on first use. Nil when that localization has no such table.
     public func table(_ name: String, localization: String) -> Table? {
         let norm = normalized(localization)
         let cacheKey = norm + "\u{0}" + name

@@ -20,8 +20,11 @@ import HeraldICU
 public enum TableExport {
     /// Something the target format cannot hold, said plainly.
     public struct Warning: Sendable, Hashable, CustomStringConvertible {
+        /// The entry the warning is about.
         public var origin: Origin
+        /// What cannot be kept, in plain words.
         public var message: String
+        /// `file:line:column: warning: message`.
         public var description: String { "\(origin): warning: \(message)" }
     }
 
@@ -46,6 +49,8 @@ public enum TableExport {
         return .object(root)
     }
 
+    /// One message as `herald export --format json` writes it: the string of a plain
+    /// entry, or `{"format", "variables"}` for a plural one.
     public static func json(_ m: Message) -> JSONValue {
         switch m {
         case .plain(let t): return .string(t.value)

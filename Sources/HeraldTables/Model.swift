@@ -8,16 +8,21 @@ public import HeraldJSON
 /// Where something was read from. `file` is the path as given to the loader
 /// (relative to the catalog root when loaded through `Catalog`).
 public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    /// The path as given (relative to the catalog root for a `Catalog`).
     public var file: String
+    /// 1-based line (0 when the origin is the whole file).
     public var line: Int
+    /// 1-based column in Unicode scalars (0 with `line` 0).
     public var column: Int
 
+    /// Makes an origin.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// Makes an origin from a JSON reader's position.
     public init(file: String, position: SourcePosition) {
         self.init(file: file, line: position.line, column: position.column)
     }
@@ -28,22 +33,41 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
 /// A piece of text and where it was written.
 public struct SourceText: Sendable, Hashable {
+    /// The text, escapes decoded: what a device holds in memory.
     public var value: String
+    /// Where it was written.
     public var origin: Origin
 
+    /// Makes a text with its origin.
     public init(_ value: String, origin: Origin) {
         self.value = value
         self.origin = origin
     }
 }
 
+/// The file format a table entry was read from.
 public enum TableFormat: String, Sendable, Hashable, Codable {
-    case strings, stringsdict, xcstrings
+    /// `.strings`: `"key" = "value";` text, or an old-style or XML property list.
+    case strings
+    /// `.stringsdict`: a property list of plural (and width) variants.
+    case stringsdict
+    /// `.xcstrings`: a String Catalog (JSON) holding every localization of a table.
+    case xcstrings
+
+    /// The file name suffixes of the three formats, with their dot.
+    public static let fileExtensions = [".strings", ".stringsdict", ".xcstrings"]
+
+    /// Whether `name` (a file name or path) ends in one of `fileExtensions`, with
+    /// something before it: `de.lproj/Localizable.strings` yes, `.strings` no.
+    public static func isTableFileName(_ name: String) -> Bool {
+        fileExtensions.contains { name.hasSuffix($0) && name.count > $0.count }
+    }
 }
 
 /// One plural variable of a `.stringsdict` entry (`%#@files@`) or one
 /// `.xcstrings` substitution.
 public struct PluralVariable: Sendable, Hashable {
+    /// The variable's name (`files` in `%#@files@`).
     public var name: String
     /// NSStringFormatValueTypeKey / formatSpecifier without `%` ("d", "ld",
     /// "lld", "f", ".2f"…). Nil when the table does not say.
@@ -58,6 +82,7 @@ public struct PluralVariable: Sendable, Hashable {
     /// Where the variable's dictionary starts.
     public var origin: Origin
 
+    /// Makes a plural variable.
     public init(
         name: String, valueType: String?, argNum: Int? = nil, specType: String? = "NSStringPluralRuleType",
         forms: [PluralCategory: SourceText], origin: Origin
@@ -85,9 +110,13 @@ public indirect enum Message: Sendable, Hashable {
     /// applevision, other) → message.
     case devices([String: Message])
 
+    /// One width variant: the message for presentations at least `width` wide.
     public struct WidthVariant: Sendable, Hashable {
+        /// The width (in characters) from which this variant applies.
         public var width: Int
+        /// The message at that width.
         public var message: Message
+        /// Makes a width variant.
         public init(width: Int, message: Message) {
             self.width = width
             self.message = message
@@ -110,8 +139,11 @@ public indirect enum Message: Sendable, Hashable {
 
 /// One key of one table in one localization.
 public struct Entry: Sendable, Hashable {
+    /// The key as written (escapes decoded).
     public var key: String
+    /// What the key maps to.
     public var message: Message
+    /// The format the entry was read from.
     public var format: TableFormat
     /// Where the key was written.
     public var origin: Origin
@@ -119,12 +151,14 @@ public struct Entry: Sendable, Hashable {
     public var state: String?
     /// `.xcstrings` shouldTranslate (true when absent).
     public var shouldTranslate: Bool
+    /// The translator's comment (`/* … */` above a `.strings` entry, `comment` in `.xcstrings`).
     public var comment: String?
     /// True when no file wrote this entry: a String Catalog key without a
     /// source-language localization serves the key itself (the device's
     /// behaviour). Writers leave such entries out.
     public var isSourceFallback: Bool
 
+    /// Makes an entry.
     public init(
         key: String, message: Message, format: TableFormat, origin: Origin, state: String? = nil,
         shouldTranslate: Bool = true, comment: String? = nil, isSourceFallback: Bool = false
@@ -142,19 +176,32 @@ public struct Entry: Sendable, Hashable {
 
 /// Something wrong with a table file, found while reading it.
 public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable, Codable { case error, warning, note }
+    /// How much the problem matters: an error drops or breaks something, a warning may, a note informs.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// The file or entry is dropped or broken on a device.
+        case error
+        /// It may not show what was meant.
+        case warning
+        /// For information.
+        case note
+    }
 
     /// Stable rule id, shared with the linter: "syntax", "encoding",
     /// "duplicate-key", "structure", "io".
     public var rule: String
+    /// Error, warning or note.
     public var severity: Severity
+    /// What is wrong, in one line.
     public var message: String
+    /// Where.
     public var origin: Origin
     /// True when a device would drop the whole file because of this (Apple
     /// drops a `.strings` file on any syntax error).
     public var fileDroppedOnDevice: Bool
+    /// The key concerned, when the problem is about one key.
     public var key: String?
 
+    /// Makes a diagnostic.
     public init(
         rule: String, severity: Severity, message: String, origin: Origin,
         fileDroppedOnDevice: Bool = false, key: String? = nil
@@ -167,6 +214,7 @@ public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.key = key
     }
 
+    /// `file:line:col: severity: message [rule]`, as compilers print it.
     public var description: String { "\(origin): \(severity.rawValue): \(message) [\(rule)]" }
 }
 
@@ -174,16 +222,20 @@ public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
 /// the way the device merges it: `.stringsdict` entries override `.strings`
 /// entries with the same key.
 public struct Table: Sendable {
+    /// The table name (`Localizable`).
     public var name: String
     /// The localization as the folder or catalog names it ("pt-BR", "zh-hans", "Base").
     public var localization: String
+    /// Key → entry.
     public var entries: [String: Entry]
     /// Keys in the order they were first read (for stable output).
     public var keyOrder: [String]
     /// Files this table was read from.
     public var files: [String]
+    /// Problems found reading the table's files.
     public var diagnostics: [TableDiagnostic]
 
+    /// An empty table.
     public init(name: String, localization: String) {
         self.name = name
         self.localization = localization
@@ -193,6 +245,7 @@ public struct Table: Sendable {
         self.diagnostics = []
     }
 
+    /// The entry for `key`, nil when the table has none.
     public subscript(key: String) -> Entry? { entries[key] }
 
     /// Adds or replaces an entry (a replaced key keeps its first position).
@@ -203,11 +256,14 @@ public struct Table: Sendable {
 
 /// The result of looking a key up for a locale.
 public struct LookupResult: Sendable {
+    /// The entry found.
     public var entry: Entry
     /// The localization that served it, as the folder or catalog names it ("pt-BR", "Base").
     public var localization: String
+    /// The table it was found in.
     public var table: String
 
+    /// Makes a result.
     public init(entry: Entry, localization: String, table: String) {
         self.entry = entry
         self.localization = localization

@@ -27,9 +27,13 @@
 /// last wins, in first-seen order), what was wrong with it, and whether a
 /// device would drop the whole file.
 public struct TableFileResult: Sendable {
+    /// The file's path as given (what origins print).
     public var file: String
+    /// Which of Apple's formats the file is in.
     public var format: TableFormat
+    /// The entries a device would hold, in first-seen order.
     public var entries: [Entry]
+    /// Every problem found, each at file:line:column.
     public var diagnostics: [TableDiagnostic]
     /// True when a device would load nothing from this file (any syntax or
     /// encoding error in a `.strings`/`.stringsdict` file; a broken `.xcstrings` file).
@@ -41,6 +45,7 @@ public struct TableFileResult: Sendable {
     /// reading silently). Recovered for the linter, never served on device.
     public var ignoredOnDevice: [Entry] = []
 
+    /// An empty result for `file`, to be filled by a reader.
     public init(file: String, format: TableFormat) {
         self.file = file
         self.format = format

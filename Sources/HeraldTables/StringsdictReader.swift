@@ -141,7 +141,9 @@ public enum StringsdictReader {
 
 /// `%#@name@` / `%2$#@name@` references in a format string.
 public enum FormatVariables {
+    /// One reference: the variable's name and, if written, its argument position.
     public struct Reference: Sendable, Hashable {
+        /// The variable's name (`files` in `%#@files@`).
         public var name: String
         /// The explicit 1-based position (`%2$#@name@`), nil when sequential.
         public var position: Int?

@@ -4,7 +4,18 @@
 
 /// What the first bytes of a table file say it is.
 public enum TableFileEncoding: String, Sendable, Hashable {
-    case utf8, utf16LE, utf16BE, utf32LE, utf32BE, binaryPlist
+    /// UTF-8 (with or without a byte-order mark), or no mark at all.
+    case utf8
+    /// UTF-16 little-endian (`FF FE`).
+    case utf16LE
+    /// UTF-16 big-endian (`FE FF`).
+    case utf16BE
+    /// UTF-32 little-endian (`FF FE 00 00`).
+    case utf32LE
+    /// UTF-32 big-endian (`00 00 FE FF`).
+    case utf32BE
+    /// A binary property list (`bplist00`).
+    case binaryPlist
 }
 
 /// A decode failure: the byte offset (in the original file) and why.

@@ -20,20 +20,27 @@ internal import HeraldJSON
 
 /// Everything read from one String Catalog.
 public struct XCStringsFile: Sendable {
+    /// The file's path as given.
     public var file: String
     /// The table name (the file name without `.xcstrings`).
     public var table: String
+    /// The catalog's `sourceLanguage` (nil when missing).
     public var sourceLanguage: String?
+    /// The catalog's format `version` as written.
     public var version: String?
     /// Localization (as written in the catalog) → its entries.
     public var localizations: [String: TableFileResult]
     /// Diagnostics about the whole file (syntax, structure).
     public var diagnostics: [TableDiagnostic]
+    /// True when a device would load nothing from this catalog (it is not valid JSON,
+    /// or not a String Catalog).
     public var droppedOnDevice: Bool
 }
 
 /// Reads `.xcstrings` files.
 public enum XCStringsReader {
+    /// The variable name given to a plural variation written directly on a string
+    /// (`"variations": {"plural": …}`), which has no substitution name of its own.
     public static let syntheticPluralName = "plural"
 
     /// Reads one catalog. `file` is the path to put in origins.
@@ -325,6 +332,7 @@ public enum XCStringsReader {
 
 /// A small scanner for printf-style specifiers, enough to find argument numbers and conversions.
 public enum FormatSpecifiers {
+    /// One specifier: which argument it reads and how.
     public struct Specifier: Sendable, Hashable {
         /// 1-based argument number (explicit or by order).
         public var argument: Int

@@ -27,7 +27,7 @@ struct BatchLineReader {
         } else {
             fd = open(path, O_RDONLY)
             guard fd >= 0 else {
-                throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))")
+                throw CLIFailure.cannotOpen(path, errno: errno)
             }
         }
     }

@@ -96,6 +96,14 @@ struct CLIFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 
+    /// A file that cannot be opened, said as every command says it:
+    /// `<path>: no such file or directory` (the system's reason, lower case), exit 2.
+    static func cannotOpen(_ path: String, errno code: Int32) -> CLIFailure {
+        var reason = String(cString: strerror(code))
+        if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
+        return CLIFailure(code: 2, message: "\(path): \(reason)")
+    }
+
     /// Prints the message and exits with `code`.
     func exit() -> ExitCode {
         writeStderr("herald: error: \(message)\n")
@@ -217,7 +225,7 @@ struct StdoutBuffer {
 /// Reads a whole file, or standard input for "-". Throws exit 2 when unreadable.
 func readInput(_ path: String) throws -> [UInt8] {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
-    guard fd >= 0 else { throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))") }
+    guard fd >= 0 else { throw CLIFailure.cannotOpen(path, errno: errno) }
     defer { if fd != 0 { close(fd) } }
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -237,7 +245,7 @@ func readInput(_ path: String) throws -> [UInt8] {
 /// (the tables embedded in the binary).
 enum CatalogFactory {
     static func directory(_ dir: String) throws -> any MessageCatalog {
-        Catalog(root: dir)
+        do { return try Catalog(root: dir) } catch { throw CLIFailure(code: 2, message: "--tables \(error)") }
     }
     /// Tables embedded in the binary (path → text), read only when a lookup needs them.
     static func embedded(_ texts: [String: String]) throws -> any MessageCatalog {

@@ -38,6 +38,16 @@ struct ExportCommand: ParsableCommand {
     var sourceLanguage: String?
 
     func run() throws {
+        do {
+            try export()
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
+    }
+
+    /// The export; a usage problem (a path that is not there, a missing --output) is a
+    /// `CLIFailure` with exit status 2, said the way `herald validate` says it.
+    func export() throws {
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         var tables: [Table] = []
         var failed = false
@@ -47,12 +57,14 @@ struct ExportCommand: ParsableCommand {
         for path in inputs {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                printError("\(path): error: no such file or directory")
-                failed = true
-                continue
+                throw CLIFailure(code: 2, message: "\(path): no such file or directory")
+            }
+            if !isDir.boolValue, !TableFormat.isTableFileName(path) {
+                throw CLIFailure(code: 2, message: "\(path): not a .strings, .stringsdict or .xcstrings file")
             }
             if isDir.boolValue {
-                let catalog = Catalog(root: path)
+                let catalog: Catalog
+                do { catalog = try Catalog(root: path) } catch { throw CLIFailure(code: 2, message: error.description) }
                 failed = report(catalog, prefix: path) || failed
                 tables += catalog.loadAll().tables
                 if development == nil { development = catalog.developmentLocalization }
@@ -76,8 +88,9 @@ struct ExportCommand: ParsableCommand {
             let source = sourceLanguage ?? development ?? "en"
             if names.count > 1 || output != nil {
                 guard let output else {
-                    printError("error: \(names.count) tables (\(names.joined(separator: ", "))); give --output DIR to write one .xcstrings file each")
-                    throw ExitCode(1)
+                    throw CLIFailure(
+                        code: 2,
+                        message: "--format xcstrings: \(names.count) tables (\(names.joined(separator: ", "))); give --output DIR to write one .xcstrings file each")
                 }
                 try fm.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for name in names {
@@ -92,15 +105,13 @@ struct ExportCommand: ParsableCommand {
             }
         case .strings:
             guard let output else {
-                printError("error: --format strings writes .lproj folders; give --output DIR")
-                throw ExitCode(1)
+                throw CLIFailure(code: 2, message: "--format strings: writes .lproj folders; give --output DIR")
             }
             for (rel, bytes) in TableExport.stringsFiles(tables).sorted(by: { $0.key < $1.key }) {
                 let path = output + "/" + rel
                 try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 guard fm.createFile(atPath: path, contents: Data(bytes)) else {
-                    printError("\(path): error: cannot write file")
-                    throw ExitCode(1)
+                    throw CLIFailure(code: 1, message: "\(path): cannot write file")
                 }
             }
         }
@@ -113,8 +124,7 @@ struct ExportCommand: ParsableCommand {
 
     func write(_ text: String, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            printError("\(path): error: cannot write file")
-            throw ExitCode(1)
+            throw CLIFailure(code: 1, message: "\(path): cannot write file")
         }
     }
 

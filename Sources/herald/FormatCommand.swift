@@ -19,7 +19,8 @@ struct FormatCommand: ParsableCommand {
             the --arg values in order to the key's specifiers. A numeric specifier or plural variable reads \
             its value as a number keeping its written decimals (1.0 is not 1). Tables whose name ends in \
             .icu hold ICU MessageFormat patterns.
-            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage or argument mismatch.
+            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage or argument mismatch \
+            (nothing is printed on standard output then, unless --lenient).
             --batch FILE|- reads JSON Lines {"key", "locale", "args": [...], "table"?, "device"?, "width"?} \
             and writes one --json object per line, with "error" instead of "text" when a request fails.
             """)
@@ -48,6 +49,9 @@ struct FormatCommand: ParsableCommand {
     @Flag(name: .long, help: "Print {\"text\", \"servedBy\", \"key\", \"plural\"} instead of the text.")
     var json = false
 
+    @Flag(name: .long, help: "When the arguments do not fit the message, still print the text (exit status 2 all the same).")
+    var lenient = false
+
     @Option(name: .long, help: "JSON Lines requests from FILE or - (standard input).")
     var batch: String?
 
@@ -57,7 +61,7 @@ struct FormatCommand: ParsableCommand {
     var invocation: FormatInvocation {
         FormatInvocation(
             key: key, locale: locale, arguments: arguments, table: table, device: device, width: width,
-            noIsolate: noIsolate, json: json, batch: batch, common: common.settings)
+            noIsolate: noIsolate, json: json, lenient: lenient, batch: batch, common: common.settings)
     }
 
     func run() throws {
@@ -66,7 +70,12 @@ struct FormatCommand: ParsableCommand {
 
     /// Diagnostics that make the exit status 2: the arguments do not fit the message.
     static func isArgumentMismatch(_ r: RenderResult) -> Bool {
-        r.diagnostics.contains { ["missing-argument", "unused-argument", "not-a-number"].contains($0.code) }
+        r.diagnostics.contains(where: isArgumentMismatch)
+    }
+
+    /// Whether `d` says the arguments do not fit the message.
+    static func isArgumentMismatch(_ d: RenderDiagnostic) -> Bool {
+        ["missing-argument", "unused-argument", "not-a-number"].contains(d.code)
     }
 
     /// Writes the --json object for `r` and a newline:
@@ -230,7 +239,9 @@ struct FormatCommand: ParsableCommand {
             writeError("line \(lineNumber): \(message)", key: key, locale: locale, to: &out)
         }
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes: line) } catch { return failure("not JSON: \(error)") }
+        do { value = try JSONParser.parse(bytes: line) } catch {
+            return writeError(error.batchLineMessage(line: lineNumber), key: nil, locale: nil, to: &out)
+        }
         guard let request = value.objectValue else { return failure("a request must be a JSON object") }
         guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
         guard let tag = request["locale"]?.stringValue else { return failure("\"locale\" (a string) is required", key: key) }

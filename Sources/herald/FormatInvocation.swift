@@ -18,6 +18,8 @@ struct FormatInvocation: Sendable {
     var width: Int?
     var noIsolate = false
     var json = false
+    /// On an argument mismatch, still print the half-filled text (exit status still 2).
+    var lenient = false
     var batch: String?
     var common = CommonSettings()
 
@@ -52,7 +54,16 @@ struct FormatInvocation: Sendable {
             throw CLIFailure(code: 4, message: error.description)
         }
         FormatCommand.noteUnknownLanguage(of: localeID, in: &result)
-        for d in result.diagnostics { writeStderr("herald: \(d.severity.rawValue): \(d.message) [\(d.code)]\n") }
+        let mismatch = FormatCommand.isArgumentMismatch(result)
+        for d in result.diagnostics {
+            // Without --lenient an argument mismatch is an error: said on stderr, nothing on stdout.
+            let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? "error" : d.severity.rawValue
+            writeStderr("herald: \(severity): \(key): \(d.message) [\(d.code)]\n")
+        }
+        if mismatch && !lenient {
+            writeStderr("herald: note: --lenient prints the text anyway\n")
+            throw ExitCode(2)
+        }
         var out = StdoutBuffer()
         if json {
             FormatCommand.writeObject(result, locale: nil, to: &out)
@@ -61,7 +72,7 @@ struct FormatInvocation: Sendable {
             out.write("\n")
         }
         out.flush()
-        if FormatCommand.isArgumentMismatch(result) { throw ExitCode(2) }
+        if mismatch { throw ExitCode(2) }
     }
 
 
@@ -88,7 +99,7 @@ struct FormatInvocation: Sendable {
 
 extension FormatInvocation {
     /// Reads `herald format` command lines made only of its flags — `--key K --locale L
-    /// [--arg A]… [--table T] [--device D] [--width N] [--no-isolate] [--json] [--batch F]
+    /// [--arg A]… [--table T] [--device D] [--width N] [--no-isolate] [--json] [--lenient] [--batch F]
     /// [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]`, each flag but `--arg`
     /// at most once, `--flag value` or `--flag=value` — without ArgumentParser (see
     /// `QuickArguments`); a width that is not a number also returns nil.
@@ -110,6 +121,7 @@ extension FormatInvocation {
         }
         noIsolate = quick.switches.contains("no-isolate")
         json = quick.switches.contains("json")
+        lenient = quick.switches.contains("lenient")
         batch = values["batch"]
         common.tables = values["tables"]
         common.store = values["store"]
@@ -124,5 +136,5 @@ extension FormatInvocation {
     ]
 
     /// The flags without a value.
-    static let quickSwitches: Set<String> = ["no-isolate", "json"]
+    static let quickSwitches: Set<String> = ["no-isolate", "json", "lenient"]
 }

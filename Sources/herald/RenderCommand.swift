@@ -146,10 +146,12 @@ struct RenderInvocation: Sendable {
         var input = try LineReader(path: path)
         var locales: [String: LocaleID] = [:]
         var out = StdoutBuffer()
+        var lineNumber = 0
         while var line = try input.next() {
+            lineNumber += 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let answer = await stage.answer(line: line, locales: &locales)
+            let answer = await stage.answer(line: line, lineNumber: lineNumber, locales: &locales)
             out.write(JSONWriter.write(.object(answer)))
             out.write("\n")
         }
@@ -170,7 +172,7 @@ struct LineReader: ~Copyable {
         self.path = path
         fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw CLIFailure(code: 2, message: "\(path): cannot open (\(String(cString: strerror(errno))))")
+            throw CLIFailure.cannotOpen(path, errno: errno)
         }
     }
 

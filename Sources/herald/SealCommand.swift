@@ -58,15 +58,7 @@ struct SealCommand: ParsableCommand {
 
         let source = payload == "-" ? "<stdin>" : payload
         let bytes: [UInt8]
-        if payload == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: payload) else {
-                SealCommandOutput.error("cannot read \(payload)")
-                throw ExitCode(2)
-            }
-            bytes = Array(data)
-        }
+        do { bytes = try readInput(payload) } catch let failure as CLIFailure { throw failure.exit() }
         let parsed: APNsPayload
         do {
             parsed = try APNsPayload.parse(bytes: bytes)
@@ -87,6 +79,10 @@ struct SealCommand: ParsableCommand {
                     key = try KeyDirectory(path: keys.resolvedPath).sealingKey(for: keyID)
                 }
             } catch {
+                if publicKey != nil, case .invalidPublicKey(let message) = error {
+                    SealCommandOutput.error("--public-key: \(message)")
+                    throw ExitCode(2)
+                }
                 SealCommandOutput.error(error.description)
                 if case .invalidKeyID = error { throw ExitCode(2) }
                 if case .invalidPublicKey = error { throw ExitCode(2) }

@@ -88,7 +88,7 @@ struct ValidateCommand: ParsableCommand {
         var candidates: [String] = []
         if let config {
             guard FileManager.default.fileExists(atPath: config) else {
-                throw CLIFailure(code: 2, message: "--config \(config): no such file").exit()
+                throw CLIFailure(code: 2, message: "--config \(config): no such file or directory").exit()
             }
             candidates = [config]
         } else {

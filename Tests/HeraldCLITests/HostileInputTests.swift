@@ -125,10 +125,10 @@ import Testing
         func error(_ i: Int) -> String? { answers[i]["error"] as? String }
         #expect(answers[0]["text"] as? String == "Hallo Ana")
         #expect(answers[0]["servedBy"] as? String == "de")
-        #expect(error(1) == "line 2: not JSON: 1:46: unexpected end of input in an array")
-        #expect(error(2) == "line 3: not JSON: 1:43: invalid UTF-8 byte 0xff")
+        #expect(error(1) == "line 2, column 46: not JSON: unexpected end of input in an array")
+        #expect(error(2) == "line 3, column 43: not JSON: invalid UTF-8 byte 0xff")
         // `{"key":"greeting","locale":"de","x":` is 36 bytes; the '[' at depth 512 is the 512th.
-        #expect(error(3) == "line 4: not JSON: 1:\(36 + 511 + 1): nesting deeper than 512 levels")
+        #expect(error(3) == "line 4, column \(36 + 511 + 1): not JSON: nesting deeper than 512 levels")
         #expect(error(4) == "line 5: \"args\" must be an array")
         #expect(answers[4]["key"] as? String == "greeting" && answers[4]["locale"] as? String == "de")
         #expect(error(5) == "line 6: args[0] must be a string or a number, not null")

@@ -62,7 +62,8 @@ import Testing
         do {
             _ = try r.render(key: "nope", locale: loc("ar-EG"), arguments: [])
         } catch {
-            if case .keyMissing(let key, let table, _, let tried) = error {
+            if case .keyMissing(let key, let table, _, let tried, let otherTables) = error {
+                #expect(otherTables.isEmpty)
                 #expect(key == "nope")
                 #expect(table == "Localizable")
                 #expect(tried.contains("ar"))

@@ -98,11 +98,16 @@ import Testing
         let key = try SealingKey.generate(for: .hpke)
         let pub = try SealingKey(publicKeyBase64: (key.publicKeyBase64 ?? "") + "\n")
         #expect(pub == key.publicKey)
-        #expect(throws: SealingError.invalidPublicKey("an X25519 public key is 32 bytes, this is 3")) {
+        #expect(throws: SealingError.invalidPublicKey("expects a 32-byte base64 X25519 key; found 3 bytes")) {
             try SealingKey(publicKeyBase64: "AAAA")
         }
-        #expect(throws: SealingError.invalidPublicKey("field \"public key\" is truncated")) {
+        // The message names what is wanted, not an internal field name (issue: "field
+        // 'public key' is truncated" told a user nothing about what to pass).
+        #expect(throws: SealingError.invalidPublicKey("expects a 32-byte base64 X25519 key; found 3 characters, not a whole number of base64 groups of 4")) {
             try SealingKey(publicKeyBase64: "AAA")
+        }
+        #expect(throws: SealingError.invalidPublicKey("expects a 32-byte base64 X25519 key; found a character that is not base64 at offset 2")) {
+            try SealingKey(publicKeyBase64: "AA!A")
         }
     }
 }

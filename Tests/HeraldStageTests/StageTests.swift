@@ -15,7 +15,7 @@ import Testing
 @Suite struct StageTests {
     static let tables = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Localizations").path
-    static let catalog = Catalog(root: tables)
+    static let catalog = try! Catalog(root: tables)  // the repository's own Localizations folder
 
     final class Folder {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-stage-\(UUID().uuidString)").path
@@ -115,15 +115,18 @@ import Testing
         let stage = Self.stage()
         var locales: [String: LocaleID] = [:]
         let good = await stage.answer(
-            line: Array(#"{"id":"1","locale":"pt-BR","payload":{"aps":{"alert":"Olá","mutable-content":1}}}"#.utf8), locales: &locales)
+            line: Array(#"{"id":"1","locale":"pt-BR","payload":{"aps":{"alert":"Olá","mutable-content":1}}}"#.utf8), lineNumber: 1,
+            locales: &locales)
         #expect(good["id"]?.stringValue == "1")
         #expect(good["fallback"]?.boolValue == false)
         #expect(good["payload"]?["aps"]?["alert"]?.stringValue == "Olá")
-        let bad = await stage.answer(line: Array(#"{"id":"2","locale":"en"}"#.utf8), locales: &locales)
+        let bad = await stage.answer(line: Array(#"{"id":"2","locale":"en"}"#.utf8), lineNumber: 2, locales: &locales)
         #expect(bad["id"]?.stringValue == "2")
-        #expect(bad["error"]?.stringValue?.contains("payload") == true)
-        let junk = await stage.answer(line: Array("{".utf8), locales: &locales)
-        #expect(junk["error"] != nil && junk["id"] == nil)
+        #expect(bad["error"]?.stringValue == #"line 2: the request needs a "payload" object"#)
+        let junk = await stage.answer(line: Array("{".utf8), lineNumber: 3, locales: &locales)
+        // "{" ends after its first byte: the parser stops at column 2 (1-based, hand-counted).
+        #expect(junk["error"]?.stringValue == "line 3, column 2: not JSON: unexpected end of input in an object")
+        #expect(junk["id"] == nil)
     }
 
     /// A medium that cannot be fetched adds the localized media.failed line; the text stays.

@@ -12,15 +12,15 @@ import Testing
         return r.entry.message.texts.first?.value
     }
 
-    @Test func scanFindsLocalizationsAndTables() {
-        let c = Catalog(root: root)
+    @Test func scanFindsLocalizationsAndTables() throws {
+        let c = try Catalog(root: root)
         #expect(c.tableNames == ["Alerts", "Localizable", "Notifications"])
         #expect(c.localizations == ["Base", "de", "en", "fr", "mul", "pt-PT", "pt-br", "ru", "zh-hans"])
         #expect(c.scanDiagnostics.isEmpty)
     }
 
     @Test func lookupFollowsTheDeviceChain() throws {
-        let c = Catalog(root: root)
+        let c = try Catalog(root: root)
         #expect(try text(c, "greeting", "de-AT") == "Hallo")
         #expect(try text(c, "greeting", "pt-BR") == "Olá (Brasil)")
         #expect(try text(c, "greeting", "pt-AO") == "Olá (Portugal)")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func stringsdictOverridesStringsPerKey() throws {
-        let c = Catalog(root: root)
+        let c = try Catalog(root: root)
         let t = try #require(c.table("Localizable", localization: "en"))
         guard case .plural(_, let vars)? = t["files"]?.message else { Issue.record("stringsdict did not override"); return }
         #expect(vars["n"]?.forms[.one]?.value == "%d file")
@@ -50,7 +50,7 @@ import Testing
     /// A file with a syntax error is dropped on device: lookups fall back,
     /// the linter still sees what could be recovered.
     @Test func brokenFileIsDroppedButReported() throws {
-        let device = Catalog(root: root)
+        let device = try Catalog(root: root)
         #expect(try text(device, "greeting", "fr") == "Hello")
         let fr = try #require(device.table("Localizable", localization: "fr"))
         #expect(fr.entries.isEmpty)
@@ -58,14 +58,14 @@ import Testing
         #expect(err.origin == Origin(file: "fr.lproj/Localizable.strings", line: 2, column: 38))
         #expect(err.rule == "syntax")
 
-        let lint = Catalog(root: root, keepDroppedEntries: true)
+        let lint = try Catalog(root: root, keepDroppedEntries: true)
         #expect(try text(lint, "greeting", "fr") == "Bonjour")
         #expect(try text(lint, "only-fr", "fr") == "manque le point-virgule")
         #expect(try text(lint, "other", "fr") == "x")
     }
 
     @Test func stringCatalogsBelowTheRoot() throws {
-        let c = Catalog(root: root)
+        let c = try Catalog(root: root)
         #expect(try text(c, "Hello %@", "de", table: "Notifications") == "Hallo %@")
         #expect(try text(c, "Empty entry", "de", table: "Notifications") == "Empty entry")
         let r = try #require(c.lookup(key: "%lld new messages", table: "Notifications", locale: try LocaleID("ru")))
@@ -74,21 +74,21 @@ import Testing
     }
 
     @Test func loadingIsLazy() throws {
-        let c = Catalog(root: root)
+        let c = try Catalog(root: root)
         #expect(c.loadedFiles.isEmpty)
         _ = c.table("Localizable", localization: "de")
         #expect(c.loadedFiles == ["de.lproj/Localizable.strings"])
     }
 
-    @Test func loadAllHasEveryDiagnostic() {
-        let all = Catalog(root: root, keepDroppedEntries: true).loadAll()
+    @Test func loadAllHasEveryDiagnostic() throws {
+        let all = try Catalog(root: root, keepDroppedEntries: true).loadAll()
         #expect(all.tables.count == 13)
         #expect(all.diagnostics.contains { $0.rule == "duplicate-key" && $0.origin.file == "en.lproj/Localizable.strings" })
         #expect(all.diagnostics.contains { $0.fileDroppedOnDevice && $0.origin.file == "fr.lproj/Localizable.strings" })
     }
 
     @Test func concurrentLookupsAgree() throws {
-        let c = Catalog(root: root)
+        let c = try Catalog(root: root)
         let locales = ["de", "fr", "pt-BR", "pt-PT", "zh-Hans", "en", "ja", "ru"].map { LocaleID(unchecked: $0) }
         let results = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 64) { i in
@@ -119,10 +119,19 @@ import Testing
         #expect(c.table("Localizable", localization: "de")?["greeting"]?.origin.file == f)
     }
 
-    @Test func missingRootIsADiagnosticNotACrash() {
-        let c = Catalog(root: "/nonexistent/herald")
-        #expect(c.localizations.isEmpty)
-        #expect(c.scanDiagnostics.first?.rule == "io")
+    /// A folder that is not there is an error the caller sees, not an empty catalog
+    /// that renders nothing but fallbacks.
+    @Test func missingRootIsAThrownError() {
+        #expect(throws: CatalogError(path: "/nonexistent/herald", message: "no such file or directory")) {
+            try Catalog(root: "/nonexistent/herald")
+        }
+        let notATable = root + "/README.txt"
+        #expect(throws: CatalogError(path: notATable, message: "not a folder of tables nor a .strings, .stringsdict or .xcstrings file")) {
+            try Catalog(root: notATable)
+        }
+        // A table file as root is still read as that one file.
+        let one = try? Catalog(root: root + "/de.lproj/Localizable.strings")
+        #expect(one?.localizations.isEmpty == false)
     }
 }
 

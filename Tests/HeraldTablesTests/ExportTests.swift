@@ -52,7 +52,7 @@ import Testing
         let written = try FileManager.default.subpathsOfDirectory(atPath: dir).filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
         #expect(!written.isEmpty)
         for rel in written { #expect(try await Plutil.read(dir + "/" + rel) != nil, "\(rel)") }
-        let back = Catalog(root: dir).loadAll()
+        let back = try Catalog(root: dir).loadAll()
         #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
         #expect(JSONWriter.write(TableExport.json(back.tables), sortedKeys: true) == JSONWriter.write(TableExport.json(original), sortedKeys: true))
     }
@@ -92,7 +92,7 @@ import Testing
         for rel in try FileManager.default.subpathsOfDirectory(atPath: dir) where rel.contains(".strings") {
             #expect(try await Plutil.read(dir + "/" + rel) != nil, "\(rel)")
         }
-        let second = Catalog(root: dir).loadAll()
+        let second = try Catalog(root: dir).loadAll()
         #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
         func normalized(_ v: JSONValue) -> String {
             var s = JSONWriter.write(v, sortedKeys: true)

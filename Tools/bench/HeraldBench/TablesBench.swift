@@ -62,11 +62,11 @@ func runTablesBench(args: [String]) {
     let appBytes = TablesBenchInput.writeApp(to: dir, languages: languages)
     let locales = languages.map { LocaleID(unchecked: $0.replacingOccurrences(of: "-", with: "_")) }
     let cold = best(runs, cpu: true) { () -> Int in
-        let c = Catalog(root: dir)
+        let c = try! Catalog(root: dir)
         return c.lookup(key: "key.7", table: "Localizable", locale: LocaleID(unchecked: "de")) == nil ? 0 : 1
     }
     let all = best(runs, cpu: true) { () -> Int in
-        let c = Catalog(root: dir)
+        let c = try! Catalog(root: dir)
         var hits = 0
         for l in locales {
             if c.lookup(key: "key.7", table: "Localizable", locale: l) != nil { hits += 1 }
@@ -75,7 +75,7 @@ func runTablesBench(args: [String]) {
         }
         return hits
     }
-    let eager = best(runs) { Catalog(root: dir).loadAll().tables.count }
+    let eager = best(runs) { try! Catalog(root: dir).loadAll().tables.count }
     // Baseline: Foundation reading the same files, one after another (no positions, no merging).
     let foundationApp = best(runs, cpu: true) { () -> Int in
         var n = 0

@@ -1,0 +1,3 @@
+// What the HeraldLint product's public API is made of, so that `import HeraldLint`
+// alone is enough: the tables, diagnostics and origins a lint report is made of.
+@_exported public import HeraldTables
