@@ -77,7 +77,7 @@ let package = Package(
         // never by the herald binary.
         .target(
             name: "HeraldNetwork",
-            dependencies: ["HeraldMedia", "HeraldStore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HeraldMedia", "HeraldStore", "HeraldSync", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
         .target(
@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
-                "HeraldStore", "HeraldLottery",
+                "HeraldStore", "HeraldLottery", "HeraldSync",
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "herald-net",
             dependencies: [
-                "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON",
+                "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -139,7 +139,7 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldRender", "HeraldExamples",
-                "HeraldLottery", "HeraldMedia", "HeraldNetwork",
+                "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Runs the real `herald` binary as a subprocess.

@@ -37,12 +37,19 @@ public final class Store: Sendable {
     }
 
     /// Opens (creating if needed) the store in `directory`: creates the directory (mode 0700)
-    /// and the database, switches it to WAL and brings its schema up to date.
+    /// and the database (mode 0600, and so its `-wal` and `-shm` files), switches it to WAL
+    /// and brings its schema up to date.
+    ///
+    /// `readOnly`: only reads an existing store (`StoreError.missing` when there is none),
+    /// never creates, migrates or writes anything; a store the user cannot write (a
+    /// read-only file or folder) can still be listed this way.
     public static func open(
-        directory: String, deadline: ContinuousClock.Instant = .now + defaultTimeout
+        directory: String, readOnly: Bool = false, deadline: ContinuousClock.Instant = .now + defaultTimeout
     ) throws(StoreError) -> Store {
-        try StoreDirectory.create(directory)
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        if readOnly { return try openReadOnly(path: path, deadline: deadline) }
+        try StoreDirectory.create(directory)
+        try StoreFile.createPrivate(path)
         let box = DeadlineBox(deadline)
         var configuration = Configuration()
         configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
@@ -70,6 +77,31 @@ public final class Store: Sendable {
             let migrator = Schema.migrator
             if try !queue.read({ try migrator.hasCompletedMigrations($0) }) {
                 try migrator.migrate(queue)
+            }
+            return Store(path: path, queue: queue, deadline: box)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// The permission bits of `directory` ("0755") when its group or others may read or
+    /// enter it — the store holds tickets, reminders and keys — else nil.
+    public static func exposedMode(ofDirectory directory: String) -> String? {
+        StoreFile.exposedMode(of: directory)
+    }
+
+    private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
+        guard access(path, F_OK) == 0 else { throw .missing(path: path) }
+        let box = DeadlineBox(deadline)
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
+        configuration.label = "herald.store.readonly"
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
+                throw StoreError.database(
+                    path: path, detail: "the schema is older than this herald; open the store once for writing")
             }
             return Store(path: path, queue: queue, deadline: box)
         } catch {

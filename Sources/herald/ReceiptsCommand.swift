@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldStore
+import HeraldSync
 
 /// `herald receipts`: display receipts waiting in the store for the statistics endpoint.
 struct ReceiptsCommand: AsyncParsableCommand {
@@ -77,7 +78,8 @@ struct ReceiptsList: ParsableCommand {
                 receipt.state.rawValue, receipt.pushID, formatter.string(from: receipt.shownAt), receipt.locale ?? "-",
                 receipt.kind ?? "-", String(receipt.attempts), receipt.lastError ?? "-",
             ]
-            print(fields.joined(separator: "\t"))
+            // A push id and an endpoint's error came from outside: escaped for the terminal.
+            print(fields.map { OutsideText.escaped($0) }.joined(separator: "\t"))
         }
     }
 }

@@ -63,8 +63,8 @@ import Testing
         #expect(body("lottery-win") == "You won $214.00 on 2 tickets out of 3.")
         #expect(body("lottery-jackpot") == "Jackpot! You won ¥200,000,000.")
         #expect(body("lottery-loss") == "No win this time on your 2 tickets.")
-        #expect(body("reminder") == "Call the embassy is due in 15 minutes (Nov 18, 2026, 9:00\u{202F}PM).")
-        #expect(body("message") == "The eagle has landed. Meet at the usual place at 21:00.")
+        #expect(body("reminder") == "\u{2068}Call the embassy\u{2069} is due in 15 minutes (Nov 18, 2026, 9:00\u{202F}PM).")
+        #expect(body("message") == "\u{2068}The eagle has landed. Meet at the usual place at 21:00.\u{2069}")
     }
 
     /// The committed snapshot: any change to a translation or to rendering shows
