@@ -90,22 +90,31 @@ public final class Store: Sendable {
         StoreFile.exposedMode(of: directory)
     }
 
+    /// A connection that never writes: read-write with `query_only` where the file allows it
+    /// (so that, being the last to close, it removes the WAL and shared-memory files as every
+    /// connection does, leaving the folder as it was), else SQLite's read-only mode.
     private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
         guard access(path, F_OK) == 0 else { throw .missing(path: path) }
         let box = DeadlineBox(deadline)
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
-        configuration.label = "herald.store.readonly"
-        do {
+        func attempt(readonly: Bool) throws -> Store {
+            var configuration = Configuration()
+            configuration.readonly = readonly
+            configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
+            configuration.label = "herald.store.read"
+            if !readonly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") } }
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
                 throw StoreError.database(
                     path: path, detail: "the schema is older than this herald; open the store once for writing")
             }
             return Store(path: path, queue: queue, deadline: box)
+        }
+        do {
+            return try attempt(readonly: access(path, W_OK) != 0)
+        } catch let error as StoreError {
+            throw error
         } catch {
-            throw StoreError(error, path: path)
+            do { return try attempt(readonly: true) } catch { throw StoreError(error, path: path) }
         }
     }
 
