@@ -226,7 +226,9 @@ public final class ReceiptDelivery: Sendable {
         var message = "HTTP \(status)"
         // The server's words are outside text: its control characters are escaped.
         let text = OutsideText.escaped(
-            String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            String(decoding: body.prefix(200), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+                .trimmingCharacters(in: .whitespaces))
         if !text.isEmpty { message += ": " + text }
         if status == 408 || status == 429 || (500...599).contains(status) {
             return .retryable(message, retryAfter: retryAfter)

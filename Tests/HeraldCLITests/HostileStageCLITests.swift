@@ -134,4 +134,17 @@ import Testing
         #expect(!r.stderr.contains("\u{07}"))
         #expect(r.stderr.contains("\\u{1B}]0;pwned\\u{7}\\u{1B}[31m"), "\(r.stderr)")
     }
+
+    /// The preview table shows a push's alert on the terminal: its escape sequences escaped.
+    @Test func thePreviewTableEscapesAPushsControlCharacters() async throws {
+        let store = try Folder()
+        let push = "{\"aps\":{\"alert\":{\"title\":\"\\u001b[2J\",\"body\":\"Hi\\u001b]0;pwned\\u0007\"},\"mutable-content\":1}}"
+        let r = try await HeraldBinary.run(
+            ["preview", "--payload", "-", "--locales", "en", "--format", "table", "--tables", Self.tables, "--store", store.path],
+            stdin: Data(push.utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("\u{1B}"))
+        #expect(!r.stdout.contains("\u{07}"))
+        #expect(r.stdout.contains("Hi\\u{1B}]0;pwned\\u{7}"), "\(r.stdout)")
+    }
 }
