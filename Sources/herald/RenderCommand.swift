@@ -16,6 +16,9 @@ struct RenderCommand: AsyncParsableCommand {
             with the keys in --keys, computes its content (lottery winnings from the stored tickets, a \
             reminder, a decrypted message), renders it from the tables for --locale and writes the final \
             payload (JSON, at most 4096 bytes) to standard output. Diagnostics go to standard error.
+            Only sealed content (HPKE, AES-GCM) is used unless --allow-unsealed is given: a plaintext herald \
+            object, plain fields beside herald.sealed, the ROT13 legacy fields and rot13 envelopes are \
+            otherwise ignored with a warning (Docs/security.md).
             Exit status: 0 rendered; 3 a fallback payload was written (still a valid payload with alert \
             text, never ciphertext); 2 usage error or input that is not a payload at all.
             --batch FILE|- reads JSON Lines {"id", "locale", "payload"} and writes one line per request, in \

@@ -345,7 +345,7 @@ import Testing
         let t = Self.tables
         let cases: [[String]] = [
             ["--payload", sealed, "--locale", "de", "--tables", t],
-            ["--payload=\(sealed)", "--locale=ar", "--tables=\(t)", "--deadline-ms", "5000", "--time-zone", "Europe/Paris",
+            ["--payload=\(sealed)", "--locale=ar", "--tables=\(t)", "--deadline-ms", "600000", "--time-zone", "Europe/Paris",
              "--now", "2026-11-21T18:30:00Z"],
             ["--locale", "ja", "--payload", sealed, "--tables", t, "--algorithms", "hpke,aes-gcm"],
             ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "aes-gcm"],

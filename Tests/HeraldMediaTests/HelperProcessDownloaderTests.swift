@@ -126,7 +126,7 @@ import Testing
         let downloader = HelperProcessMediaDownloader(executable: folder.path + "/no-such-helper")
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
-            deadline: .now + .seconds(5))
+            deadline: .now + .seconds(600))  // far: the failure, not the deadline, ends it
         guard case .io(let why)? = results.first?.failure else {
             Issue.record("expected io, got \(results)")
             return
@@ -144,7 +144,7 @@ import Testing
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
-            deadline: .now + .seconds(5))
+            deadline: .now + .seconds(600))  // far: the failure, not the deadline, ends it
         guard case .io(let why)? = results.first?.failure else {
             Issue.record("expected io, got \(results)")
             return

@@ -388,7 +388,7 @@ import HeraldNetwork
         let blocker = folder.path + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data([1]))
         let results = await MediaFetcher.urlSession(policy: loopback).fetch(
-            [ref("http://127.0.0.1:9/a.png")], into: blocker + "/attachments", deadline: .now + .seconds(5))
+            [ref("http://127.0.0.1:9/a.png")], into: blocker + "/attachments", deadline: .now + .seconds(600))
         guard case .io? = results.first?.failure else {
             Issue.record("expected io, got \(results)")
             return
