@@ -129,7 +129,8 @@ extension Stage {
     }
 
     /// The string values of a sealed `herald` object (three characters or more), which
-    /// no diagnostic may quote.
+    /// no diagnostic may quote. A valid `kind` is left out: it is one of three words of the
+    /// format ("lottery.draw", "reminder", "message"), which table keys also contain.
     static func sealedValues(_ herald: JSONObject) -> [String] {
         var out: [String] = []
         func walk(_ v: JSONValue) {
@@ -137,9 +138,15 @@ extension Stage {
             if let a = v.arrayValue { a.forEach(walk) }
             if let o = v.objectValue { for (_, x) in o { walk(x) } }
         }
-        for (_, v) in herald { walk(v) }
+        for (key, v) in herald {
+            if key == "kind", let kind = v.stringValue, Self.kinds.contains(kind) { continue }
+            walk(v)
+        }
         return out.sorted { $0.count > $1.count }
     }
+
+    /// The kinds of work a `herald` object names.
+    static let kinds: Set<String> = ["lottery.draw", "reminder", "message"]
 }
 
 /// The values that no diagnostic of one push may quote (set once its envelope is opened).

@@ -512,14 +512,17 @@ import Testing
                  "--deadline-ms", budget, "--allow-unsealed"],
                 environment: ["HERALD_STORE": c.path]))
         #expect(r.status == 3)
-        // The lock is never released while herald runs, so only the deadline can end the run.
-        // What the product promises is checked from its own report, not from this test's
-        // clock (a busy machine stretches any wall-clock bound): the stage says its deadline
-        // passed and it emitted the best attempt, and it gives how long after the push arrived.
-        #expect(
-            r.stderr.contains("the deadline (\(budget) ms) passed before the work was done; the best attempt so far was emitted"),
-            "\(r.stderr)")
-        #expect(r.stderr.contains("ms after the push arrived"), "\(r.stderr)")
+        // The lock is never released while herald runs, so only the deadline can end the run
+        // (were it ignored, this test would never finish). What the product promises is
+        // checked from its own reports, not from this test's clock (a busy machine stretches
+        // any wall-clock bound): either the stage's timer emitted the best attempt (it says so,
+        // and how long after the push arrived), or the store gave up at the stage's deadline
+        // and the work ended before the timer (the store says it stayed locked past it).
+        let timerFired = r.stderr.contains(
+            "the deadline (\(budget) ms) passed before the work was done; the best attempt so far was emitted")
+        let storeGaveUp = r.stderr.contains("stayed locked by another process past the deadline")
+        #expect(timerFired || storeGaveUp, "\(r.stderr)")
+        if timerFired { #expect(r.stderr.contains("ms after the push arrived"), "\(r.stderr)") }
         #expect(r.title == "Powerball results")
         // Whatever got done by the deadline: the result if the tickets could be read under the
         // writer's lock, else the draw's numbers (known without the store). Never the push's text.
