@@ -90,7 +90,7 @@ import Testing
     @Test func listingOpensTheStoreReadOnly() async throws {
         let folder = try Folder()
         let missing = folder.path + "/none"
-        for arguments in [["store", "list"], ["store", "badge"]] {
+        for arguments in [["store", "list"], ["store", "badge"], ["receipts", "list", "--all"]] {
             let r = try await HeraldBinary.run(arguments + ["--store", missing])
             #expect(r.status == 0, "\(arguments) \(r.stderr)")
         }
@@ -110,6 +110,8 @@ import Testing
         #expect(list.stdout == "1\tpowerball\t2026-11-18\t4,11,23,50,60\t9\t-\n")
         let badge = try await HeraldBinary.run(["store", "badge", "--store", store])
         #expect(badge.stdout == "0\n", "\(badge.stderr)")
+        let receipts = try await HeraldBinary.run(["receipts", "list", "--store", store])
+        #expect(receipts.stdout == "pending 0\ndelivered 0\nrejected 0\n", "\(receipts.stderr)")
         #expect(Self.files(store) == before)
     }
 
