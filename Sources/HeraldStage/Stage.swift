@@ -192,9 +192,13 @@ public final class Stage: Sendable {
             do {
                 if let store = try store(deadline: context.soft) {
                     if !configuration.writesToStore {
-                        // What the count would become; nothing is written.
+                        // What the count would become (as `incrementBadge` counts); nothing is written.
                         let current = try store.badge(deadline: context.soft)
-                        badge = .set(delta == 0 ? 0 : min(Store.maximumBadge, max(0, current + delta)))
+                        let (sum, overflow) = current.addingReportingOverflow(delta)
+                        guard delta == 0 || (!overflow && sum <= Store.maximumBadge) else {
+                            throw StoreError.badgeOutOfRange(overflow ? Int.max : sum)
+                        }
+                        badge = .set(delta == 0 ? 0 : max(0, sum))
                     } else if delta == 0 {
                         try store.setBadge(0, deadline: context.soft)
                         badge = .set(0)

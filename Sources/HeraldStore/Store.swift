@@ -92,7 +92,7 @@ public final class Store: Sendable {
 
     /// A connection that never writes: read-write with `query_only` where the file allows it
     /// (so that, being the last to close, it removes the WAL and shared-memory files as every
-    /// connection does, leaving the folder as it was), else SQLite's read-only mode.
+    /// connection does), else SQLite's read-only mode. The database file is never changed.
     private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
         guard access(path, F_OK) == 0 else { throw .missing(path: path) }
         let box = DeadlineBox(deadline)

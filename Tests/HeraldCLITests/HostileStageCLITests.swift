@@ -48,11 +48,19 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         // The badge shown is the count the push would make, for every locale alike.
         #expect(r.stdout.components(separatedBy: "\"badge\": 6").count - 1 == 3, "\(r.stdout)")
-        #expect(store.snapshot() == before)
+        Self.expectUnchanged(store.snapshot(), before)
         let receipts = try await HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
         #expect(!receipts.stdout.contains("P-preview"))
         let badge = try await HeraldBinary.run(["store", "badge", "--store", store.path])
         #expect(badge.stdout == "5\n")
+        // A delta that would overflow the count is refused as the real increment refuses it.
+        let huge = #"{"aps":{"alert":{"body":"Hello"},"mutable-content":1,"badge":9223372036854775807}}"#
+        let h = try await HeraldBinary.run(
+            ["preview", "--payload", "-", "--locales", "en", "--format", "json", "--tables", Self.tables, "--store", store.path],
+            stdin: Data(huge.utf8))
+        #expect(h.status == 0, "\(h.stderr)")
+        #expect(h.stdout.contains("badge not updated"), "\(h.stdout)")
+        Self.expectUnchanged(store.snapshot(), before)
     }
 
     /// Without a store, the preview does not create one.
@@ -112,7 +120,16 @@ import Testing
         #expect(badge.stdout == "0\n", "\(badge.stderr)")
         let receipts = try await HeraldBinary.run(["receipts", "list", "--store", store])
         #expect(receipts.stdout == "pending 0\ndelivered 0\nrejected 0\n", "\(receipts.stderr)")
-        #expect(Self.files(store) == before)
+        Self.expectUnchanged(Self.files(store), before)
+    }
+
+    /// Nothing written: the database file is byte for byte what it was, and a write-ahead log,
+    /// if a reader's connection left one (SQLite creates it and the shared-memory index for
+    /// readers too, and removes them when the last connection closes), holds nothing.
+    static func expectUnchanged(_ after: [String: Data], _ before: [String: Data]) {
+        #expect(after["herald.sqlite"] == before["herald.sqlite"])
+        #expect((after["herald.sqlite-wal"] ?? Data()).isEmpty, "\(after.keys.sorted())")
+        #expect(Set(after.keys).subtracting(["herald.sqlite-wal", "herald.sqlite-shm"]) == Set(before.keys).subtracting(["herald.sqlite-wal", "herald.sqlite-shm"]))
     }
 
     static func files(_ dir: String) -> [String: Data] {
