@@ -15,7 +15,8 @@ import Testing
     }
 
     static func previewJSON(directory: URL? = nil, _ extra: [String] = []) async throws -> [JSONValue] {
-        let r = try await HeraldBinary.run(["preview", "--format", "json"] + extra, directory: directory)
+        // An hour per push: the output is compared as content, never a deadline's best attempt.
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--deadline-ms", "3600000"] + extra, directory: directory)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let v = try JSONParser.parse(r.stdout)
         return v["locales"]?.arrayValue ?? []
@@ -70,7 +71,7 @@ import Testing
     /// The committed snapshot: any change to a translation or to rendering shows
     /// up here as a reviewable diff. Update with Tools/scripts/update-preview-snapshot.sh.
     @Test func matchesTheCommittedSnapshot() async throws {
-        let r = try await HeraldBinary.run(["preview", "--format", "json"], directory: Self.root)
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--deadline-ms", "3600000"], directory: Self.root)
         #expect(r.status == 0)
         let snapshotURL = Self.root.appendingPathComponent("Tests/HeraldCLITests/Snapshots/preview.json")
         let snapshot = try String(contentsOf: snapshotURL, encoding: .utf8)

@@ -40,9 +40,11 @@ import Testing
 
         func render(_ payloadFile: String, _ locale: String, _ extra: [String] = []) async throws -> Rendered {
             // These tests' pushes are legacy, unsealed input unless they say otherwise; the
-            // sealing-required default is tested in HostileStageCLITests.
+            // sealing-required default is tested in HostileStageCLITests. They check content:
+            // an hour's deadline, so that a busy machine never turns it into a best attempt.
             let r = try await herald(
-                ["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables]
+                ["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables,
+                 "--deadline-ms", "3600000"]
                     + (extra.contains("--sealed-only") ? extra.filter { $0 != "--sealed-only" } : extra + ["--allow-unsealed"]))
             return try Rendered(r)
         }

@@ -39,7 +39,9 @@ import Testing
             try store.addReminder(Reminder(id: id, title: title, due: now.addingTimeInterval(900)))
             hostileIDs.append((id, title))
         }
-        let stage = Stage(configuration: StageConfiguration(catalog: StageTests.catalog, store: .open(store), now: now))
+        let stage = Stage(
+            configuration: StageConfiguration(
+                catalog: StageTests.catalog, store: .open(store), now: now, deadline: StageTests.noDeadline))
         func body(_ id: UUID, _ locale: LocaleID) async throws -> String {
             let push = #"{"aps":{"alert":{"body":"A reminder is due"},"mutable-content":1},"reminder-uuid":"\#(id.uuidString)"}"#
             let o = try await stage.process(Array(push.utf8), locale: locale)

@@ -20,7 +20,7 @@ import Testing
         Stage(
             configuration: StageConfiguration(
                 catalog: catalog, store: store, keys: keys, now: Date(timeIntervalSince1970: 1_795_000_000),
-                allowUnsealed: allowUnsealed))
+                deadline: StageTests.noDeadline, allowUnsealed: allowUnsealed))
     }
 
     static func body(_ o: StageOutcome) -> String? { o.payload["aps"]?["alert"]?["body"]?.stringValue }
@@ -85,7 +85,7 @@ import Testing
         let stage = Stage(
             configuration: StageConfiguration(
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])),
-                attachmentsDirectory: folder.path, mediaDownloader: recorder))
+                attachmentsDirectory: folder.path, mediaDownloader: recorder, deadline: StageTests.noDeadline))
         let o = try await stage.process(.object(push), locale: Self.en)
         #expect(Self.body(o) == "\u{2068}Meet at noon\u{2069}")
         #expect(!o.json.contains("Forged"))
