@@ -88,7 +88,7 @@ let package = Package(
         // never by the herald binary.
         .target(
             name: "HeraldNetwork",
-            dependencies: ["HeraldMedia", "HeraldStore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HeraldMedia", "HeraldStore", "HeraldSync", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
         .target(
@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
-                "HeraldStore", "HeraldLottery",
+                "HeraldStore", "HeraldLottery", "HeraldSync",
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
@@ -127,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "herald-net",
             dependencies: [
-                "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON",
+                "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -152,7 +152,7 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldRender", "HeraldExamples",
-                "HeraldLottery", "HeraldMedia", "HeraldNetwork",
+                "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).

@@ -854,6 +854,26 @@ int hicu_text_base_direction(const char *text, int32_t len) {
     return d == UBIDI_LTR ? 0 : (d == UBIDI_RTL ? 1 : 3);
 }
 
+int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, int level, int32_t *map,
+                             int32_t cap, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(len, 0, &ec);
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        return 0;
+    }
+    UBiDiLevel para = level < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)level;
+    ubidi_setPara(bidi, reinterpret_cast<const UChar *>(text), len, para, nullptr, &ec);
+    int32_t n = U_SUCCESS(ec) ? ubidi_getResultLength(bidi) : 0;
+    if (U_SUCCESS(ec) && n <= cap) ubidi_getVisualMap(bidi, map, &ec);
+    ubidi_close(bidi);
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        return 0;
+    }
+    return n;
+}
+
 int32_t hicu_grapheme_boundaries(const char *text, int32_t len, int32_t *offsets,
                                  int32_t cap, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;

@@ -14,6 +14,10 @@
 ///   each matching at most one main number and no star → nothing won.
 /// - reminder: due 15 minutes after "now".
 /// - message: the legacy ROT13 field of the spy-agency chapter.
+///
+/// The lottery and message examples are legacy, unsealed input (`Example.unsealed`):
+/// the preview renders them with unsealed input allowed, as `herald render` does
+/// only with `--allow-unsealed`.
 public enum ExampleNotifications {
     public struct Example: Sendable {
         public let name: String
@@ -21,6 +25,16 @@ public enum ExampleNotifications {
         public let summary: String
         /// The push as it arrives (JSON text).
         public let payload: String
+        /// Whether the example is legacy, unsealed input (a plaintext `herald` object,
+        /// the ROT13 `custom-encrypted-message`): it renders only with unsealed input
+        /// allowed (`herald render --allow-unsealed`, `StageConfiguration.allowUnsealed`).
+        public let unsealed: Bool
+
+        init(name: String, payload: String, unsealed: Bool) {
+            self.name = name
+            self.payload = payload
+            self.unsealed = unsealed
+        }
     }
 
     public struct ExampleTicket: Sendable {
@@ -61,7 +75,7 @@ public enum ExampleNotifications {
             payload: #"""
                 {"aps":{"alert":{"title":"DidIWin","body":"New results are in"},"mutable-content":1,"thread-id":"powerball"},
                  "herald":{"kind":"lottery.draw","game":"powerball","draw":"2026-11-18","numbers":[4,11,23,45,61],"bonus":[9],"multiplier":2}}
-                """#),
+                """#, unsealed: true),
         Example(
             name: "lottery-jackpot",
             summary: "Loto 6 draw: the stored ticket matches all six; the jackpot amount comes in the push",
@@ -69,27 +83,27 @@ public enum ExampleNotifications {
                 {"aps":{"alert":{"body":"New results are in"},"mutable-content":1},
                  "herald":{"kind":"lottery.draw","game":"loto6","draw":"2026-11-19","numbers":[3,7,12,25,33,41],"bonus":[19],
                            "prizes":{"jackpot":{"amount":200000000,"currency":"JPY"}}}}
-                """#),
+                """#, unsealed: true),
         Example(
             name: "lottery-loss",
             summary: "EuroMillions draw: neither stored ticket wins",
             payload: #"""
                 {"aps":{"alert":{"body":"New results are in"},"mutable-content":1},
                  "herald":{"kind":"lottery.draw","game":"euromillions","draw":"2026-11-17","numbers":[5,12,23,34,45],"bonus":[3,9]}}
-                """#),
+                """#, unsealed: true),
         Example(
             name: "reminder",
             summary: "an older sender's reminder-uuid: the stored reminder, due in 15 minutes",
             payload: #"""
                 {"aps":{"alert":{"body":"A reminder is due"},"mutable-content":1,"badge":1},
                  "reminder-uuid":"D82ED5AE-C363-46AF-9B0D-301C2E21C58E"}
-                """#),
+                """#, unsealed: false),
         Example(
             name: "message",
             summary: "an older sender's custom-encrypted-message (ROT13), shown as a decrypted message",
             payload: #"""
                 {"aps":{"alert":{"body":"New message"},"mutable-content":1},
                  "custom-encrypted-message":"Gur rntyr unf ynaqrq. Zrrg ng gur hfhny cynpr ng 21:00."}
-                """#),
+                """#, unsealed: true),
     ]
 }

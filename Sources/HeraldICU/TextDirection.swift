@@ -19,6 +19,27 @@ public enum TextDirection: Sendable, Equatable {
     }
 }
 
+/// The Unicode Bidirectional Algorithm as ICU runs it (ubidi): the order in which
+/// text is shown.
+public enum BidiOrder {
+    /// Paragraph direction: left to right, right to left, or by the first strong character.
+    public enum Paragraph: Int32, Sendable {
+        case leftToRight = 0, rightToLeft = 1, firstStrong = -1
+    }
+
+    /// For each visual position, left to right, the index into `text.utf16` shown there;
+    /// nil when ICU fails.
+    public static func visualToLogical(_ text: String, paragraph: Paragraph) -> [Int]? {
+        let units = Array(text.utf16)
+        if units.isEmpty { return [] }
+        var map = [Int32](repeating: 0, count: units.count)
+        var status: Int32 = 0
+        let n = hicu_bidi_visual_map(units, Int32(units.count), paragraph.rawValue, &map, Int32(map.count), &status)
+        guard status <= 0, n >= 0, Int(n) <= map.count else { return nil }
+        return map.prefix(Int(n)).map(Int.init)
+    }
+}
+
 /// Grapheme clusters: where text can be cut without splitting a character as a reader sees it.
 public enum Graphemes {
     /// UTF-8 byte offsets of extended grapheme cluster boundaries (ICU's

@@ -20,8 +20,8 @@ import HeraldSync
 /// written into the pipe before the helper starts, so the caller can never be
 /// hit by SIGPIPE; answers come back as JSON Lines on its standard output as
 /// each transfer ends. The helper enforces the deadline itself; should it still
-/// run `killGrace` after the deadline, or the calling task be cancelled, it is
-/// killed (SIGKILL) and the items without an answer fail with `.timedOut` /
+/// run `killGrace` after the deadline, or the calling task be cancelled, its
+/// process group (the helper and anything it started) is killed (SIGKILL) and the items without an answer fail with `.timedOut` /
 /// `.cancelled` (a killed transfer's `.part` file is removed by
 /// `AttachmentFolder.cleanUp` once stale).
 public struct HelperProcessMediaDownloader: MediaDownloader {
@@ -101,7 +101,7 @@ final class HelperRun: Sendable {
     func cancel() {
         state.withLock { s in
             s.cancelled = true
-            if s.pid > 0 && !s.exited { kill(s.pid, SIGKILL) }
+            if s.pid > 0 && !s.exited { kill(-s.pid, SIGKILL) }
         }
     }
 
@@ -136,10 +136,27 @@ final class HelperRun: Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
 
+        // This runs on a Dispatch thread, which blocks almost every signal: the helper
+        // starts with an empty signal mask and default dispositions (else only SIGKILL
+        // would stop it), in a process group of its own, so that the deadline ends it
+        // and anything it started.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var every = sigset_t()
+        sigfillset(&every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
         let spawned: Int32 = state.withLock { s in
             if s.cancelled { return ECANCELED }
             var pid: pid_t = 0
-            let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+            let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
             if rc == 0 { s.pid = pid }
             return rc
         }
@@ -200,7 +217,8 @@ final class HelperRun: Sendable {
     /// Waits for the helper to exit (killing it when `force`, or when it outlives the kill time).
     private func reap(killAt: ContinuousClock.Instant, force: Bool) -> String {
         let pid = state.withLock { $0.pid }
-        if force { kill(pid, SIGKILL) }
+        // The helper leads its own process group: the whole group is ended.
+        if force { kill(-pid, SIGKILL) }
         var status: Int32 = 0
         while true {
             // Reaped under the lock, so `cancel` never signals a pid the system may have reused.
@@ -212,9 +230,12 @@ final class HelperRun: Sendable {
             }
             if r == pid { break }
             if r < 0 && failure != EINTR { return "cannot wait for it: \(String(cString: strerror(failure)))" }
-            if ContinuousClock.now >= killAt { kill(pid, SIGKILL) }
+            if ContinuousClock.now >= killAt { kill(-pid, SIGKILL) }
             usleep(1000)
         }
+        // Whatever the helper started and left behind goes with it (the group outlives its
+        // leader only while a member lives, so the id cannot have been reused meanwhile).
+        kill(-pid, SIGKILL)
         let code = status & 0x7f
         if code == 0 { return "exit status \((status >> 8) & 0xff)" }
         return "killed by signal \(code)"

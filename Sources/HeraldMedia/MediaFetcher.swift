@@ -18,8 +18,9 @@ import Foundation
 /// let results = await MediaFetcher(policy: policy, downloader: downloader).fetch(refs, into: folder, deadline: deadline)
 /// output[Attachments.outputKey] = Attachments.json(results)      // when not empty
 /// if !results.failures.isEmpty { /* append the localized "media.failed" line */ }
-/// _ = folder.cleanUp(policy: policy, keeping: results.attachedFileNames)
 /// ```
+/// After each fetch the folder is kept within the policy's bounds
+/// (`AttachmentFolder.cleanUp`, this push's files kept).
 public struct MediaFetcher: Sendable {
     /// The limits every fetch follows.
     public var policy: MediaPolicy
@@ -75,12 +76,20 @@ public struct MediaFetcher: Sendable {
                 jobs.map { $0.1.absoluteString }, policy: policy, into: folder, deadline: deadline)
             for (k, (i, _)) in jobs.enumerated() {
                 switch k < outcomes.count ? outcomes[k] : .failure(.io("the downloader gave no outcome")) {
-                case .success(let file): downloads[i] = file
+                case .success(let file):
+                    if let refused = Self.refusal(of: file, folder: folder) {
+                        failures[i] = refused
+                    } else {
+                        downloads[i] = file
+                    }
                 case .failure(let f): failures[i] = f
                 }
             }
         }
 
+        // The retention rule (Docs/security.md): this push's files stay, the oldest others go
+        // beyond the policy's bounds, and a killed download's stale `.part` file goes too.
+        _ = AttachmentFolder(path: folder).cleanUp(policy: policy, keeping: Set(downloads.compactMap { $0?.fileName }))
         let planned = Attachments.plan(references: references, downloads: downloads)
         return references.enumerated().map { i, ref in
             if let a = planned[i] { return .attached(a) }
@@ -93,6 +102,29 @@ public struct MediaFetcher: Sendable {
         async -> [MediaResult]
     {
         await fetch(references, into: folder.path, deadline: deadline)
+    }
+
+    /// Why a file a downloader reports is not taken (nil: it is). Only a regular file directly
+    /// inside the attachment folder, named `<sha256>.<ext>` after its content, is: the real paths
+    /// are compared and a link is refused, so a helper's answer can never make a file elsewhere
+    /// (`/etc/shadow`) an attachment.
+    static func refusal(of file: DownloadedFile, folder: String) -> MediaFailure? {
+        let refused = MediaFailure.io("the downloader's file is not an attachment inside the attachment folder; it is not used")
+        guard AttachmentFolder.isAttachmentName(file.fileName), file.fileName.hasPrefix(file.sha256 + "."),
+            (file.path as NSString).lastPathComponent == file.fileName
+        else { return refused }
+        var st = stat()
+        guard lstat(file.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return refused }
+        guard let realFolder = realPath(folder), let realFile = realPath(file.path),
+            realFile == (realFolder == "/" ? "" : realFolder) + "/" + file.fileName
+        else { return refused }
+        return nil
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func schemeOf(_ s: String) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldSync
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -236,9 +237,11 @@ public final class ReceiptDelivery: Sendable {
     static func classify(status: Int, body: Data, retryAfter: Duration?) -> Attempt {
         if (200...299).contains(status) { return .delivered }
         var message = "HTTP \(status)"
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
+        // The server's words are outside text: its control characters are escaped.
+        let text = OutsideText.escaped(
+            String(decoding: body.prefix(200), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+                .trimmingCharacters(in: .whitespaces))
         if !text.isEmpty { message += ": " + text }
         if status == 408 || status == 429 || (500...599).contains(status) {
             return .retryable(message, retryAfter: retryAfter)

@@ -66,10 +66,11 @@ public struct Alert: Sendable, Equatable {
         }
     }
 
-    /// Whether there is text to show: a non-empty title, subtitle or body, or a
-    /// loc-key standing for one (loc keys count: Docs/push-format.md).
+    /// Whether there is text to show: a title, subtitle or body that is not blank
+    /// (`AlertText.isBlank`: only whitespace counts as empty), or a loc-key standing
+    /// for one (loc keys count: Docs/push-format.md).
     public var hasText: Bool {
-        [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { !($0 ?? "").isEmpty }
+        [title, subtitle, body, titleLocKey, subtitleLocKey, locKey].contains { !AlertText.isBlank($0) }
     }
 
     /// Whether any loc key needs resolving against the tables.

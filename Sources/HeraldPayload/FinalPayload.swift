@@ -23,8 +23,22 @@ public struct RenderedAlert: Sendable, Equatable {
         self.init(title: alert.title, subtitle: alert.subtitle, body: alert.body)
     }
 
-    /// Whether any field has text.
-    public var hasText: Bool { [title, subtitle, body].contains { !($0 ?? "").isEmpty } }
+    /// Whether any field has visible text (a field of only whitespace or invisible
+    /// format characters counts as empty).
+    public var hasText: Bool { [title, subtitle, body].contains { !AlertText.isBlank($0) } }
+}
+
+/// The one rule for "this alert text is empty".
+public enum AlertText {
+    /// True for nil, "", and text made only of whitespace, control and invisible
+    /// format characters (U+200B, bidi controls): nothing a user could read.
+    public static func isBlank(_ text: String?) -> Bool {
+        guard let text else { return true }
+        return text.unicodeScalars.allSatisfy { u in
+            u.properties.isWhitespace || u.properties.generalCategory == .format
+                || u.properties.generalCategory == .control
+        }
+    }
 }
 
 /// The payload the stage emits, written as compact JSON within the byte budget.
@@ -74,12 +88,12 @@ public enum PayloadWriter {
         limit: Int = APNsPayload.maximumBytes
     ) throws(PayloadError) -> FinalPayload {
         guard rendered.hasText else {
-            throw PayloadError("the rendered alert has no text (title, subtitle and body are empty)", pointer: "/aps/alert")
+            throw PayloadError("the rendered alert has no text (title, subtitle and body are empty or blank)", pointer: "/aps/alert")
         }
         if let badge, badge < 0 { throw PayloadError("badge must not be negative, found \(badge)", pointer: "/aps/badge") }
         // Empty fields are left out; an empty string below only stands in for
         // a field being measured.
-        func nonEmpty(_ s: String?) -> String? { (s ?? "").isEmpty ? nil : s }
+        func nonEmpty(_ s: String?) -> String? { AlertText.isBlank(s) ? nil : s }
         var fields = AlertFields(title: nonEmpty(rendered.title), subtitle: nonEmpty(rendered.subtitle), body: nonEmpty(rendered.body))
         var shortened: [String] = []
 

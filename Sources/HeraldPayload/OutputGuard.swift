@@ -40,7 +40,7 @@ public enum OutputGuard {
     /// What in `text` must not be shown: emptiness, an unfilled specifier, a UUID, runs that look like ciphertext or a key, any of `knownSecrets`.
     public static func problems(in text: String, knownSecrets: [String] = []) -> [OutputProblem] {
         var out: [OutputProblem] = []
-        if text.allSatisfy(\.isWhitespace) { out.append(.empty) }
+        if AlertText.isBlank(text) { out.append(.empty) }
         let scalars = Array(text.unicodeScalars)
         out += specifiers(scalars)
         out += runs(scalars)
@@ -200,7 +200,7 @@ extension OutputGuard {
         guard alert.hasText else { return [AlertFieldProblem(field: "body", problem: .empty)] }
         var out: [AlertFieldProblem] = []
         for (name, text) in [("title", alert.title), ("subtitle", alert.subtitle), ("body", alert.body)] {
-            guard let text, !text.isEmpty else { continue }
+            guard let text, !AlertText.isBlank(text) else { continue }
             for p in problems(in: text, knownSecrets: knownSecrets) { out.append(AlertFieldProblem(field: name, problem: p)) }
         }
         return out

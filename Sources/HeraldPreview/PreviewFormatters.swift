@@ -1,3 +1,4 @@
+import HeraldSync
 import HeraldJSON
 
 /// Output formats of `herald preview`.
@@ -82,7 +83,9 @@ public enum PreviewRenderer {
         return out
     }
 
+    /// `s` on one line for the terminal: line breaks and tabs become spaces, any other
+    /// control character (an escape sequence from a push) is shown escaped.
     static func oneLine(_ s: String) -> String {
-        String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+        OutsideText.escaped(String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }), bidi: false)
     }
 }

@@ -68,12 +68,18 @@ public struct PreviewRunner: Sendable {
             try store.addReminder(Reminder(id: id, title: r.title, due: due))
         }
         let now = ISO8601DateFormatter().date(from: ExampleNotifications.now)
-        let stage = Stage(
-            configuration: StageConfiguration(
-                catalog: catalog, store: .open(store), keys: .none, now: now, timeZone: timeZone,
-                deadline: deadline))
+        // Examples that are legacy, unsealed input say so; only they get it allowed.
+        func stage(unsealed: Bool) -> Stage {
+            Stage(
+                configuration: StageConfiguration(
+                    catalog: catalog, store: .open(store), keys: .none, now: now, timeZone: timeZone,
+                    deadline: deadline, allowUnsealed: unsealed))
+        }
+        let sealedOnly = stage(unsealed: false)
+        let legacy = stage(unsealed: true)
         var items: [PreviewItem] = []
         for example in ExampleNotifications.all {
+            let stage = example.unsealed ? legacy : sealedOnly
             for locale in locales {
                 // The badge is the running count in the store: reset it so every
                 // locale shows the same count.
@@ -81,18 +87,24 @@ public struct PreviewRunner: Sendable {
                 items.append(try await run(stage, payload: Array(example.payload.utf8), name: example.name, locale: locale))
             }
         }
-        items += pluralSamples(renderer: stage.renderer, locales: locales)
+        items += pluralSamples(renderer: sealedOnly.renderer, locales: locales)
         return items
     }
 
-    /// The user's own push in every locale, against their store and keys.
+    /// The user's own push in every locale, against their store and keys. Nothing is
+    /// changed: the store is only read (the badge shown is the count it would become, no
+    /// display receipt is recorded) and media go to a temporary folder removed afterwards.
     public func payload(
-        _ bytes: [UInt8], locales: [LocaleID], store: StoreSource, keys: KeySource, now: Date?
+        _ bytes: [UInt8], locales: [LocaleID], store: StoreSource, keys: KeySource, now: Date?,
+        allowUnsealed: Bool = false
     ) async throws -> [PreviewItem] {
+        let media = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: media) }
         let stage = Stage(
             configuration: StageConfiguration(
-                catalog: catalog, store: store, keys: keys, mediaDownloader: mediaDownloader, now: now,
-                timeZone: timeZone, deadline: deadline))
+                catalog: catalog, store: store, keys: keys, attachmentsDirectory: media + "/attachments",
+                mediaDownloader: mediaDownloader, now: now, timeZone: timeZone, deadline: deadline,
+                allowUnsealed: allowUnsealed, writesToStore: false))
         var items: [PreviewItem] = []
         for locale in locales {
             items.append(try await run(stage, payload: bytes, name: "payload", locale: locale))

@@ -17,13 +17,15 @@ enum BaseAlert {
         }
         func field(_ name: String, literal: String?, key: String?, args: [String]?) -> String? {
             guard let key else { return literal }
-            let arguments = (args ?? []).map(RenderArgument.string)
-            draft.literals += args ?? []
+            // loc-args are outside text: each is isolated so it cannot reorder the sentence.
+            let isolated = (args ?? []).map { BidiIsolation.isolate($0) }
+            let arguments = isolated.map(RenderArgument.string)
+            draft.literals += isolated
             if let text = texts.text(key, arguments, into: &draft, serves: name == "body") {
                 return text
             }
             draft.diagnostics.append("\(name)-loc-key \"\(key)\" is not in Localizable for \(texts.locale.bcp47)")
-            if let literal, !literal.isEmpty { return literal }
+            if let literal, !AlertText.isBlank(literal) { return literal }
             if name == "subtitle" { return nil }
             draft.fallback = true
             return genericText(name)

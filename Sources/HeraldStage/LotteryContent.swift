@@ -3,6 +3,7 @@ import HeraldJSON
 import HeraldLottery
 import HeraldPayload
 import HeraldRender
+import HeraldSync
 
 /// A `lottery.draw` push: the draw it announces, read and validated.
 struct LotteryRequest: Sendable {
@@ -13,7 +14,7 @@ struct LotteryRequest: Sendable {
     init(_ herald: JSONObject) throws(StageWorkError) {
         guard let game = herald["game"]?.stringValue else { throw .invalid("lottery.draw needs a \"game\" string") }
         let rules: GameRules
-        do { rules = try GameRules.named(game) } catch { throw .invalid(error.description) }
+        do { rules = try GameRules.named(game) } catch { throw .invalid(Self.quoted(error), field: "game") }
         guard let dateText = herald["draw"]?.stringValue else { throw .invalid("lottery.draw needs a \"draw\" date (YYYY-MM-DD)") }
         let numbers = try Self.integers(herald["numbers"], field: "numbers")
         let bonus = herald["bonus"] == nil ? [] : try Self.integers(herald["bonus"], field: "bonus")
@@ -27,7 +28,9 @@ struct LotteryRequest: Sendable {
             guard let object = p.objectValue else { throw .invalid("\"prizes\" must be an object") }
             for (tier, value) in object {
                 guard let amount = value["amount"]?.intValue else {
-                    throw .invalid("prizes.\(tier).amount must be a whole number of minor units")
+                    throw .invalid(
+                        "prizes.\(OutsideText.escaped(tier, limit: 40)).amount must be a whole number of minor units",
+                        field: "prizes")
                 }
                 let currency = value["currency"]?.stringValue ?? rules.currency
                 prizes[tier] = Money(minorUnits: amount, currency: currency)
@@ -37,9 +40,25 @@ struct LotteryRequest: Sendable {
             let date = try DrawDate(dateText)
             draw = try Draw(game: rules.id, date: date, numbers: numbers, bonus: bonus, multiplier: multiplier, prizes: prizes)
         } catch {
-            throw .invalid(error.description)
+            throw .invalid(Self.quoted(error), field: Self.field(of: error))
         }
         self.rules = rules
+    }
+
+    /// A lottery error's message, its quoted values escaped.
+    static func quoted(_ error: LotteryError) -> String { OutsideText.escaped(error.description, limit: 200) }
+
+    /// The field of the `herald` object a draw error is about.
+    static func field(of error: LotteryError) -> String {
+        switch error {
+        case .unknownGame: return "game"
+        case .invalidDate, .drawDateNotCovered: return "draw"
+        case .wrongCount(_, let what, _, _), .outOfRange(_, let what, _, _), .duplicate(_, let what, _):
+            return what == "main" ? "numbers" : "bonus"
+        case .bonusNotPicked, .bonusAmongMainNumbers: return "bonus"
+        case .invalidMultiplier, .noMultiplierAddOn: return "multiplier"
+        case .currencyMismatch, .amountOverflow, .prizeCurrencyMismatch, .negativePrize: return "prizes"
+        }
     }
 
     static func integers(_ value: JSONValue?, field: String) throws(StageWorkError) -> [Int] {
@@ -121,7 +140,7 @@ enum LotteryContent {
                 amount = try Currency.format(
                     minorUnits: outcome.total.minorUnits, currency: outcome.total.currency, locale: texts.locale)
             } catch {
-                throw .failed("cannot format \(outcome.total): \(error)")
+                throw .failed("cannot format the amount won: \(error)")
             }
             // The sentence naming the cash won, or nil when nothing but free plays was won.
             var moneyBody: String?

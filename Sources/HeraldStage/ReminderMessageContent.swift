@@ -5,16 +5,29 @@ import HeraldRender
 import HeraldStore
 
 /// Why the work for a push could not be done; the stage then falls back.
-/// Messages never carry plaintext, keys or ciphertext.
+/// Messages never carry keys or ciphertext; a message that quotes a value of the
+/// `herald` object names its `field`, and for a sealed object only the field is
+/// shown (`sealedDescription`).
 enum StageWorkError: Error, Sendable, CustomStringConvertible {
-    /// The `herald` object is not what Docs/push-format.md describes.
-    case invalid(String)
+    /// The `herald` object is not what Docs/push-format.md describes. `field` is set
+    /// when the message quotes that field's value.
+    case invalid(String, field: String? = nil)
     /// A step failed (store, sealing, formatting).
     case failed(String)
 
     var description: String {
         switch self {
-        case .invalid(let m): return "invalid herald object: \(m)"
+        case .invalid(let m, _): return "invalid herald object: \(m)"
+        case .failed(let m): return m
+        }
+    }
+
+    /// The message for a sealed `herald` object: the field, never its value.
+    var sealedDescription: String {
+        switch self {
+        case .invalid(_, let field?):
+            return "invalid sealed herald object: the \"\(field)\" field is not valid (sealed values are not shown)"
+        case .invalid(let m, nil): return "invalid sealed herald object: \(m)"
         case .failed(let m): return m
         }
     }
@@ -33,7 +46,9 @@ enum ReminderContent {
     }
 
     static func draft(_ reminder: Reminder, now: Date, zone: String, texts: Texts) throws(StageWorkError) -> Draft {
-        var d = Draft(alert: RenderedAlert(), literals: [reminder.title])
+        // The title is the user's text, inserted into a sentence: isolated (BidiIsolation).
+        let reminderTitle = BidiIsolation.isolate(reminder.title)
+        var d = Draft(alert: RenderedAlert(), literals: [reminderTitle])
         let seconds = reminder.due.timeIntervalSince(now)
         let relative: String
         let absolute: String
@@ -46,7 +61,7 @@ enum ReminderContent {
         }
         let title = texts.text("reminder.title", into: &d)
         let key = seconds >= 0 ? "reminder.due.body" : "reminder.overdue.body"
-        let body = texts.text(key, [.string(reminder.title), .string(relative), .string(absolute)], into: &d, serves: true)
+        let body = texts.text(key, [.string(reminderTitle), .string(relative), .string(absolute)], into: &d, serves: true)
         d.alert = RenderedAlert(title: title, body: body)
         return d
     }
@@ -54,10 +69,13 @@ enum ReminderContent {
 
 /// A decrypted message from headquarters (table Messages).
 enum MessageContent {
-    static func draft(text: String, from: String?, texts: Texts) -> Draft {
+    static func draft(text rawText: String, from rawFrom: String?, texts: Texts) -> Draft {
+        // Both are outside text: isolated, the message line by line (it is the whole body).
+        let text = BidiIsolation.isolate(rawText, singleLine: false)
+        let from = rawFrom.map { BidiIsolation.isolate($0) }
         var d = Draft(alert: RenderedAlert(), literals: [text] + (from.map { [$0] } ?? []))
         let title: String?
-        if let from, !from.isEmpty {
+        if let from, let rawFrom, !AlertText.isBlank(rawFrom) {
             title = texts.text("message.titleFrom", table: "Messages", [.string(from)], into: &d, serves: true)
         } else {
             title = texts.text("message.title", table: "Messages", into: &d, serves: true)

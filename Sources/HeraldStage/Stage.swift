@@ -27,7 +27,7 @@ public final class Stage: Sendable {
     /// The renderer over `configuration.catalog`; its compiled templates are shared by every push.
     public let renderer: Renderer
     private let openedStore: Locked<Store?>
-    private let keyCache = KeyCache()
+    let keyCache = KeyCache()
 
     /// Makes a stage. Nothing is read yet: tables are read on first lookup, the store is
     /// opened when a push first needs it.
@@ -127,7 +127,7 @@ public final class Stage: Sendable {
         let texts = Texts(renderer: renderer, locale: locale, options: configuration.renderOptions)
         let context = Context(
             payload: payload, texts: texts, generic: texts.fallbackDraft(reason: nil),
-            secrets: Self.secrets(in: payload), soft: soft)
+            secrets: Self.secrets(in: payload), soft: soft, allowUnsealed: configuration.allowUnsealed)
         let base = context.guarded(BaseAlert.resolve(payload.aps.alert, texts: texts))
 
         // The best attempt if the deadline passes before the work is done.
@@ -160,8 +160,11 @@ public final class Stage: Sendable {
                 var best = progress.best(context)
                 let badge = progress.badge.withLock { $0 }
                 best.fallback = true
+                // The stage measures its own deadline and says so: what a caller (or a test
+                // on a busy machine) can check without a clock of its own.
+                let elapsed = start.duration(to: .now).milliseconds
                 best.diagnostics.append(
-                    "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted")
+                    "the deadline (\(budget.milliseconds) ms) passed before the work was done; the best attempt so far was emitted \(elapsed) ms after the push arrived")
                 once.resume(self.assemble(context: context, draft: best, badge: badge, attachments: nil))
             }
             once.setTimer(TimerBox(timer))
@@ -181,8 +184,8 @@ public final class Stage: Sendable {
     }
 
     static func bestAttemptBeforeWork(context: Context, base: Draft) -> Progress.Attempt {
-        // A plain lottery push can say the numbers without the store.
-        if let herald = context.payload.herald, herald["sealed"] == nil,
+        // A plain lottery push can say the numbers without the store (when unsealed input is used).
+        if context.allowUnsealed, let herald = context.payload.herald, herald["sealed"] == nil,
             herald["kind"]?.stringValue == "lottery.draw", let request = try? LotteryRequest(herald)
         {
             return .lotteryNumbers(request)
@@ -207,25 +210,12 @@ public final class Stage: Sendable {
     /// Opens, computes, renders and counts the badge (blocking: key files, SQLite).
     func prepare(context: Context, base: Draft, progress: Progress) -> Prepared {
         let payload = context.payload
-        var diagnostics: [String] = []
-        var heraldPlain: JSONObject?
-        var job = Job.none
-        var failed = false
-
-        if let herald = payload.herald {
-            do {
-                let opened = try open(herald)
-                heraldPlain = opened
-                job = try Self.job(from: opened)
-            } catch {
-                diagnostics.append(error.description)
-                failed = true
-            }
-        } else if let legacy = payload.legacyEncryptedMessage {
-            job = .message(text: ROT13.apply(legacy), from: nil)
-        } else if let id = payload.legacyReminderID {
-            job = .reminder(id: id)
-        }
+        let content = content(of: payload)
+        var diagnostics = content.diagnostics
+        let heraldPlain = content.herald
+        let job = content.job
+        let failed = content.failed
+        if content.sealed, let heraldPlain { context.withheld.set(Self.sealedValues(heraldPlain)) }
 
         var draft: Draft
         if failed {
@@ -235,7 +225,7 @@ public final class Stage: Sendable {
             do {
                 draft = try compute(job, context: context, progress: progress, base: base)
             } catch {
-                diagnostics.append(error.description)
+                diagnostics.append(content.sealed ? error.sealedDescription : error.description)
                 draft = progress.best(context)
                 draft.fallback = true
             }
@@ -249,7 +239,15 @@ public final class Stage: Sendable {
         if let delta = payload.aps.badge {
             do {
                 if let store = try store(deadline: context.soft) {
-                    if delta == 0 {
+                    if !configuration.writesToStore {
+                        // What the count would become (as `incrementBadge` counts); nothing is written.
+                        let current = try store.badge(deadline: context.soft)
+                        let (sum, overflow) = current.addingReportingOverflow(delta)
+                        guard delta == 0 || (!overflow && sum <= Store.maximumBadge) else {
+                            throw StoreError.badgeOutOfRange(overflow ? Int.max : sum)
+                        }
+                        badge = .set(delta == 0 ? 0 : max(0, sum))
+                    } else if delta == 0 {
                         try store.setBadge(0, deadline: context.soft)
                         badge = .set(0)
                     } else {
@@ -267,7 +265,13 @@ public final class Stage: Sendable {
         progress.badge.withLock { $0 = badge }
         recordReceipt(payload: payload, herald: heraldPlain, job: job, context: context, draft: &draft)
         progress.set(draft)
-        let extraction = MediaReferences.extractWithDiagnostics(from: .object(payload.root), herald: heraldPlain)
+        // Media named by unsealed Herald content are not fetched when sealing is required.
+        var mediaRoot = payload.root
+        if !configuration.allowUnsealed {
+            if heraldPlain == nil { mediaRoot["herald"] = nil }
+            mediaRoot["media-url"] = nil
+        }
+        let extraction = MediaReferences.extractWithDiagnostics(from: .object(mediaRoot), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
         return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)
     }
@@ -296,7 +300,7 @@ public final class Stage: Sendable {
             draft.diagnostics += failures
             if !failures.isEmpty, let line = context.texts.text("media.failed", into: &draft) {
                 let body = draft.alert.body ?? ""
-                draft.alert.body = body.isEmpty ? line : body + "\n" + line
+                draft.alert.body = AlertText.isBlank(body) ? line : body + "\n" + line
             }
             if attachedCount > 0, case .message = job,
                 let line = context.texts.text(
@@ -315,45 +319,6 @@ public final class Stage: Sendable {
 
     func finish(_ p: Prepared, context: Context) -> StageOutcome {
         assemble(context: context, draft: p.draft, badge: p.badge, attachments: p.attachments)
-    }
-
-    func open(_ herald: JSONObject) throws(StageWorkError) -> JSONObject {
-        guard herald["sealed"] != nil else { return herald }
-        do {
-            switch configuration.keys {
-            case .none: throw StageWorkError.failed("the herald object is sealed and no key directory was given")
-            case .directory(let path):
-                return try PayloadSealing.open(
-                    herald: herald, keys: CachedKeys(directory: KeyDirectory(path: path), cache: keyCache),
-                    allowing: configuration.sealingAlgorithms)
-            case .inMemory(let keys):
-                return try PayloadSealing.open(herald: herald, keys: keys, allowing: configuration.sealingAlgorithms)
-            }
-        } catch let error as SealingError {
-            throw .failed("the sealed herald object could not be opened: \(error)")
-        } catch let error as StageWorkError {
-            throw error
-        } catch {
-            throw .failed("the sealed herald object could not be opened")
-        }
-    }
-
-    static func job(from herald: JSONObject) throws(StageWorkError) -> Job {
-        guard let kind = herald["kind"]?.stringValue else { throw .invalid("no \"kind\" string") }
-        switch kind {
-        case "lottery.draw":
-            return .lottery(try LotteryRequest(herald))
-        case "reminder":
-            guard let id = herald["id"]?.stringValue else { throw .invalid("a reminder needs an \"id\" string") }
-            return .reminder(id: id)
-        case "message":
-            guard let text = herald["text"]?.stringValue, !text.isEmpty else {
-                throw .invalid("a message needs a non-empty \"text\" string")
-            }
-            return .message(text: text, from: herald["from"]?.stringValue)
-        default:
-            throw .invalid("unknown kind \"\(kind)\" (expected lottery.draw, reminder or message)")
-        }
     }
 
     func compute(_ job: Job, context: Context, progress: Progress, base: Draft) throws(StageWorkError) -> Draft {
@@ -430,6 +395,10 @@ public final class Stage: Sendable {
         payload: APNsPayload, herald: JSONObject?, job: Job, context: Context, draft: inout Draft
     ) {
         guard let id = Self.receiptID(payload: payload, herald: herald) else { return }
+        guard configuration.writesToStore else {
+            draft.diagnostics.append("display receipt not recorded: the store is only read")
+            return
+        }
         let deadline = min(context.soft, ContinuousClock.now + Store.receiptRecordingTimeout)
         let kind: String
         switch job {
@@ -454,7 +423,14 @@ public final class Stage: Sendable {
     func store(deadline: ContinuousClock.Instant) throws(StoreError) -> Store? {
         if let open = openedStore.withLock({ $0 }) { return open }
         guard case .directory(let path) = configuration.store else { return nil }
-        let store = try Store.open(directory: path, deadline: deadline)
+        let store: Store
+        if configuration.writesToStore {
+            store = try Store.open(directory: path, deadline: deadline)
+        } else {
+            do { store = try Store.open(directory: path, readOnly: true, deadline: deadline) } catch .missing {
+                return nil
+            }
+        }
         return openedStore.withLock { slot in
             if let raced = slot { return raced }
             slot = store
@@ -468,7 +444,9 @@ public final class Stage: Sendable {
 
     var attachmentsFolder: String? {
         if let dir = configuration.attachmentsDirectory { return dir }
-        if case .directory(let path) = configuration.store { return AttachmentFolder(store: path).path }
+        if configuration.writesToStore, case .directory(let path) = configuration.store {
+            return AttachmentFolder(store: path).path
+        }
         return nil
     }
 
@@ -485,7 +463,8 @@ public final class Stage: Sendable {
 
     /// The final payload for `draft`, guarded and within the budget.
     func assemble(context: Context, draft: Draft, badge: BadgeDecision, attachments: JSONValue?) -> StageOutcome {
-        let d = context.guarded(draft)
+        var d = context.guarded(draft)
+        d.diagnostics = context.withheld.scrub(d.diagnostics)
         var original = context.payload
         var badgeValue: Int?
         switch badge {
@@ -553,6 +532,10 @@ struct Context: Sendable {
     let secrets: [String]
     /// Deadline for the store and downloads (before the hard deadline).
     let soft: ContinuousClock.Instant
+    /// Whether unsealed Herald content is used (`StageConfiguration.allowUnsealed`).
+    let allowUnsealed: Bool
+    /// Values of the opened sealed object, kept out of every diagnostic.
+    let withheld = Withheld()
 
     /// `draft` if every alert field is safe to show, else the generic alert.
     /// Literal text (a decrypted message, a reminder title) is content: format
@@ -561,7 +544,7 @@ struct Context: Sendable {
         var problems: [String] = []
         if !draft.alert.hasText { problems.append("the alert has no text") }
         let fields = [("title", draft.alert.title), ("subtitle", draft.alert.subtitle), ("body", draft.alert.body)]
-        for case (let name, let text?) in fields where !text.isEmpty {
+        for case (let name, let text?) in fields where !AlertText.isBlank(text) {
             var masked = text
             for literal in draft.literals where !literal.isEmpty {
                 masked = masked.replacingOccurrences(of: literal, with: " ")

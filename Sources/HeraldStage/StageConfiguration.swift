@@ -51,11 +51,21 @@ public struct StageConfiguration: Sendable {
     public var deadline: Duration
     /// Device, width and bidirectional isolation for every rendered text.
     public var renderOptions: RenderOptions
-    /// The envelope algorithms the stage opens. All by default, so the legacy
-    /// examples' `rot13` envelopes (`herald seal --alg rot13`) still render; an
-    /// app's extension should pass `[.hpke, .aesGCM]`, since anyone can forge a
-    /// rot13 envelope. A refused algorithm is a fallback, like a wrong key.
+    /// The envelope algorithms the stage opens (all by default). `rot13` is opened
+    /// only when `allowUnsealed` is true as well: anyone can forge a rot13
+    /// envelope, so it counts as unsealed input. A refused algorithm is a
+    /// fallback, like a wrong key.
     public var sealingAlgorithms: Set<SealingAlgorithm>
+    /// Whether legacy, unsealed input is used: a plaintext `herald` object, plain
+    /// fields next to `herald.sealed`, the ROT13 `custom-encrypted-message` and
+    /// `media-url`, and `rot13` envelopes. False by default: only what an HPKE or
+    /// AES-GCM envelope authenticated is used, the rest is ignored with a
+    /// diagnostic (a push with only an ordinary `aps` alert still renders).
+    public var allowUnsealed: Bool
+    /// Whether the stage may change the shared container (the badge count, display
+    /// receipts). False for a preview: the store is then only read (opened
+    /// read-only, never created) and the badge shown is the count it would become.
+    public var writesToStore: Bool
 
     /// Makes a configuration; only the catalog is required.
     ///
@@ -76,9 +86,12 @@ public struct StageConfiguration: Sendable {
         mediaDownloader: any MediaDownloader = NoMediaDownloader(reason: "no media downloader is configured"),
         now: Date? = nil, timeZone: String = "UTC",
         deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions(),
-        sealingAlgorithms: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases)
+        sealingAlgorithms: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases), allowUnsealed: Bool = false,
+        writesToStore: Bool = true
     ) {
         self.sealingAlgorithms = sealingAlgorithms
+        self.allowUnsealed = allowUnsealed
+        self.writesToStore = writesToStore
         self.catalog = catalog
         self.store = store
         self.keys = keys

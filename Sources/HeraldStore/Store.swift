@@ -37,12 +37,19 @@ public final class Store: Sendable {
     }
 
     /// Opens (creating if needed) the store in `directory`: creates the directory (mode 0700)
-    /// and the database, switches it to WAL and brings its schema up to date.
+    /// and the database (mode 0600, and so its `-wal` and `-shm` files), switches it to WAL
+    /// and brings its schema up to date.
+    ///
+    /// `readOnly`: only reads an existing store (`StoreError.missing` when there is none),
+    /// never creates, migrates or writes anything; a store the user cannot write (a
+    /// read-only file or folder) can still be listed this way.
     public static func open(
-        directory: String, deadline: ContinuousClock.Instant = .now + defaultTimeout
+        directory: String, readOnly: Bool = false, deadline: ContinuousClock.Instant = .now + defaultTimeout
     ) throws(StoreError) -> Store {
-        try StoreDirectory.create(directory)
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        if readOnly { return try openReadOnly(path: path, deadline: deadline) }
+        try StoreDirectory.create(directory)
+        try StoreFile.createPrivate(path)
         let box = DeadlineBox(deadline)
         var configuration = Configuration()
         configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
@@ -74,6 +81,40 @@ public final class Store: Sendable {
             return Store(path: path, queue: queue, deadline: box)
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// The permission bits of `directory` ("0755") when its group or others may read or
+    /// enter it — the store holds tickets, reminders and keys — else nil.
+    public static func exposedMode(ofDirectory directory: String) -> String? {
+        StoreFile.exposedMode(of: directory)
+    }
+
+    /// A connection that never writes: read-write with `query_only` where the file allows it
+    /// (so that, being the last to close, it removes the WAL and shared-memory files as every
+    /// connection does), else SQLite's read-only mode. The database file is never changed.
+    private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
+        guard access(path, F_OK) == 0 else { throw .missing(path: path) }
+        let box = DeadlineBox(deadline)
+        func attempt(readonly: Bool) throws -> Store {
+            var configuration = Configuration()
+            configuration.readonly = readonly
+            configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
+            configuration.label = "herald.store.read"
+            if !readonly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") } }
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
+                throw StoreError.database(
+                    path: path, detail: "the schema is older than this herald; open the store once for writing")
+            }
+            return Store(path: path, queue: queue, deadline: box)
+        }
+        do {
+            return try attempt(readonly: access(path, W_OK) != 0)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            do { return try attempt(readonly: true) } catch { throw StoreError(error, path: path) }
         }
     }
 

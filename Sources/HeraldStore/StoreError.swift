@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case badgeOutOfRange(Int)
     /// A display receipt the store refuses to record (empty or over-long push id …).
     case invalidReceipt(pushID: String, detail: String)
+    /// A read-only open found no store at `path` (nothing is created for a read).
+    case missing(path: String)
     /// Any other SQLite failure (disk full, read-only file …), with SQLite's message.
     case database(path: String, detail: String)
 
@@ -32,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "receipt '\(pushID)' not recorded: \(detail)"
         case .database(let path, let detail):
             return "store \(path): \(detail)"
+        case .missing(let path):
+            return "no store at \(path)"
         }
     }
 }

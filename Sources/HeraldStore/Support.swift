@@ -81,6 +81,27 @@ enum StoreDirectory {
     }
 }
 
+/// The database file, created before SQLite opens it so that it (and the `-wal` and
+/// `-shm` files, which SQLite creates with the database's mode) is only the owner's.
+enum StoreFile {
+    static func createPrivate(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        guard errno == EEXIST else { throw .directory(path: path, detail: String(cString: strerror(errno))) }
+    }
+
+    /// The group- or world-readable permission bits of `directory` ("0755"), or nil when it
+    /// is only the owner's (or cannot be read).
+    static func exposedMode(of directory: String) -> String? {
+        var st = stat()
+        guard stat(directory, &st) == 0, st.st_mode & 0o077 != 0 else { return nil }
+        return "0" + String(st.st_mode & 0o777, radix: 8)
+    }
+}
+
 /// Numbers as stored: decimal, comma-separated, no spaces.
 enum NumberList {
     static func text(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }

@@ -4,6 +4,7 @@
 // `herald receipts flush` hands over to `herald-net flush`. Found beside the
 // `herald` binary (or at $HERALD_NET).
 import ArgumentParser
+import HeraldSync
 
 #if canImport(Glibc)
     import Glibc
@@ -63,5 +64,9 @@ enum Output {
     }
 
     static func standardOutput(_ line: String) { write(1, line.hasSuffix("\n") ? line : line + "\n") }
-    static func standardError(_ line: String) { write(2, line.hasSuffix("\n") ? line : line + "\n") }
+    /// One diagnostic line; control characters in it (outside text: a server's error body,
+    /// a URL) are escaped.
+    static func standardError(_ line: String) {
+        write(2, OutsideText.escaped(line.hasSuffix("\n") ? String(line.dropLast()) : line) + "\n")
+    }
 }

@@ -13,7 +13,9 @@ struct PreviewCommand: AsyncParsableCommand {
             With no --payload, renders the built-in examples (a lottery win, the jackpot, a loss, a reminder, \
             a decrypted message) against a throwaway store holding their tickets and reminder, at a fixed \
             "now", plus every plural message with a sample number for each plural category of each language. \
-            With --payload, renders that push against --store and --keys.
+            With --payload, renders that push against --store and --keys without changing them (the store \
+            is only read: no badge count or display receipt is written); its unsealed Herald content is used \
+            only with --allow-unsealed.
             --format table: aligned for a terminal. json: {"locales": [{example, locale, servedBy, fallback, \
             bytes, payload, diagnostics}]} in a stable order. html: one self-contained page of lock-screen \
             banners, right to left where the language is (use --output FILE).
@@ -34,6 +36,11 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.")
     var deadlineMilliseconds: Int = 10_000
+
+    @Flag(
+        name: .customLong("allow-unsealed"),
+        help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")
+    var allowUnsealed = false
 
     @OptionGroup var common: CommonOptions
 
@@ -85,7 +92,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
                 items = try await runner.payload(
                     try readInput(path), locales: chosen, store: .directory(common.storeDirectory),
-                    keys: .directory(common.keysDirectory), now: now)
+                    keys: .directory(common.keysDirectory), now: now, allowUnsealed: allowUnsealed)
             } else {
                 items = try await runner.examples(locales: chosen)
             }

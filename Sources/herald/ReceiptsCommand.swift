@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldStore
+import HeraldSync
 
 /// `herald receipts`: display receipts waiting in the store for the statistics endpoint.
 struct ReceiptsCommand: AsyncParsableCommand {
@@ -63,7 +64,11 @@ struct ReceiptsList: ParsableCommand {
     var all = false
 
     func run() throws {
-        let store = try options.openStore()
+        // Listing reads only: no store is created, a read-only one can be listed.
+        guard let store = try options.openStoreForReading() else {
+            print("pending 0\ndelivered 0\nrejected 0")
+            return
+        }
         let counts = try StoreCLI.run { () throws(StoreError) in try store.receiptCounts(deadline: options.deadline) }
         print("pending \(counts.pending)")
         print("delivered \(counts.delivered)")
@@ -77,7 +82,8 @@ struct ReceiptsList: ParsableCommand {
                 receipt.state.rawValue, receipt.pushID, formatter.string(from: receipt.shownAt), receipt.locale ?? "-",
                 receipt.kind ?? "-", String(receipt.attempts), receipt.lastError ?? "-",
             ]
-            print(fields.joined(separator: "\t"))
+            // A push id and an endpoint's error came from outside: escaped for the terminal.
+            print(fields.map { OutsideText.escaped($0) }.joined(separator: "\t"))
         }
     }
 }

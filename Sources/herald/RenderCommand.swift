@@ -4,6 +4,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldSealing
 import HeraldStage
+import HeraldSync
 
 /// `herald render`: the extension stage for one push, or many with --batch (Docs/cli.md).
 struct RenderCommand: AsyncParsableCommand {
@@ -15,6 +16,9 @@ struct RenderCommand: AsyncParsableCommand {
             with the keys in --keys, computes its content (lottery winnings from the stored tickets, a \
             reminder, a decrypted message), renders it from the tables for --locale and writes the final \
             payload (JSON, at most 4096 bytes) to standard output. Diagnostics go to standard error.
+            Only sealed content (HPKE, AES-GCM) is used unless --allow-unsealed is given: a plaintext herald \
+            object, plain fields beside herald.sealed, the ROT13 legacy fields and rot13 envelopes are \
+            otherwise ignored with a warning (Docs/security.md).
             Exit status: 0 rendered; 3 a fallback payload was written (still a valid payload with alert \
             text, never ciphertext); 2 usage error or input that is not a payload at all.
             --batch FILE|- reads JSON Lines {"id", "locale", "payload"} and writes one line per request, in \
@@ -36,8 +40,13 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("algorithms"),
-        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: all). An extension should refuse rot13.")
+        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: hpke and aes-gcm, and rot13 with --allow-unsealed).")
     var algorithms: String?
+
+    @Flag(
+        name: .customLong("allow-unsealed"),
+        help: "Use legacy, unsealed input: a plaintext herald object, plain fields beside herald.sealed, the ROT13 custom-encrypted-message and media-url, rot13 envelopes. By default only sealed content is used.")
+    var allowUnsealed = false
 
     @OptionGroup var common: CommonOptions
 
@@ -45,7 +54,7 @@ struct RenderCommand: AsyncParsableCommand {
     var invocation: RenderInvocation {
         RenderInvocation(
             payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
-            algorithms: algorithms, common: common.settings)
+            algorithms: algorithms, allowUnsealed: allowUnsealed, common: common.settings)
     }
 
     func run() async throws {
@@ -63,6 +72,7 @@ struct RenderInvocation: Sendable {
     var batch: String?
     var deadlineMilliseconds: Int = defaultDeadlineMilliseconds
     var algorithms: String?
+    var allowUnsealed = false
     var common = CommonSettings()
 
     func run() async throws {
@@ -99,7 +109,8 @@ struct RenderInvocation: Sendable {
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
             keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader, now: now,
             timeZone: common.timeZone,
-            deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms())
+            deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms(),
+            allowUnsealed: allowUnsealed)
         return Stage(configuration: configuration)
     }
 
@@ -115,6 +126,10 @@ struct RenderInvocation: Sendable {
             }
         }
         guard !out.isEmpty else { throw CLIFailure(code: 2, message: "--algorithms: none given") }
+        guard !out.contains(.rot13) || allowUnsealed else {
+            throw CLIFailure(
+                code: 2, message: "--algorithms: rot13 envelopes can be forged by anyone; they are opened only with --allow-unsealed")
+        }
         return out
     }
 
@@ -134,8 +149,7 @@ struct RenderInvocation: Sendable {
         out.write("\n")
         out.flush()
         for d in outcome.diagnostics {
-            let line = d.split(whereSeparator: \.isNewline).joined(separator: " ")
-            writeStderr("herald: warning: \(line)\n")
+            writeStderr("herald: warning: \(OutsideText.escaped(d))\n")
         }
         return outcome.exitCode
     }
@@ -209,12 +223,16 @@ struct LineReader: ~Copyable {
 
 extension RenderInvocation {
     /// Reads the plain one-push form `herald render --payload P --locale L [--deadline-ms N]
-    /// [--algorithms A] [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]` (each
+    /// [--algorithms A] [--allow-unsealed] [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]` (each
     /// flag at most once, `--flag value` or `--flag=value`) without ArgumentParser (see
     /// `QuickArguments`); `--batch` or a deadline that is not a number also returns nil.
     init?(quickArguments arguments: [String]) {
-        guard let values = QuickArguments(arguments, options: Self.quickFlags)?.values else { return nil }
+        guard let quick = QuickArguments(arguments, options: Self.quickFlags, switches: Self.quickSwitches) else {
+            return nil
+        }
+        let values = quick.values
         self.init()
+        allowUnsealed = quick.switches.contains("allow-unsealed")
         payload = values["payload"]
         locale = values["locale"]
         algorithms = values["algorithms"]
@@ -233,4 +251,6 @@ extension RenderInvocation {
     static let quickFlags: Set<String> = [
         "payload", "locale", "deadline-ms", "algorithms", "tables", "store", "keys", "now", "time-zone",
     ]
+    /// The switches the quick form reads.
+    static let quickSwitches: Set<String> = ["allow-unsealed"]
 }

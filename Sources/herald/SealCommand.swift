@@ -27,7 +27,7 @@ struct SealCommand: ParsableCommand {
 
     @OptionGroup var keys: KeyLocationOptions
 
-    @Option(help: "Seal only these fields of the herald object (comma-separated).")
+    @Option(help: "Seal only these fields of the herald object (comma-separated); the others stay plain and are used only by herald render --allow-unsealed.")
     var fields: String?
 
     @Option(help: "hpke, aes-gcm or rot13.")

@@ -22,6 +22,15 @@ struct StoreBadge: ParsableCommand {
         if let increment, !(-Store.maximumBadge...Store.maximumBadge).contains(increment) {
             throw StoreCLI.usage("--increment: \(increment) is outside ±\(Store.maximumBadge)")
         }
+        // Reading the count writes nothing: a read-only store can be read.
+        if set == nil, increment == nil {
+            guard let store = try options.openStoreForReading() else {
+                print(0)
+                return
+            }
+            print(try StoreCLI.run { () throws(StoreError) -> Int in try store.badge(deadline: options.deadline) })
+            return
+        }
         let store = try options.openStore()
         let count = try StoreCLI.run { () throws(StoreError) -> Int in
             if let set {

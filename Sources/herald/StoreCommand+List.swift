@@ -1,6 +1,7 @@
 import ArgumentParser
 import HeraldLottery
 import HeraldStore
+import HeraldSync
 
 /// `herald store list [tickets|reminders]`: one tab-separated line per row.
 struct StoreList: ParsableCommand {
@@ -42,9 +43,10 @@ struct StoreList: ParsableCommand {
         } catch {
             throw StoreCLI.usage(error.description)
         }
-        let store = try options.openStore()
+        let opened = try options.openStoreForReading()
         for kind in kinds {
             if kinds.count > 1 { print("\(kind.rawValue):") }
+            guard let store = opened else { continue }
             switch kind {
             case .tickets:
                 let tickets = try StoreCLI.run { () throws(StoreError) in
@@ -72,9 +74,10 @@ struct StoreList: ParsableCommand {
         return ticket.multiplierAddOn ? "PP" : "-"
     }
 
-    /// Tabs and line breaks would break the one-row-per-line shape.
+    /// Tabs and line breaks would break the one-row-per-line shape; other control characters
+    /// are shown escaped.
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        OutsideText.escaped(String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 }))
     }
 
     /// `powerball 2026-11-18 4,11,23,45,61 + 9`.

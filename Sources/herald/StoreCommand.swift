@@ -38,10 +38,35 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store, or exits 1 with one line on stderr.
     func openStore() throws -> Store {
         guard deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        warnIfExposed()
         do {
             return try Store.open(directory: resolvedDirectory, deadline: deadline)
         } catch {
             throw StoreCLI.failure(error.description)
+        }
+    }
+
+    /// Opens the store only to read it: nothing is created, migrated or written, so a store
+    /// the user may only read can be listed. Nil when there is no store yet (nothing to list).
+    func openStoreForReading() throws -> Store? {
+        guard deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        warnIfExposed()
+        do {
+            return try Store.open(directory: resolvedDirectory, readOnly: true, deadline: deadline)
+        } catch .missing {
+            return nil
+        } catch {
+            throw StoreCLI.failure(error.description)
+        }
+    }
+
+    /// The store holds tickets, reminders and (in keys/) private keys: a folder group or
+    /// others may read gets a warning, as `herald keygen` gives for the key folder.
+    func warnIfExposed() {
+        let directory = resolvedDirectory
+        if let mode = Store.exposedMode(ofDirectory: directory) {
+            FileHandle.standardError.write(
+                Data("herald: warning: store folder \(directory) is mode \(mode); consider chmod 700 \(directory)\n".utf8))
         }
     }
 }

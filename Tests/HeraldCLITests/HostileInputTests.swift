@@ -248,7 +248,7 @@ import Testing
         try store.write(garbage, to: "herald.sqlite")
         let r = try await HeraldBinary.run(["store", "badge", "--increment", "1", "--store", store.path])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
+        #expect(r.stderr.contains("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
         #expect(r.stdout == "")
         #expect(store.snapshot()["herald.sqlite"] == Data(garbage))
     }

@@ -15,7 +15,8 @@ import Testing
     }
 
     static func previewJSON(directory: URL? = nil, _ extra: [String] = []) async throws -> [JSONValue] {
-        let r = try await HeraldBinary.run(["preview", "--format", "json"] + extra, directory: directory)
+        // An hour per push: the output is compared as content, never a deadline's best attempt.
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--deadline-ms", "3600000"] + extra, directory: directory)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let v = try JSONParser.parse(r.stdout)
         return v["locales"]?.arrayValue ?? []
@@ -63,14 +64,14 @@ import Testing
         #expect(body("lottery-win") == "You won $214.00 on 2 tickets out of 3.")
         #expect(body("lottery-jackpot") == "Jackpot! You won ¥200,000,000.")
         #expect(body("lottery-loss") == "No win this time on your 2 tickets.")
-        #expect(body("reminder") == "Call the embassy is due in 15 minutes (Nov 18, 2026, 9:00\u{202F}PM).")
-        #expect(body("message") == "The eagle has landed. Meet at the usual place at 21:00.")
+        #expect(body("reminder") == "\u{2068}Call the embassy\u{2069} is due in 15 minutes (Nov 18, 2026, 9:00\u{202F}PM).")
+        #expect(body("message") == "\u{2068}The eagle has landed. Meet at the usual place at 21:00.\u{2069}")
     }
 
     /// The committed snapshot: any change to a translation or to rendering shows
     /// up here as a reviewable diff. Update with Tools/scripts/update-preview-snapshot.sh.
     @Test func matchesTheCommittedSnapshot() async throws {
-        let r = try await HeraldBinary.run(["preview", "--format", "json"], directory: Self.root)
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--deadline-ms", "3600000"], directory: Self.root)
         #expect(r.status == 0)
         let snapshotURL = Self.root.appendingPathComponent("Tests/HeraldCLITests/Snapshots/preview.json")
         let snapshot = try String(contentsOf: snapshotURL, encoding: .utf8)

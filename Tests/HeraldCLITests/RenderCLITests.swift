@@ -39,7 +39,13 @@ import Testing
         }
 
         func render(_ payloadFile: String, _ locale: String, _ extra: [String] = []) async throws -> Rendered {
-            let r = try await herald(["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables] + extra)
+            // These tests' pushes are legacy, unsealed input unless they say otherwise; the
+            // sealing-required default is tested in HostileStageCLITests. They check content:
+            // an hour's deadline, so that a busy machine never turns it into a best attempt.
+            let r = try await herald(
+                ["render", "--payload", payloadFile, "--locale", locale, "--tables", RenderCLITests.tables,
+                 "--deadline-ms", "3600000"]
+                    + (extra.contains("--sealed-only") ? extra.filter { $0 != "--sealed-only" } : extra + ["--allow-unsealed"]))
             return try Rendered(r)
         }
     }
@@ -307,16 +313,16 @@ import Testing
         let en = try await c.render(payload, "en", now)
         #expect(en.status == 0, "\(en.stderr)")
         // en medium date, short time (CLDR 42: U+202F before PM).
-        #expect(en.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
+        #expect(en.body == "\u{2068}Dentist\u{2069} is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
         let de = try await c.render(payload, "de", now + ["--time-zone", "Europe/Berlin"])
-        #expect(de.body == "Dentist ist in 15 Minuten fällig (21.11.2026, 19:30).")
+        #expect(de.body == "\u{2068}Dentist\u{2069} ist in 15 Minuten fällig (21.11.2026, 19:30).")
         let late = try await c.render(payload, "en", ["--now", "2026-11-21T20:30:00Z"])
-        #expect(late.body == "Dentist was due 2 hours ago (Nov 21, 2026, 6:30\u{202F}PM).")
+        #expect(late.body == "\u{2068}Dentist\u{2069} was due 2 hours ago (Nov 21, 2026, 6:30\u{202F}PM).")
 
         // The legacy key, consumed and not passed on.
         let legacy = try c.write(#"{"aps":{"alert":{"body":"Reminder"},"mutable-content":1},"reminder-uuid":"\#(id)"}"#, name: "legacy.json")
         let l = try await c.render(legacy, "en", now)
-        #expect(l.body == "Dentist is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
+        #expect(l.body == "\u{2068}Dentist\u{2069} is due in 15 minutes (Nov 21, 2026, 6:30\u{202F}PM).")
         #expect(!l.stdout.contains(id))
     }
 
@@ -327,7 +333,7 @@ import Testing
         let r = try await c.render(payload, "en")
         #expect(r.status == 0)
         #expect(r.title == "Message from headquarters")
-        #expect(r.body == "Meet at noon, gate 4")
+        #expect(r.body == "\u{2068}Meet at noon, gate 4\u{2069}")
         #expect(r.root["custom-encrypted-message"] == nil)
         #expect(r.root["tag"]?.stringValue == "kept")
     }
@@ -342,10 +348,14 @@ import Testing
         let t = Self.tables
         let cases: [[String]] = [
             ["--payload", sealed, "--locale", "de", "--tables", t],
-            ["--payload=\(sealed)", "--locale=ar", "--tables=\(t)", "--deadline-ms", "5000", "--time-zone", "Europe/Paris",
+            ["--payload=\(sealed)", "--locale=ar", "--tables=\(t)", "--deadline-ms", "600000", "--time-zone", "Europe/Paris",
              "--now", "2026-11-21T18:30:00Z"],
             ["--locale", "ja", "--payload", sealed, "--tables", t, "--algorithms", "hpke,aes-gcm"],
             ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "aes-gcm"],
+            ["--allow-unsealed", "--payload", sealed, "--locale", "en", "--tables", t],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "rot13"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "rot13", "--allow-unsealed"],
+            ["--payload", sealed, "--locale", "en", "--tables", t, "--allow-unsealed", "--allow-unsealed"],
             ["--payload", sealed, "--locale", "en", "--tables", t, "--algorithms", "bogus"],
             ["--payload", sealed, "--locale", "en", "--tables", t, "--deadline-ms", "0"],
             ["--payload", sealed, "--locale", "en", "--tables", t, "--deadline-ms", "soon"],
@@ -375,9 +385,9 @@ import Testing
         // Standard input as the payload.
         let bytes = try String(contentsOfFile: sealed, encoding: .utf8)
         let quick = try await HeraldBinary.run(
-            ["render", "--payload", "-", "--locale", "fr", "--tables", t], environment: ["HERALD_STORE": c.path], stdin: Data(bytes.utf8))
+            ["render", "--allow-unsealed", "--payload", "-", "--locale", "fr", "--tables", t], environment: ["HERALD_STORE": c.path], stdin: Data(bytes.utf8))
         let full = try await HeraldBinary.run(
-            ["render", "--payload", "-", "--locale", "fr", "--tables", t],
+            ["render", "--allow-unsealed", "--payload", "-", "--locale", "fr", "--tables", t],
             environment: ["HERALD_STORE": c.path, "HERALD_FULL_PARSE": "1"], stdin: Data(bytes.utf8))
         #expect(quick.status == 0 && quick.status == full.status)
         #expect(quick.stdout == full.stdout && quick.stderr == full.stderr)
@@ -395,12 +405,12 @@ import Testing
             name: "media.json")
         let r = try await c.render(payload, "en")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.body == "Look\nThe attached media could not be loaded.")
+        #expect(r.body == "\u{2068}Look\u{2069}\nThe attached media could not be loaded.")
         #expect(r.root["herald-attachments"] == nil && r.root["media-url"] == nil)
         #expect(r.stderr.contains("herald: warning: media legacy: network error: "), "\(r.stderr)")
 
         let missing = try await HeraldBinary.run(
-            ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables],
+            ["render", "--allow-unsealed", "--payload", payload, "--locale", "en", "--tables", Self.tables],
             environment: ["HERALD_STORE": c.path, "HERALD_NET": c.path + "/no-herald-net"])
         #expect(missing.status == 0, "\(missing.stderr)")
         #expect(missing.stdout.contains("The attached media could not be loaded."))
@@ -413,8 +423,9 @@ import Testing
         let sealed = try await Self.seal(c, #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\#(text)","from":"Ops %@"}}"#)
         let r = try await c.render(sealed, "de")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.body == text)
-        #expect(r.title == "Nachricht von Ops %@")
+        // Inserted text is isolated (BidiIsolation); inside, its format characters stay literal.
+        #expect(r.body == "\u{2068}" + text + "\u{2069}")
+        #expect(r.title == "Nachricht von \u{2068}Ops %@\u{2069}")
     }
 
     @Test func oversizeTextIsShortenedAtAGraphemeBoundary() async throws {
@@ -427,8 +438,10 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.utf8.count <= 4096 + 1)
         let body = try #require(r.body)
-        #expect(body.hasSuffix("…"))
-        let kept = Array(body.dropLast())
+        // The message is isolated (BidiIsolation) and the cut closes the isolate before "…".
+        #expect(body.hasPrefix("\u{2068}"))
+        #expect(body.hasSuffix("\u{2069}…"))
+        let kept = Array(body.dropFirst().dropLast(2))
         let original = Array(text)
         #expect(kept.count > 100)
         // Every kept character is a whole grapheme of the original, in place.
@@ -445,7 +458,7 @@ import Testing
         }
         let running = try payloads.map { file in
             try HeraldBinary.start(
-                ["render", "--payload", file, "--locale", "en", "--tables", Self.tables], environment: ["HERALD_STORE": c.path])
+                ["render", "--allow-unsealed", "--payload", file, "--locale", "en", "--tables", Self.tables], environment: ["HERALD_STORE": c.path])
         }
         var badges: [Int64] = []
         for process in running {
@@ -495,18 +508,24 @@ import Testing
         // Under Tools/sanitize.sh the instrumented binary takes seconds to start: a longer
         // deadline, so that it still reaches the locked store before the deadline.
         let sanitized = ProcessInfo.processInfo.environment["HERALD_SANITIZER"] != nil
-        let started = ContinuousClock.now
+        let budget = sanitized ? "3000" : "500"
         let r = try Rendered(
             await HeraldBinary.run(
                 ["render", "--payload", payload, "--locale", "en", "--tables", Self.tables,
-                 "--deadline-ms", sanitized ? "3000" : "500"],
+                 "--deadline-ms", budget, "--allow-unsealed"],
                 environment: ["HERALD_STORE": c.path]))
-        let elapsed = started.duration(to: .now)
         #expect(r.status == 3)
-        // The lock is never released while herald runs, so only the deadline can end the
-        // run, and it must end soon after it: 3 s from start to exit, more for an
-        // instrumented binary on a busy machine (9 s seen under ThreadSanitizer with CI running).
-        #expect(elapsed < (sanitized ? .seconds(30) : .seconds(3)), "took \(elapsed)")
+        // The lock is never released while herald runs, so only the deadline can end the run
+        // (were it ignored, this test would never finish). What the product promises is
+        // checked from its own reports, not from this test's clock (a busy machine stretches
+        // any wall-clock bound): either the stage's timer emitted the best attempt (it says so,
+        // and how long after the push arrived), or the store gave up at the stage's deadline
+        // and the work ended before the timer (the store says it stayed locked past it).
+        let timerFired = r.stderr.contains(
+            "the deadline (\(budget) ms) passed before the work was done; the best attempt so far was emitted")
+        let storeGaveUp = r.stderr.contains("stayed locked by another process past the deadline")
+        #expect(timerFired || storeGaveUp, "\(r.stderr)")
+        if timerFired { #expect(r.stderr.contains("ms after the push arrived"), "\(r.stderr)") }
         #expect(r.title == "Powerball results")
         // Whatever got done by the deadline: the result if the tickets could be read under the
         // writer's lock, else the draw's numbers (known without the store). Never the push's text.
@@ -514,7 +533,6 @@ import Testing
         #expect(bestAttempts.contains(r.body ?? ""), "\(r.body ?? "nil")")
         // The count is unknown: the badge is left alone rather than set to the push's delta.
         #expect(r.badge == nil)
-        #expect(r.stderr.contains("locked"))
     }
 
     // MARK: Bad input and batch
@@ -522,16 +540,16 @@ import Testing
     @Test func notAPayloadExitsTwo() async throws {
         let c = try Container()
         for text in ["[1, 2]", "not json", #"{"alert":"no aps"}"#, #"{"aps":{"badge":-1,"alert":"x","mutable-content":1}}"#] {
-            let r = try await c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+            let r = try await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
             #expect(r.status == 2, "\(text)")
             #expect(r.stdout.isEmpty)
             #expect(r.stderr.hasPrefix("herald: error: "))
         }
-        let badLocale = try await c.herald(["render", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
+        let badLocale = try await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "", "--tables", Self.tables], stdin: "{}")
         #expect(badLocale.status == 2)
         let push = #"{"aps":{"alert":"x","mutable-content":1}}"#
         for flags in [["--deadline-ms", "0"], ["--time-zone", "Mars/Olympus_Mons"], ["--now", "yesterday"], ["--tables", c.path + "/none"]] {
-            let r = try await c.herald(["render", "--payload", "-", "--locale", "en"] + flags, stdin: push)
+            let r = try await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "en"] + flags, stdin: push)
             #expect(r.status == 2, "\(flags)")
             #expect(r.stderr.hasPrefix("herald: error: "), "\(flags)")
         }
@@ -549,15 +567,23 @@ import Testing
         let sealed = try await c.herald(["seal", "--payload", plain, "--alg", "rot13"])
         #expect(sealed.status == 0, "\(sealed.stderr)")
         let path = try c.write(sealed.stdout, name: "rot13.json")
-        let accepted = try await c.herald(["render", "--payload", path, "--locale", "en", "--tables", Self.tables])
+        // Legacy input allowed: a rot13 envelope opens.
+        let accepted = try await c.herald(
+            ["render", "--payload", path, "--locale", "en", "--tables", Self.tables, "--allow-unsealed"])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("Forged order"))
-        let refused = try await c.herald(
-            ["render", "--payload", path, "--locale", "en", "--tables", Self.tables, "--algorithms", "hpke,aes-gcm"])
-        #expect(refused.status == 3)
-        #expect(!refused.stdout.contains("Forged order"))
-        #expect(refused.stderr.contains("rot13"))
-        let bad = try await c.herald(["render", "--payload", path, "--locale", "en", "--algorithms", "des"])
+        // Sealing required, by default or with the algorithms named: refused.
+        for extra in [[], ["--algorithms", "hpke,aes-gcm"]] {
+            let refused = try await c.herald(["render", "--payload", path, "--locale", "en", "--tables", Self.tables] + extra)
+            #expect(refused.status == 3)
+            #expect(!refused.stdout.contains("Forged order"))
+            #expect(refused.stderr.contains("rot13"))
+        }
+        // Naming rot13 without the opt-in is a usage error, not a silent downgrade.
+        let named = try await c.herald(["render", "--payload", path, "--locale", "en", "--algorithms", "rot13"])
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("--allow-unsealed"))
+        let bad = try await c.herald(["render", "--allow-unsealed", "--payload", path, "--locale", "en", "--algorithms", "des"])
         #expect(bad.status == 2)
     }
 
@@ -565,7 +591,7 @@ import Testing
         let c = try Container()
         // Docs/push-format.md: the herald plaintext (and the legacy secret fields) never reach the output.
         let text = #"{"aps":{"alert":{"body":"Hi"},"badge":3},"herald":{"kind":"message","text":"secret"},"custom-encrypted-message":"frperg","x":1}"#
-        let r = try await c.herald(["render", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
+        let r = try await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "en", "--tables", Self.tables], stdin: text)
         #expect(r.status == 3)
         #expect(r.stdout == #"{"aps":{"alert":{"body":"Hi"},"badge":3},"x":1}"# + "\n")
         #expect(!r.stdout.contains("secret") && !r.stdout.contains("frperg"))
@@ -575,14 +601,14 @@ import Testing
     @Test func locKeysResolveAgainstTheTables() async throws {
         let c = try Container()
         let text = #"{"aps":{"alert":{"title-loc-key":"reminder.title","loc-key":"lottery.title","loc-args":["Powerball"]},"mutable-content":1}}"#
-        let r = try Rendered(await c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: text))
+        let r = try Rendered(await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: text))
         #expect(r.status == 0)
         #expect(r.title == "Erinnerung")
-        #expect(r.body == "Powerball – Ergebnisse")
+        #expect(r.body == "\u{2068}Powerball\u{2069} – Ergebnisse")
         #expect(r.aps["alert"]?["loc-key"] == nil)
         // A key in no table: the literal when there is one, else the localized generic text.
         let missing = #"{"aps":{"alert":{"title":"Literal","title-loc-key":"no.such.key","loc-key":"no.such.body"},"mutable-content":1}}"#
-        let m = try Rendered(await c.herald(["render", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: missing))
+        let m = try Rendered(await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: missing))
         #expect(m.title == "Literal")
         #expect(m.body == "Sie haben eine neue Mitteilung. Öffnen Sie die App, um sie anzuzeigen.")
         #expect(!m.stdout.contains("no.such"))
@@ -601,7 +627,7 @@ import Testing
             "",
             #"{"id":7,"locale":"ja","payload":{"aps":{"alert":"x","mutable-content":1},"custom-encrypted-message":"Uv"}}"#,
         ]
-        let r = try await c.herald(["render", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
+        let r = try await c.herald(["render", "--allow-unsealed", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
         #expect(r.status == 0, "\(r.stderr)")
         let out = r.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)).objectValue }
         #expect(out.count == 5)
@@ -617,7 +643,7 @@ import Testing
         #expect(out[3]?["id"]?.stringValue == "d")
         #expect(out[3]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Sie haben 7,00\u{A0}$ gewonnen – mit 1 Spielschein von 1.")
         #expect(out[4]?["id"]?.intValue == 7)
-        #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "Hi")
+        #expect(out[4]?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "\u{2068}Hi\u{2069}")
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
     }
 
@@ -626,7 +652,7 @@ import Testing
         let c = try Container()
         let payload = try c.write(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"reminder","id":"not-a-uuid"}}"#, name: "r.json")
         let r = try await HeraldBinary.run(
-            ["render", "--payload", payload, "--locale", "fr", "--store", c.path], directory: URL(fileURLWithPath: c.path))
+            ["render", "--allow-unsealed", "--payload", payload, "--locale", "fr", "--store", c.path], directory: URL(fileURLWithPath: c.path))
         #expect(r.status == 0)
         let root = try JSONParser.parse(r.stdout)
         let fr = try String(contentsOfFile: Self.tables + "/fr.lproj/Localizable.strings", encoding: .utf8)

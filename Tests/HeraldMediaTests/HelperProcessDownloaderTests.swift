@@ -91,36 +91,33 @@ import Testing
         let script = folder.path + "/hang.sh"
         try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 60\n", to: script)
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [], killGrace: .milliseconds(100))
-        let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(500)
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
-            deadline: deadline)
-        let late = clock.now - deadline
+            deadline: .now + .milliseconds(500))
+        // `.timedOut` is the downloader's own report that it killed the helper at the deadline
+        // (the helper never answers); no wall-clock bound, which a busy machine would break.
         #expect(results.first?.failure == .timedOut)
-        #expect(late < .seconds(3), "returned \(late) after the deadline")
     }
 
     @Test func cancellingTheCallerKillsTheHelper() async throws {
         let folder = TempFolder()
         defer { folder.remove() }
         let script = folder.path + "/hang.sh"
-        try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 60\n", to: script)
+        // The helper would sleep for a day and the deadline is an hour away: only the kill on
+        // cancellation lets the call return (no wall-clock bound, which load would break).
+        try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 86400\n", to: script)
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
         let loopback = self.loopback
         let path = folder.attachments
-        let clock = ContinuousClock()
         let task = Task {
             await MediaFetcher(policy: loopback, downloader: downloader).fetch(
                 [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: path,
-                deadline: .now + .seconds(60))
+                deadline: .now + .seconds(3600))
         }
         try await Task.sleep(for: .milliseconds(300))
-        let cancelledAt = clock.now
         task.cancel()
         let results = await task.value
         #expect(results.first?.failure == .cancelled)
-        #expect(clock.now - cancelledAt < .seconds(3))
     }
 
     @Test func aMissingHelperIsAnIOFailure() async throws {
@@ -129,7 +126,7 @@ import Testing
         let downloader = HelperProcessMediaDownloader(executable: folder.path + "/no-such-helper")
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
-            deadline: .now + .seconds(5))
+            deadline: .now + .seconds(600))  // far: the failure, not the deadline, ends it
         guard case .io(let why)? = results.first?.failure else {
             Issue.record("expected io, got \(results)")
             return
@@ -147,7 +144,7 @@ import Testing
         let downloader = HelperProcessMediaDownloader(executable: script, arguments: [])
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
-            deadline: .now + .seconds(5))
+            deadline: .now + .seconds(600))  // far: the failure, not the deadline, ends it
         guard case .io(let why)? = results.first?.failure else {
             Issue.record("expected io, got \(results)")
             return

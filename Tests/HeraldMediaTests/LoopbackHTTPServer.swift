@@ -26,6 +26,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         var pauseAfterChunk: Double = 0
         /// Pause before the headers are sent.
         var pauseBeforeHeaders: Double = 0
+        /// After the body, keep the connection open (no end of stream) until the client
+        /// closes it: a client that stops by itself is told apart from one that waits for
+        /// more, whatever the machine's load. The connection then counts as closed early.
+        var holdAfterBody = false
 
         var totalBodyBytes: Int { body.count + fillerCount }
 
@@ -212,6 +216,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             sent += chunk.count
             record(sent, closed: false, finished: false)
             pause(response.pauseAfterChunk)
+        }
+        if response.holdAfterBody {
+            while !isStopped, recv(fd, &buffer, buffer.count, 0) > 0 {}
+            record(sent, closed: true, finished: true)
+            return
         }
         shutdown(fd, Int32(SHUT_WR))
         // Drain until the client closes, so "closed early" is only about the body.

@@ -22,8 +22,15 @@ import Testing
         deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Most pushes here are legacy, unsealed input; the sealing-required default is tested in
+    /// HostileStageTests. The deadline is an hour: these tests check content, which a busy
+    /// machine must not turn into a deadline's best attempt.
+    static let noDeadline: Duration = .seconds(3600)
+
     static func stage(store: StoreSource = .none, keys: KeySource = .none, now: Date? = nil) -> Stage {
-        Stage(configuration: StageConfiguration(catalog: catalog, store: store, keys: keys, now: now))
+        Stage(
+            configuration: StageConfiguration(
+                catalog: catalog, store: store, keys: keys, now: now, deadline: noDeadline, allowUnsealed: true))
     }
 
     static func payload(_ text: String) throws -> [UInt8] { Array(text.utf8) }
@@ -39,8 +46,8 @@ import Testing
         let o = try await stage.process(
             Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Gate 4","from":"HQ"}}"#),
             locale: try LocaleID("en"))
-        #expect(Self.alert(o).title == "Message from HQ")
-        #expect(Self.alert(o).body == "Gate 4")
+        #expect(Self.alert(o).title == "Message from \u{2068}HQ\u{2069}")
+        #expect(Self.alert(o).body == "\u{2068}Gate 4\u{2069}")
         #expect(o.exitCode == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
@@ -134,12 +141,12 @@ import Testing
         let folder = Folder()
         let stage = Stage(configuration: StageConfiguration(
             catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments",
-            mediaDownloader: URLSessionMediaDownloader(), deadline: .seconds(60)))
+            mediaDownloader: URLSessionMediaDownloader(), deadline: Self.noDeadline, allowUnsealed: true))
         // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
         let o = try await stage.process(
             Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#),
             locale: try LocaleID("en"))
-        #expect(Self.alert(o).body == "Look\nThe attached media could not be loaded.")
+        #expect(Self.alert(o).body == "\u{2068}Look\u{2069}\nThe attached media could not be loaded.")
         #expect(o.payload["media-url"] == nil)
         #expect(o.payload["herald-attachments"] == nil)
         #expect(o.diagnostics.contains { $0.hasPrefix("media ") })

@@ -273,4 +273,13 @@ import Testing
         }
         #expect(ReceiptDelivery.classify(status: 400, body: Data("bad\npushId\n".utf8), retryAfter: nil) == .permanent("HTTP 400: bad pushId"))
     }
+
+    /// An endpoint's error body is outside text: its escape sequences (a terminal title, a
+    /// colour, a bell) are shown escaped, never sent raw to the terminal.
+    @Test func anErrorBodysControlCharactersAreEscaped() {
+        let body = Data("\u{1B}]0;pwned\u{07}\u{1B}[31mdenied\u{9B}2J\u{202E}".utf8)
+        #expect(
+            ReceiptDelivery.classify(status: 403, body: body, retryAfter: nil)
+                == .permanent("HTTP 403: \\u{1B}]0;pwned\\u{7}\\u{1B}[31mdenied\\u{9B}2J\\u{202E}"))
+    }
 }

@@ -199,6 +199,14 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
 /// Base direction of UTF-8 text by its first strong character:
 /// 0 LTR, 1 RTL, 3 neutral (no strong character).
 int hicu_text_base_direction(const char *text, int32_t len);
+
+// The Unicode Bidirectional Algorithm (ubidi) over UTF-16 `text`: writes, for each
+// visual position, the logical UTF-16 index shown there (ubidi_getVisualMap; bidi
+// controls stay in the map). `level`: 0 left to right, 1 right to left, -1 the
+// first strong character's direction (UBIDI_DEFAULT_LTR). Returns the map's length
+// (> cap: nothing written), 0 with *status set on failure.
+int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, int level, int32_t *map,
+                             int32_t cap, int32_t *status);
 /// Byte offsets of extended grapheme cluster boundaries in UTF-8 `text`,
 /// written to `offsets` (at most `cap`). Returns the count (including 0 and len).
 int32_t hicu_grapheme_boundaries(const char *text, int32_t len, int32_t *offsets,
