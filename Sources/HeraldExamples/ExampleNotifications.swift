@@ -30,8 +30,9 @@ public enum ExampleNotifications {
         /// allowed (`herald render --allow-unsealed`, `StageConfiguration.allowUnsealed`).
         public let unsealed: Bool
 
-        init(name: String, payload: String, unsealed: Bool) {
+        init(name: String, summary: String, payload: String, unsealed: Bool) {
             self.name = name
+            self.summary = summary
             self.payload = payload
             self.unsealed = unsealed
         }

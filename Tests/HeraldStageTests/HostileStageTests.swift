@@ -124,7 +124,7 @@ import Testing
             // The batch answer carries the same diagnostics.
             var locales: [String: LocaleID] = [:]
             let line = JSONWriter.write(.object(JSONObject([("id", .int(1)), ("locale", .string("en")), ("payload", .object(push))])))
-            let answer = await stage.answer(line: Array(line.utf8), locales: &locales)
+            let answer = await stage.answer(line: Array(line.utf8), lineNumber: 1, locales: &locales)
             #expect(!JSONWriter.write(.object(answer)).contains("SECRET"), "\(n)")
         }
     }
