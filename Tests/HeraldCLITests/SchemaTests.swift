@@ -82,7 +82,7 @@ struct SchemaTests {
 
             """#
         let result = try await HeraldBinary.run(
-            ["render", "--batch", "-", "--store", folder.url.appendingPathComponent("store").path], stdin: Data(input.utf8))
+            ["render", "--batch", "-", "--allow-unsealed", "--store", folder.url.appendingPathComponent("store").path], stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let answers = try folder.write("render-answers.jsonl", result.stdout)
         #expect(result.stdout.split(separator: "\n").count == 30 + 5)
