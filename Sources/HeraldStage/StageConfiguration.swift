@@ -79,7 +79,12 @@ public struct StageConfiguration: Sendable {
     ///   - timeZone: The IANA zone dates are shown in.
     ///   - deadline: The whole time budget of one push.
     ///   - renderOptions: Device, width and isolation options for the renderer.
-    ///   - sealingAlgorithms: The envelope algorithms the stage opens.
+    ///   - sealingAlgorithms: The envelope algorithms the stage opens (`rot13` only
+    ///     together with `allowUnsealed`).
+    ///   - allowUnsealed: Whether legacy, unsealed content is used (default: false,
+    ///     only sealed content is).
+    ///   - writesToStore: Whether the stage may change the shared container (default:
+    ///     true; false for a preview).
     public init(
         catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
         attachmentsDirectory: String? = nil,
