@@ -123,13 +123,16 @@ while IFS= read -r level; do
 done <<<"$levels"
 
 # 3. Link. Object files of the dependencies (not Herald's modules, tests or executables).
+# The same folder may also hold plugin tools (`*-tool`) and other packages' programs
+# built in it (CI builds Examples/ there): a folder with a main.swift.o is a program.
 objects=()
 modulemaps=()
 for dir in "$bin"/*.build; do
     name=$(basename "$dir" .build)
     case "$name" in
-        *Tests | Herald* | herald* | ArgumentParser* | generate_*) continue ;;
+        *Tests | Herald* | herald* | ArgumentParser* | generate_* | *-tool) continue ;;
     esac
+    [ -f "$dir/main.swift.o" ] && continue
     while IFS= read -r -d '' o; do objects+=("$o"); done < <(find "$dir" -name '*.o' -print0)
     [ -f "$dir/module.modulemap" ] && modulemaps+=(-Xcc "-fmodule-map-file=$dir/module.modulemap")
 done
