@@ -61,6 +61,25 @@ struct MessageArguments: Sendable {
     var unusedVariables: [PluralVariable] = []
     /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
     var staticOutput: String? = nil
+    /// The variable whose forms were not read because the message's variables refer to
+    /// each other more than `expansionLimit` times (nil when everything was read).
+    var stoppedAt: PluralVariable? = nil
+
+    /// The most plural-variable expansions one message's analysis reads: each variable
+    /// is read once per argument it is read as, so only a message with hundreds of
+    /// variables reaches it (the renderer's compile budget is of the same size).
+    static let expansionLimit = 256
+    /// Variables already read (name and argument): reading one again adds nothing, and
+    /// re-reading each reference made nested plurals exponential (six levels of six forms
+    /// were 6⁶ scans).
+    private var expanded = Set<VariableUse>()
+    /// How many variable forms' sets were read (each variable once per argument).
+    var expansions: Int { expanded.count }
+    private struct VariableUse: Hashable {
+        var name: String
+        var argument: Int
+        var substitution: Bool
+    }
 
     mutating func add(_ index: Int, _ use: ArgumentUse) {
         uses[index, default: []].append(use)
@@ -141,7 +160,13 @@ struct MessageArguments: Sendable {
                 let v = variables[name]
                 let argIndex = v?.argNum.map { max(0, $0 - 1) } ?? index
                 add(argIndex, ArgumentUse(argClass: .number, wide: nil, text: s.text))
-                if let v, !visiting.contains(name) {
+                if let v, !visiting.contains(name),
+                    expanded.insert(VariableUse(name: name, argument: argIndex, substitution: v.argNum != nil)).inserted
+                {
+                    guard expanded.count <= Self.expansionLimit else {
+                        if stoppedAt == nil { stoppedAt = v }
+                        continue
+                    }
                     for c in PluralCategory.allCases {
                         guard let form = v.forms[c] else { continue }
                         scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)

@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldJSON
 import HeraldRender
 import HeraldTables
 
@@ -167,6 +168,9 @@ extension LintRun {
 
     // MARK: - one entry
 
+    /// Specifier problems listed per string before the rest are only counted.
+    static let problemsPerText = 20
+
     mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
         let entry = ctx.entry
         // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
@@ -177,9 +181,22 @@ extension LintRun {
 
         // Specifier problems (only in strings that are formatted at all:
         // "Battery 100%" with no specifier anywhere is plain text).
+        // A string of thousands of bad specifiers gets its first few, then a count.
         if isFormat {
+            var shown: [Origin: Int] = [:]
+            var more: [(origin: Origin, rule: String)] = []
             for p in own.problems {
-                emit(p.problem.kind.rawValue, ctx.place(p.text.origin), p.problem.message)
+                let n = shown[p.text.origin, default: 0]
+                shown[p.text.origin] = n + 1
+                if n < Self.problemsPerText {
+                    emit(p.problem.kind.rawValue, ctx.place(p.text.origin), p.problem.message)
+                } else if n == Self.problemsPerText {
+                    more.append((p.text.origin, p.problem.kind.rawValue))
+                }
+            }
+            for m in more {
+                let extra = (shown[m.origin] ?? 0) - Self.problemsPerText
+                emit(m.rule, ctx.place(m.origin), "\(extra) more specifier problem\(extra == 1 ? "" : "s") in this string, not listed")
             }
         }
 
@@ -319,6 +336,9 @@ extension LintRun {
 
     mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
         if case .plain = ctx.entry.message { return }
+        if let v = own.stoppedAt {
+            emit("variable-nesting", ctx.place(v.origin), "the plural variables of \(Excerpt.quoted(ctx.entry.key)) refer to each other more than \(MessageArguments.expansionLimit) times; the linter stopped exploring at \(Excerpt.quoted(v.name)) and did not check the forms below it")
+        }
         for v in own.unusedVariables {
             emit("variable-unused", ctx.place(v.origin), "plural variable \"\(v.name)\" of \"\(ctx.entry.key)\" is defined but the format string never uses it (%#@\(v.name)@)")
         }

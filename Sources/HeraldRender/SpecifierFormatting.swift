@@ -25,6 +25,8 @@ struct RenderState {
     private var usedBeyond: Set<Int>?
     private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
+    /// `diagnostics` as a set, to say each once.
+    private var reported = Set<RenderDiagnostic>()
     var plural: [(variable: String, category: PluralCategory)] = []
 
     mutating func choose(_ category: PluralCategory, for variable: String) {
@@ -63,7 +65,9 @@ struct RenderState {
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
         let d = RenderDiagnostic(severity: severity, message: message, code: code)
-        if !diagnostics.contains(d) { diagnostics.append(d) }
+        // A set answers "already said?": searching the list was quadratic in the
+        // diagnostics of one render (thousands for a string of thousands of specifiers).
+        if reported.insert(d).inserted { diagnostics.append(d) }
     }
 
     /// The argument at `index`, marking it used; nil (with a diagnostic) when missing.

@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldJSON
 import HeraldTables
 
 // A message compiled for one locale: format strings parsed, arguments bound
@@ -278,17 +279,23 @@ struct TemplateCompiler {
         var diagnostics = parsed.problems.map { p in
             RenderDiagnostic(
                 severity: p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
-                message: "in \"\(text)\": \(p.message)", code: p.kind.rawValue)
+                message: "in \(Excerpt.quoted(text)): \(p.message)", code: p.kind.rawValue)
         }
         var parts: [TemplatePart] = []
         var count = 0
+        // Adjacent literal and invalid segments become one literal part, gathered here
+        // and added once (joining them part by part copied the text each time: quadratic).
+        var pending: String? = nil
+        func flushLiteral() {
+            if let text = pending { parts.append(.literal(text)) }
+            pending = nil
+        }
         for segment in parsed.segments {
             switch segment {
-            case .literal(let s):
-                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
-            case .invalid(let s):
-                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+            case .literal(let s), .invalid(let s):
+                if pending == nil { pending = s } else { pending!.append(s) }
             case .specifier(var spec):
+                flushLiteral()
                 let index = spec.argumentIndex ?? 0
                 switch spec.conversion {
                 case .variable(let name):
@@ -314,6 +321,7 @@ struct TemplateCompiler {
                 }
             }
         }
+        flushLiteral()
         return Template(parts: parts, diagnostics: diagnostics, argumentCount: count)
     }
 
