@@ -1,6 +1,7 @@
 import HeraldICU
 import HeraldRender
 import HeraldTables
+import HeraldJSON
 
 /// How a specifier reads its argument, coarsely: what must agree between a
 /// source string and its translation for the same argument list to work.
@@ -270,7 +271,7 @@ enum ValueType {
         let integer = "diuoxXDUOc"
         let floating = "fFeEgGaA"
         guard integer.contains(last) || floating.contains(last) else {
-            return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)"
+            return "'\(Excerpt.escaped(text))' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)"
         }
         // Optional precision, then a length modifier.
         if s.hasPrefix(".") {
@@ -278,7 +279,7 @@ enum ValueType {
             s = s.drop { $0.isASCII && $0.isNumber }
         }
         let lengths: Set<Substring> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"]
-        guard lengths.contains(s) else { return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)" }
+        guard lengths.contains(s) else { return "'\(Excerpt.escaped(text))' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)" }
         return nil
     }
 

@@ -1,4 +1,5 @@
 public import HeraldICU
+import HeraldJSON
 
 /// One argument for a message. Arguments are data: a `.string` holding `%d`
 /// or `{0}` is inserted literally, never parsed as a format.
@@ -126,7 +127,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .keyMissing(let key, let table, let locale, let tried):
             let where_ = tried.isEmpty ? "no localization matches" : "looked in " + tried.joined(separator: ", ")
-            return "key '\(key)' is not in table '\(table)' for \(locale.bcp47) (\(where_))"
+            return "key '\(Excerpt.escaped(key))' is not in table '\(Excerpt.escaped(table))' for \(locale.bcp47) (\(where_))"
         }
     }
 }

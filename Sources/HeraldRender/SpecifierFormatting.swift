@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -104,7 +105,7 @@ struct RenderState {
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
         if bit == 0 || notNumberReported & bit == 0 {
             notNumberReported |= bit
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \(Excerpt.quoted(s)); inserted as text")
         }
         return nil
     }
@@ -152,7 +153,7 @@ enum SpecifierFormatting {
 
     /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
     static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) {
-        guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
+        guard let arg = state.argument(c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else { return }
         var body: String
         var zeroPaddable = false
         switch c.conversion {
@@ -183,7 +184,7 @@ enum SpecifierFormatting {
                 body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
             }
         default:
-            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(c.spec.text)'") else {
+            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else {
                 body = arg.description
                 break
             }
@@ -320,19 +321,19 @@ enum SpecifierFormatting {
             }
             state.diagnose(
                 .warning, "integer-overflow",
-                "argument \(index + 1) (\(wide.text)) does not fit '\(text())' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
+                "argument \(index + 1) (\(wide.text)) does not fit '\(Excerpt.escaped(text()))' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
         }
         return result
     }
 
     static func fromDouble(_ d: Double, text: String, index: Int, state: inout RenderState) -> SizedInteger {
         guard d.isFinite else {
-            state.diagnose(.error, "not-a-number", "'\(text)' cannot show \(d) (argument \(index + 1)); shows 0")
+            state.diagnose(.error, "not-a-number", "'\(Excerpt.escaped(text))' cannot show \(d) (argument \(index + 1)); shows 0")
             return .signed(0)
         }
         let t = d.rounded(.towardZero)
         if t != d {
-            state.diagnose(.warning, "fraction-dropped", "'\(text)' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
+            state.diagnose(.warning, "fraction-dropped", "'\(Excerpt.escaped(text))' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
         }
         if t >= 9.223372036854775807e18 {
             if t < 1.8446744073709551615e19 { return .unsigned(UInt64(t)) }

@@ -312,7 +312,7 @@ struct TemplateCompiler {
                             text: spec.text)
                     } else {
                         spec.conversion = .object
-                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(substitution.valueType ?? "")' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
+                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
                     }
                     parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec))))
                 default:
@@ -329,23 +329,23 @@ struct TemplateCompiler {
         guard let variable = variables[name] else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(name)' for %#@\(name)@", code: "unknown-variable"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(Excerpt.escaped(name))' for %#@\(name)@", code: "unknown-variable"))
         }
         guard !active.contains(name), active.count < 8 else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(name)' refers to itself through its forms", code: "recursion"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(Excerpt.escaped(name))' refers to itself through its forms", code: "recursion"))
         }
         guard budget.take() else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(name)' not expanded", code: "recursion"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(Excerpt.escaped(name))' not expanded", code: "recursion"))
         }
         let index = variable.argNum.map { max(0, $0 - 1) } ?? position
         var diagnostics: [RenderDiagnostic] = []
         let valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
         if let spec = variable.specType, spec != "NSStringPluralRuleType" {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(name)' has spec type '\(spec)'; treated as NSStringPluralRuleType", code: "spec-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(Excerpt.escaped(name))' has spec type '\(Excerpt.escaped(spec))'; treated as NSStringPluralRuleType", code: "spec-type"))
         }
         var forms: [PluralCategory: Template] = [:]
         let inner = active.union([name])
@@ -375,7 +375,7 @@ struct TemplateCompiler {
         let body = text.hasPrefix("%") ? String(text.dropFirst()) : text
         let parsed = FormatStringParser.parse("%" + body)
         guard parsed.problems.isEmpty, parsed.segments.count == 1, let spec = parsed.specifiers.first else {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not a printf conversion; the number is used as written", code: "value-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not a printf conversion; the number is used as written", code: "value-type"))
             return .asWritten
         }
         switch spec.conversion {
@@ -384,7 +384,7 @@ struct TemplateCompiler {
         case .fixed: return .fixed(min(spec.precision ?? 6, 20))
         case .exponent, .general: return .printf(spec)
         default:
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not numeric; the number is used as written", code: "value-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not numeric; the number is used as written", code: "value-type"))
             return .asWritten
         }
     }

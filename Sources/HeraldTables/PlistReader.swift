@@ -3,6 +3,7 @@
 // binary plist has no lines, so its origins are the file at 1:1.
 
 import Foundation
+import HeraldJSON
 
 /// A property-list value with the place it was written.
 struct PlistItem: Sendable {
@@ -99,7 +100,7 @@ enum PlistReader {
             guard case .string(let s) = value.node else {
                 result.diagnostics.append(TableDiagnostic(
                     rule: "structure", severity: .error,
-                    message: "value of \"\(key)\" is \(value.typeName); a .strings table holds only strings",
+                    message: "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
                     origin: value.origin, key: key))
                 continue
             }
@@ -347,11 +348,11 @@ struct XMLPlistParser {
             case "string", "key": return PlistItem(node: .string(s), origin: origin)  // CF reads a <key> in value position as a string
             case "integer":
                 let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \"\(v)\"") }
+                guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \(Excerpt.quoted(v))") }
                 return PlistItem(node: .integer(v), origin: origin)
             case "real":
                 let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard Double(v) != nil || ["nan", "+infinity", "-infinity", "inf", "-inf"].contains(v.lowercased()) else { throw fail(t.start, "invalid <real> \"\(v)\"") }
+                guard Double(v) != nil || ["nan", "+infinity", "-infinity", "inf", "-inf"].contains(v.lowercased()) else { throw fail(t.start, "invalid <real> \(Excerpt.quoted(v))") }
                 return PlistItem(node: .real(v), origin: origin)
             case "date": return PlistItem(node: .date(s), origin: origin)
             default:
