@@ -195,21 +195,21 @@ struct LineReader: ~Copyable {
     mutating func next() throws -> Line? {
         while true {
             if let nl = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<nl])
+                let line = skipping ? [] : Array(buffer[start..<nl])
                 start = nl + 1
                 scanned = start
                 if skipping {
                     skipping = false
                     continue
                 }
-                return .text(line)
+                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
             }
             scanned = buffer.count
             if atEnd {
                 guard start < buffer.count, !skipping else { return nil }
                 let line = Array(buffer[start...])
                 start = buffer.count
-                return .text(line)
+                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
             }
             if buffer.count - start > InputLimits.batchLineBytes || skipping {
                 // Too long: answered once, and nothing of it is kept.
