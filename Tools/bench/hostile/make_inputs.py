@@ -15,7 +15,7 @@
   format-batch-many-keys.jsonl     format --batch lines with many unknown members
 
 Usage: make_inputs.py OUT_DIR [SIZE]   (SIZE in bytes, default 4 MiB)
-The fuzz seeds are the same shapes at 16 KiB (Tools/fuzz/corpus/*/hostile-*).
+       make_inputs.py --seeds Tools/fuzz/corpus   (the same shapes at 16 KiB: */hostile-*)
 """
 import json
 import os
@@ -190,7 +190,33 @@ def shapes(size):
     }
 
 
+def write_seeds(corpus, size=16 << 10):
+    """The same shapes, small, as seeds of the libFuzzer harnesses (each under 64 KiB)."""
+    sh = shapes(size)
+    small_line = size // 2
+    seeds = {
+        'fuzz-strings': ['strings-many-keys.strings', 'strings-huge-string.strings', 'strings-specifiers.strings',
+                         'stringsdict-shared.bplist'],
+        'fuzz-stringsdict': ['stringsdict-huge-string.xml', 'stringsdict-deep.xml', 'stringsdict-plural-nest.xml',
+                             'stringsdict-shared.bplist'],
+        'fuzz-xcstrings': ['xcstrings-many-keys.xcstrings', 'xcstrings-deep.xcstrings'],
+        'fuzz-payload': ['payload-many-keys.json'],
+        'fuzz-stage': ['payload-many-keys.json'],
+    }
+    for harness, names in seeds.items():
+        for name in names:
+            with open(os.path.join(corpus, harness, 'hostile-' + name), 'wb') as f:
+                f.write(sh[name])
+    with open(os.path.join(corpus, 'fuzz-json-reader', 'hostile-format-batch-line.json'), 'wb') as f:
+        f.write(format_batch_many_keys(small_line, small_line).split(b'\n')[0])
+    with open(os.path.join(corpus, 'fuzz-format', 'hostile-numbered-specifiers.txt'), 'wb') as f:
+        f.write(numbered_specifiers(size).encode())
+
+
 def main():
+    if sys.argv[1] == '--seeds':
+        write_seeds(sys.argv[2])
+        return
     out = sys.argv[1]
     size = int(sys.argv[2]) if len(sys.argv) > 2 else 4 << 20
     os.makedirs(out, exist_ok=True)
