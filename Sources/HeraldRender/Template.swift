@@ -270,16 +270,28 @@ struct TemplateCompiler {
         return ICUTemplate(pattern: pattern, format: format, arguments: args, usesNames: usesNames, diagnostics: diagnostics)
     }
 
+    /// Format problems of one text described one by one; the rest are counted.
+    static let problemsDescribed = 20
+
     /// `substitution`: the variable whose form this is, for `%arg`.
     func compileFormat(
         _ text: String, firstArgument: Int, variables: [String: PluralVariable],
         substitution: (index: Int, valueType: String?)?, active: Set<String>
     ) -> Template {
         let parsed = FormatStringParser.parse(text, firstArgument: firstArgument, substitutionArgument: substitution != nil)
-        var diagnostics = parsed.problems.map { p in
+        // The first few problems of a text are described, the rest counted: a string of
+        // thousands of bad specifiers would otherwise carry thousands of diagnostics in
+        // every template compiled from it.
+        let described = Self.problemsDescribed
+        var diagnostics = parsed.problems.prefix(described).map { p in
             RenderDiagnostic(
                 severity: p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
                 message: "in \(Excerpt.quoted(text)): \(p.message)", code: p.kind.rawValue)
+        }
+        if parsed.problems.count > described, let last = parsed.problems.last {
+            diagnostics.append(RenderDiagnostic(
+                severity: .error, message: "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems",
+                code: last.kind.rawValue))
         }
         var parts: [TemplatePart] = []
         var count = 0

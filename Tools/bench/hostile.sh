@@ -31,7 +31,8 @@ python3 Tools/bench/hostile/make_inputs.py "$WORK/in" "$SIZE"
 # refusing an input with an error is a correct answer).
 measure() {
   /usr/bin/time -f "%U %S %e %M" -o "$WORK/time" "$@" > /dev/null 2> "$WORK/stderr" || true
-  awk '{ printf "%.3f %.3f %d\n", $1 + $2, $3, $4 }' "$WORK/time"
+  # The last line: /usr/bin/time puts "Command exited with non-zero status N" before it.
+  tail -1 "$WORK/time" | awk '{ printf "%.3f %.3f %d\n", $1 + $2, $3, $4 }'
 }
 
 mkdir -p "$WORK/empty"
