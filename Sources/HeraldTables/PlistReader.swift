@@ -296,8 +296,13 @@ struct XMLPlistParser {
         }
     }
 
+    /// The deepest XML property list read. A `.stringsdict` is five levels deep; each level
+    /// is a recursive call, and 546 levels overflowed the 8 MiB main-thread stack of an
+    /// AddressSanitizer build (the fuzzer's), so the limit leaves a wide margin.
+    static let maximumDepth = 128
+
     mutating func value(depth: Int) throws(PlistFailure) -> PlistItem {
-        if depth > 512 { throw fail(i, "property list nested more than 512 levels deep") }
+        if depth > Self.maximumDepth { throw fail(i, "property list nested more than \(Self.maximumDepth) levels deep") }
         try skipMisc()
         let t = try tag()
         let origin = self.origin(t.start)

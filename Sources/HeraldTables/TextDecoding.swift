@@ -175,7 +175,7 @@ struct LineMap {
     /// start): a position is counted from the nearest checkpoint, not from its line's
     /// start, so a file of one long line is placed in linear time, not quadratic.
     private var checkpoints: [Int] = []
-    private static let stride = 1024
+    private static let stride = 64
     private let text: [UInt8]
 
     init(_ text: [UInt8]) {

@@ -95,6 +95,12 @@ import Testing
                 + [0xFF] + strings(#"b"}}}}}}"#),
             rule: "syntax", message: "invalid UTF-8 byte 0xff — Xcode cannot compile this catalog", line: 1, column: 108, dropped: true),
         Case(
+            name: "XML plist nested 1,000 levels (the fuzzer's stack overflowed at 546)", path: "fr.lproj/Localizable.stringsdict",
+            bytes: strings(#"<plist version="1.0">"# + String(repeating: "<dict><key>k</key>", count: 1_000)),
+            // The root <dict> is depth 0; the one at depth 129 is the 130th, at offset 21 + 129 × 18.
+            rule: "syntax", message: "property list nested more than 128 levels deep — the device drops the whole file",
+            line: 1, column: 21 + 129 * 18 + 1, dropped: true),
+        Case(
             name: "binary plist: one 2 KiB string referenced by 1,000 keys", path: "fr.lproj/Localizable.strings",
             bytes: BinaryPlistMaker.dictSharingOneValue(keys: 1_000, value: String(repeating: "x", count: 2_048)),
             // 2 MB of text from a 30 KB file: more than twice the file plus 1 MiB.
