@@ -73,7 +73,13 @@ public struct JSONParser {
         /// JSON Pointers of object keys that occurred more than once (last wins;
     /// the full pointer only when positions are recorded).
         public let duplicateKeys: [(pointer: String, position: SourcePosition)]
+        /// Bytes read to work out columns: at most about the input's size, however many
+        /// values share a line (what the tests check to keep placing linear).
+        public let columnBytesRead: Int
     }
+
+    /// The longest JSON Pointer whose position is recorded (see `Options.recordPositions`).
+    public static let maxRecordedPointerBytes = 1024
 
     /// Parses `text`.
     ///
@@ -100,10 +106,10 @@ public struct JSONParser {
             do throws(JSONError) {
                 p.skipBOM()
                 p.skipWhitespace()
-                let v = try p.parseValue(depth: 0, pointer: "")
+                let v = try p.parseValue(depth: 0, pointer: "", record: options.recordPositions)
                 p.skipWhitespace()
                 if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
-                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.duplicates))
+                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.placedDuplicates(), columnBytesRead: p.columnBytesRead))
             } catch {
                 return .failure(error)
             }
@@ -119,25 +125,66 @@ private struct Parser {
     var line = 1
     var lineStart = 0
     var positions: [String: SourcePosition] = [:]
-    var duplicates: [(pointer: String, position: SourcePosition)] = []
+    /// Repeated keys with where they start; columns are worked out once at the end.
+    var duplicates: [(pointer: String, offset: Int, line: Int, lineStart: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
         self.options = options
     }
 
+    /// The last column worked out: (line start, byte offset, column). Positions are
+    /// asked for in increasing order on a line, so each is counted on from the last
+    /// one, not from the line's start: a one-line document of many values is read in
+    /// linear time, not quadratic.
+    var counted = (lineStart: -1, offset: 0, column: 1)
+
     var position: SourcePosition { position(at: i, line: line, lineStart: lineStart) }
 
-    /// The position of byte `offset` on `line`, which starts at byte `lineStart`.
+    /// The position of byte `offset` on `line`, which starts at byte `lineStart`
+    /// (for an error: counted from the line's start).
     func position(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
-        // column counts scalars: count non-continuation bytes since the line start
-        var col = 1
-        var k = lineStart
+        SourcePosition(line: line, column: Parser.column(bytes, from: lineStart, column: 1, to: offset), offset: offset)
+    }
+
+    /// `position(at:line:lineStart:)`, counted on from the last position asked for.
+    mutating func recordedPosition(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
+        var from = lineStart, column = 1
+        if counted.lineStart == lineStart, counted.offset <= offset { (from, column) = (counted.offset, counted.column) }
+        let c = Parser.column(bytes, from: from, column: column, to: offset)
+        columnBytesRead += max(0, offset - from)
+        counted = (lineStart, offset, c)
+        return SourcePosition(line: line, column: c, offset: offset)
+    }
+
+    /// The repeated keys with their positions, in the order they were found. An outer
+    /// object's repeat is found after the inner ones, so the columns are counted in
+    /// offset order (each from the one before) and put back in that order.
+    func placedDuplicates() -> [(pointer: String, position: SourcePosition)] {
+        var out = duplicates.map { (pointer: $0.pointer, position: SourcePosition(line: $0.line, column: 1, offset: $0.offset)) }
+        var previous = (lineStart: -1, offset: 0, column: 1)
+        for k in duplicates.indices.sorted(by: { duplicates[$0].offset < duplicates[$1].offset }) {
+            let d = duplicates[k]
+            let (from, column) = previous.lineStart == d.lineStart ? (previous.offset, previous.column) : (d.lineStart, 1)
+            let c = Parser.column(bytes, from: from, column: column, to: d.offset)
+            previous = (d.lineStart, d.offset, c)
+            out[k].position.column = c
+        }
+        return out
+    }
+
+    /// Bytes read by `recordedPosition` so far.
+    var columnBytesRead = 0
+
+    /// Columns count scalars: the non-continuation bytes from `start` (at `column`) to `offset`.
+    static func column(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, column: Int, to offset: Int) -> Int {
+        var col = column
+        var k = start
         while k < offset && k < bytes.count {
             if bytes[k] & 0xC0 != 0x80 { col += 1 }
             k += 1
         }
-        return SourcePosition(line: line, column: col, offset: offset)
+        return col
     }
 
     func error(_ message: String) -> JSONError { JSONError(message: message, position: position) }
@@ -167,9 +214,13 @@ private struct Parser {
         return out
     }
 
-    mutating func parseValue(depth: Int, pointer: String) throws(JSONError) -> JSONValue {
+    /// `record`: this value's position is recorded under `pointer`. Pointers longer than
+    /// `maxRecordedPointerBytes` are not made (nor their children's): deep nesting of
+    /// long keys would otherwise hold a copy of every ancestor's keys per value, memory
+    /// quadratic in the input.
+    mutating func parseValue(depth: Int, pointer: String, record: Bool) throws(JSONError) -> JSONValue {
         guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
-        if options.recordPositions { positions[pointer] = position }
+        if record { positions[pointer] = recordedPosition(at: i, line: line, lineStart: lineStart) }
         switch bytes[i] {
         case UInt8(ascii: "{"):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
@@ -197,15 +248,16 @@ private struct Parser {
                 skipWhitespace()
                 // Pointers are only built when positions are recorded (they cost a
                 // string per key); without them duplicate keys report a bare "/key".
-                let childPointer = options.recordPositions ? pointer + "/" + Parser.escapePointer(key) : ""
-                if options.recordPositions {
-                    positions[childPointer + "#key"] = position(at: keyOffset, line: keyLine, lineStart: keyLineStart)
+                let childRecord = record && pointer.utf8.count + key.utf8.count < JSONParser.maxRecordedPointerBytes
+                let childPointer = childRecord ? pointer + "/" + Parser.escapePointer(key) : ""
+                if childRecord {
+                    positions[childPointer + "#key"] = recordedPosition(at: keyOffset, line: keyLine, lineStart: keyLineStart)
                 }
-                let v = try parseValue(depth: depth + 1, pointer: childPointer)
+                let v = try parseValue(depth: depth + 1, pointer: childPointer, record: childRecord)
                 if !obj.appendParsed(key, v) {
                     duplicates.append((
-                        options.recordPositions ? childPointer : "/" + Parser.escapePointer(key),
-                        position(at: keyOffset, line: keyLine, lineStart: keyLineStart)))
+                        childRecord ? childPointer : "/" + Parser.escapePointer(key),
+                        keyOffset, keyLine, keyLineStart))
                 }
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an object") }
@@ -234,7 +286,8 @@ private struct Parser {
             while true {
                 skipWhitespace()
                 // Pointers cost a string per element: only built when positions are recorded.
-                arr.append(try parseValue(depth: depth + 1, pointer: options.recordPositions ? pointer + "/" + String(arr.count) : ""))
+                let childRecord = record && pointer.utf8.count < JSONParser.maxRecordedPointerBytes
+                arr.append(try parseValue(depth: depth + 1, pointer: childRecord ? pointer + "/" + String(arr.count) : "", record: childRecord))
                 skipWhitespace()
                 guard i < bytes.count else { throw error("unexpected end of input in an array") }
                 if bytes[i] == UInt8(ascii: ",") {

@@ -165,6 +165,14 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
+    /// Removes every member `shouldRemove` picks, in one pass (removing members one by
+    /// one through the subscript rebuilds the index each time: quadratic in the count).
+    public mutating func removeAll(where shouldRemove: (_ key: String, _ value: JSONValue) -> Bool) {
+        let before = entries.count
+        entries.removeAll { shouldRemove($0.key, $0.value) }
+        if entries.count != before { rebuildIndex() }
+    }
+
     /// Appends a key as read from source: a repeated key replaces the value
     /// in place (last wins) and keeps the first position.
     mutating func appendParsed(_ key: String, _ value: JSONValue) -> Bool {

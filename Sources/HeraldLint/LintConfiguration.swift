@@ -90,15 +90,15 @@ public struct LintConfiguration: Sendable {
         var c = LintConfiguration()
         func int(_ v: JSONValue, _ name: String) throws(Problem) -> Int {
             guard let n = v.intValue, n >= 0, n <= 1_000_000 else {
-                throw Problem(message: "\(path): \"\(name)\" is a whole number between 0 and 1000000")
+                throw Problem(message: "\(path): \(Excerpt.quoted(name)) is a whole number between 0 and 1000000")
             }
             return Int(n)
         }
         func globs(_ v: JSONValue, _ name: String) throws(Problem) -> [Glob] {
-            guard let a = v.arrayValue else { throw Problem(message: "\(path): \"\(name)\" is a list of glob strings") }
+            guard let a = v.arrayValue else { throw Problem(message: "\(path): \(Excerpt.quoted(name)) is a list of glob strings") }
             var out: [Glob] = []
             for e in a {
-                guard let s = e.stringValue else { throw Problem(message: "\(path): \"\(name)\" is a list of glob strings") }
+                guard let s = e.stringValue else { throw Problem(message: "\(path): \(Excerpt.quoted(name)) is a list of glob strings") }
                 out.append(Glob(s))
             }
             return out
@@ -112,10 +112,10 @@ public struct LintConfiguration: Sendable {
                 guard let rules = value.objectValue else { throw Problem(message: "\(path): \"rules\" maps rule ids to \"error\", \"warning\" or \"off\"") }
                 for (id, sv) in rules {
                     guard LintRule.byID[id] != nil else {
-                        throw Problem(message: "\(path): unknown rule \"\(id)\" (herald validate --list-rules lists them)")
+                        throw Problem(message: "\(path): unknown rule \(Excerpt.quoted(id)) (herald validate --list-rules lists them)")
                     }
                     guard let s = sv.stringValue, let sev = LintSeverity(rawValue: s) else {
-                        throw Problem(message: "\(path): rule \"\(id)\" must be \"error\", \"warning\" or \"off\"")
+                        throw Problem(message: "\(path): rule \(Excerpt.quoted(id)) must be \"error\", \"warning\" or \"off\"")
                     }
                     c.severities[id] = sev
                 }
@@ -128,7 +128,7 @@ public struct LintConfiguration: Sendable {
                 guard let b = value.boolValue else { throw Problem(message: "\(path): \"strict\" is true or false") }
                 c.strict = b
             default:
-                throw Problem(message: "\(path): unknown setting \"\(key)\" (known: sourceLocale, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
+                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
             }
         }
         return c

@@ -71,6 +71,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("value-type", .error, "A plural variable's value type is missing, not a number (%@) or not a printf conversion."),
         LintRule("plural-missing-category", .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
         LintRule("plural-unused-category", .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
+        LintRule("variable-nesting", .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the forms past that point are not checked."),
         LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
         LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale'."),

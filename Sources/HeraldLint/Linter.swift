@@ -75,6 +75,7 @@ public struct Linter: Sendable {
             throw UsageError(message: "source locale \(wanted) is not among the localizations found (\(allLocales.sorted().joined(separator: ", ")))")
         }
         var checked = 0
+        state.readDiagnostics(files.problems, group: TableFiles.Group(directory: "", files: []))
         let localesTotal = groups.reduce(0) { $0 + Set($1.1.tables.map(\.localization)).count }
         for (g, bundle) in groups {
             state.readDiagnostics(bundle.diagnostics, group: g)

@@ -1,6 +1,7 @@
 import HeraldICU
 import HeraldRender
 import HeraldTables
+import HeraldJSON
 
 /// How a specifier reads its argument, coarsely: what must agree between a
 /// source string and its translation for the same argument list to work.
@@ -61,6 +62,25 @@ struct MessageArguments: Sendable {
     var unusedVariables: [PluralVariable] = []
     /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
     var staticOutput: String? = nil
+    /// The variable whose forms were not read because the message's variables refer to
+    /// each other more than `expansionLimit` times (nil when everything was read).
+    var stoppedAt: PluralVariable? = nil
+
+    /// The most plural-variable expansions one message's analysis reads: each variable
+    /// is read once per argument it is read as, so only a message with hundreds of
+    /// variables reaches it (the renderer's compile budget is of the same size).
+    static let expansionLimit = 256
+    /// Variables already read (name and argument): reading one again adds nothing, and
+    /// re-reading each reference made nested plurals exponential (six levels of six forms
+    /// were 6⁶ scans).
+    private var expanded = Set<VariableUse>()
+    /// How many variable forms' sets were read (each variable once per argument).
+    var expansions: Int { expanded.count }
+    private struct VariableUse: Hashable {
+        var name: String
+        var argument: Int
+        var substitution: Bool
+    }
 
     mutating func add(_ index: Int, _ use: ArgumentUse) {
         uses[index, default: []].append(use)
@@ -141,7 +161,13 @@ struct MessageArguments: Sendable {
                 let v = variables[name]
                 let argIndex = v?.argNum.map { max(0, $0 - 1) } ?? index
                 add(argIndex, ArgumentUse(argClass: .number, wide: nil, text: s.text))
-                if let v, !visiting.contains(name) {
+                if let v, !visiting.contains(name),
+                    expanded.insert(VariableUse(name: name, argument: argIndex, substitution: v.argNum != nil)).inserted
+                {
+                    guard expanded.count <= Self.expansionLimit else {
+                        if stoppedAt == nil { stoppedAt = v }
+                        continue
+                    }
                     for c in PluralCategory.allCases {
                         guard let form = v.forms[c] else { continue }
                         scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
@@ -245,7 +271,7 @@ enum ValueType {
         let integer = "diuoxXDUOc"
         let floating = "fFeEgGaA"
         guard integer.contains(last) || floating.contains(last) else {
-            return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)"
+            return "'\(Excerpt.escaped(text))' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)"
         }
         // Optional precision, then a length modifier.
         if s.hasPrefix(".") {
@@ -253,7 +279,7 @@ enum ValueType {
             s = s.drop { $0.isASCII && $0.isNumber }
         }
         let lengths: Set<Substring> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j", "L"]
-        guard lengths.contains(s) else { return "'\(text)' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)" }
+        guard lengths.contains(s) else { return "'\(Excerpt.escaped(text))' is not a printf numeric conversion (d, ld, lld, u, f, .2f…)" }
         return nil
     }
 

@@ -1,6 +1,7 @@
 import HeraldICU
 import HeraldRender
 import HeraldTables
+import HeraldJSON
 
 // Render checks: every entry rendered for its own locale with sample values,
 // one per plural category the locale has (ICU's samples, integers and, for
@@ -80,12 +81,12 @@ extension LintRun {
                 icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
             for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
                 if reported.insert("render-icu").inserted {
-                    emit("render-icu", ctx.place(origin), "rendering \"\(entry.key)\" in \(ctx.localization) with \(sample) failed: \(d.message)")
+                    emit("render-icu", ctx.place(origin), "rendering \(Excerpt.quoted(entry.key)) in \(ctx.localization) with \(sample) failed: \(d.message)")
                 }
             }
             for d in result.diagnostics where d.code == "unknown-variable" {
                 if reported.insert("unknown-variable").inserted {
-                    emit("render-leftover-specifier", ctx.place(origin), "\"\(entry.key)\" in \(ctx.localization): \(d.message); nothing can fill it")
+                    emit("render-leftover-specifier", ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
                 }
             }
             outputs.append(result.text)
@@ -111,7 +112,7 @@ extension LintRun {
         }
         if percent, let left = Self.leftoverSpecifier(text) {
             emit("render-leftover-specifier", ctx.place(origin),
-                 "\"\(ctx.entry.key)\" renders in \(ctx.localization)\(with) with '\(left)' left in the text: \"\(Self.clip(text))\"")
+                 "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Excerpt.quoted(text))")
         }
         let visible = visibleASCII || text.unicodeScalars.contains { s in
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
@@ -120,14 +121,13 @@ extension LintRun {
         if !visible, ctx.sourceTexts.contains(where: { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } }),
             !ctx.texts.contains(where: { $0.value.isEmpty })
         {
-            emit("render-empty", ctx.place(origin), "\"\(ctx.entry.key)\" renders as empty text in \(ctx.localization)\(with)")
+            emit("render-empty", ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) renders as empty text in \(ctx.localization)\(with)")
         }
         if maybeBidi, let why = Self.bidiProblem(text) {
-            emit("bidi-control", ctx.place(origin), "\"\(ctx.entry.key)\" in \(ctx.localization): \(why)")
+            emit("bidi-control", ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
         }
     }
 
-    static func clip(_ s: String) -> String { s.count > 80 ? String(s.prefix(77)) + "…" : s }
 
     /// A specifier left in rendered text: `%`, an optional `n$`, flags,
     /// width, precision and length, then a conversion or `#@name@`. A bare
@@ -215,11 +215,11 @@ extension LintRun {
         let origin = ctx.textOrigin
         if total > 4096 {
             emit("push-payload-size", ctx.place(origin),
-                 "\"\(ctx.entry.key)\" in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
+                 "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
         }
         if let longest = shortestOutputs.max(by: { $0.count < $1.count }), longest.count > configuration.lockScreenCharacters {
             emit("lock-screen-length", ctx.place(origin),
-                 "\"\(ctx.entry.key)\" in \(ctx.localization) is \(longest.count) characters with short sample values; a lock screen shows about \(configuration.lockScreenCharacters)")
+                 "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) is \(longest.count) characters with short sample values; a lock screen shows about \(configuration.lockScreenCharacters)")
         }
     }
 

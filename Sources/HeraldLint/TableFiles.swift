@@ -12,6 +12,8 @@ struct TableFiles {
     }
 
     var groups: [Group] = []
+    /// Links out of the folder given, folders that cannot be listed: reported, never read.
+    var problems: [TableDiagnostic] = []
     var fileCount: Int { groups.reduce(0) { $0 + $1.files.count } }
 
     /// A path that is not there, or not a table file: a usage error.
@@ -26,6 +28,7 @@ struct TableFiles {
     /// (relative to the folder given, or the path as given for a file).
     static func collect(_ paths: [String], ignore: [Glob]) throws(UsageProblem) -> TableFiles {
         let fm = FileManager.default
+        var problems: [TableDiagnostic] = []
         var byGroup: [String: [String]] = [:]
         var order: [String] = []
         func add(_ display: String) {
@@ -46,35 +49,26 @@ struct TableFiles {
                 continue
             }
             let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
-            var stack: [(rel: String, depth: Int)] = [("", 0)]
+            let tree = TableTree.walk(root: path) { rel, _ in
+                ignore.contains { $0.matches(rel) || $0.matches(rel + "/") }
+            }
+            for d in tree.diagnostics {
+                var placed = d
+                placed.origin.file = prefix + d.origin.file
+                problems.append(placed)
+            }
             var found: [String] = []
-            while let (rel, depth) = stack.popLast() {
-                let abs = prefix + rel
-                guard let names = try? fm.contentsOfDirectory(atPath: abs.isEmpty ? "." : abs) else { continue }
-                for name in names.sorted().reversed() where !name.hasPrefix(".") {
-                    let childRel = rel + name
-                    if ignore.contains(where: { $0.matches(childRel) || $0.matches(childRel + "/") }) { continue }
-                    var d: ObjCBool = false
-                    guard fm.fileExists(atPath: prefix + childRel, isDirectory: &d) else {
-                        // A broken link named like a table: listed, so reading it reports the problem.
-                        if isTableFile(name), name.hasSuffix(".xcstrings") || rel.hasSuffix(".lproj/") { found.append(prefix + childRel) }
-                        continue
-                    }
-                    if d.boolValue {
-                        // Folders reached through a link are not entered: a link to a parent would loop.
-                        let isLink = (try? fm.destinationOfSymbolicLink(atPath: prefix + childRel)) != nil
-                        if depth < 40, !isLink { stack.append((childRel + "/", depth + 1)) }
-                    } else if isTableFile(name) {
-                        // .strings / .stringsdict count only inside an .lproj folder.
-                        if name.hasSuffix(".xcstrings") || rel.hasSuffix(".lproj/") {
-                            found.append(prefix + childRel)
-                        }
-                    }
+            for f in tree.files {
+                // .strings / .stringsdict count only inside an .lproj folder.
+                let rel = f.relativePath
+                if rel.hasSuffix(".xcstrings") || rel.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true {
+                    found.append(prefix + rel)
                 }
             }
             for f in found.sorted() { add(f) }
         }
         var out = TableFiles()
+        out.problems = problems
         for g in order { out.groups.append(Group(directory: g, files: byGroup[g] ?? [])) }
         return out
     }

@@ -15,6 +15,9 @@ public struct APNsPayload: Sendable, Equatable {
 
     /// Reads a payload from JSON text; syntax and type errors carry line:column.
     public static func parse(bytes: [UInt8]) throws(PayloadError) -> APNsPayload {
+        guard bytes.count <= InputLimits.payloadFileBytes else {
+            throw PayloadError("the payload is \(bytes.count) bytes, more than the \(InputLimits.describe(InputLimits.payloadFileBytes)) a payload may be", pointer: "")
+        }
         let result: JSONParser.Result
         do {
             result = try JSONParser.parseDetailed(bytes, options: .init(recordPositions: true))

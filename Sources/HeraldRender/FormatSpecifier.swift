@@ -3,6 +3,8 @@
 // Parsed once into segments; the renderer compiles them into templates and
 // the linter reads the specifiers and problems.
 
+import HeraldJSON
+
 /// One conversion of a format string, as written.
 public struct FormatSpecifier: Sendable, Hashable {
     /// What kind of argument the conversion reads.
@@ -348,7 +350,7 @@ public enum FormatStringParser {
                 flushLiteral()
                 let r = start..<bytes.count
                 segments.append(.invalid(text(r)))
-                problems.append(FormatProblem(kind: .danglingPercent, message: "unfinished specifier '\(text(r))' at the end of the string", utf8Range: r))
+                problems.append(FormatProblem(kind: .danglingPercent, message: "unfinished specifier '\(Excerpt.escaped(text(r)))' at the end of the string", utf8Range: r))
                 break
             }
             let c = bytes[j]
@@ -385,7 +387,7 @@ public enum FormatStringParser {
                     let r = start..<k
                     flushLiteral()
                     segments.append(.invalid(text(r)))
-                    problems.append(FormatProblem(kind: .badVariable, message: "'\(text(r))' is not a variable reference; write %#@name@", utf8Range: r))
+                    problems.append(FormatProblem(kind: .badVariable, message: "'\(Excerpt.escaped(text(r)))' is not a variable reference; write %#@name@", utf8Range: r))
                     i = k
                     continue
                 }
@@ -418,7 +420,7 @@ public enum FormatStringParser {
                 let r = start..<charEnd(j)
                 flushLiteral()
                 segments.append(.invalid(text(r)))
-                problems.append(FormatProblem(kind: .invalidSpecifier, message: "'\(text(r))' is not a format specifier; write '%%' for a percent sign", utf8Range: r))
+                problems.append(FormatProblem(kind: .invalidSpecifier, message: "'\(Excerpt.escaped(text(r)))' is not a format specifier; write '%%' for a percent sign", utf8Range: r))
                 i = r.upperBound
                 continue
             }
@@ -427,22 +429,22 @@ public enum FormatStringParser {
             flushLiteral()
             if star {
                 segments.append(.invalid(written))
-                problems.append(FormatProblem(kind: .starWidth, message: "'\(written)' takes its width or precision from an argument, which localized strings cannot supply", utf8Range: r))
+                problems.append(FormatProblem(kind: .starWidth, message: "'\(Excerpt.escaped(written))' takes its width or precision from an argument, which localized strings cannot supply", utf8Range: r))
                 i = end
                 continue
             }
             if let w = width, w > maximumWidth {
-                problems.append(FormatProblem(kind: .widthTooLarge, message: "width \(w) in '\(written)' is larger than \(maximumWidth); capped", utf8Range: r))
+                problems.append(FormatProblem(kind: .widthTooLarge, message: "width \(w) in '\(Excerpt.escaped(written))' is larger than \(maximumWidth); capped", utf8Range: r))
                 width = maximumWidth
             }
             if let p = precision, p > maximumWidth {
-                problems.append(FormatProblem(kind: .widthTooLarge, message: "precision \(p) in '\(written)' is larger than \(maximumWidth); capped", utf8Range: r))
+                problems.append(FormatProblem(kind: .widthTooLarge, message: "precision \(p) in '\(Excerpt.escaped(written))' is larger than \(maximumWidth); capped", utf8Range: r))
                 precision = maximumWidth
             }
             if flags.space, position == nil, width == nil, precision == nil, length == .none,
                 start + 2 == j
             {
-                problems.append(FormatProblem(kind: .accidentalSpecifier, message: "'\(written)' reads an argument; if this is a percent sign followed by text, write '%%'", utf8Range: r))
+                problems.append(FormatProblem(kind: .accidentalSpecifier, message: "'\(Excerpt.escaped(written))' reads an argument; if this is a percent sign followed by text, write '%%'", utf8Range: r))
             }
             if length != .none {
                 let okInt = conversion.isNumeric && !(conversion == .fixed || conversion == .pointer)
@@ -454,7 +456,7 @@ public enum FormatStringParser {
                 default: fine = okInt
                 }
                 if !fine {
-                    problems.append(FormatProblem(kind: .unusualLength, message: "length modifier '\(length.rawValue)' does not fit '\(written)'", utf8Range: r))
+                    problems.append(FormatProblem(kind: .unusualLength, message: "length modifier '\(length.rawValue)' does not fit '\(Excerpt.escaped(written))'", utf8Range: r))
                 }
             }
             var argumentIndex: Int
@@ -462,7 +464,7 @@ public enum FormatStringParser {
                 sawPositional = true
                 if p < 1 || p > maximumPosition {
                     segments.append(.invalid(written))
-                    problems.append(FormatProblem(kind: .badPosition, message: "position \(p) in '\(written)' must be between 1 and \(maximumPosition)", utf8Range: r))
+                    problems.append(FormatProblem(kind: .badPosition, message: "position \(p) in '\(Excerpt.escaped(written))' must be between 1 and \(maximumPosition)", utf8Range: r))
                     i = end
                     continue
                 }
@@ -473,12 +475,12 @@ public enum FormatStringParser {
                 nextSequential += 1
             }
             if sawPositional && sawSequential, !problems.contains(where: { $0.kind == .mixedPositional }) {
-                problems.append(FormatProblem(kind: .mixedPositional, message: "'\(written)' mixes positional (%1$@) and sequential (%@) specifiers in one string", utf8Range: r))
+                problems.append(FormatProblem(kind: .mixedPositional, message: "'\(Excerpt.escaped(written))' mixes positional (%1$@) and sequential (%@) specifiers in one string", utf8Range: r))
             }
             let kind = Self.argumentKind(conversion)
             if kind >= 0 {
                 if let seen = kinds[argumentIndex], seen.kind != kind {
-                    problems.append(FormatProblem(kind: .conflictingTypes, message: "argument \(argumentIndex + 1) is read as '\(seen.text)' and as '\(written)'", utf8Range: r))
+                    problems.append(FormatProblem(kind: .conflictingTypes, message: "argument \(argumentIndex + 1) is read as '\(Excerpt.escaped(seen.text))' and as '\(Excerpt.escaped(written))'", utf8Range: r))
                 } else {
                     kinds[argumentIndex] = (kind, written)
                 }

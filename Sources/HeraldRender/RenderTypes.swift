@@ -1,4 +1,5 @@
 public import HeraldICU
+import HeraldJSON
 
 /// One argument for a message. Arguments are data: a `.string` holding `%d`
 /// or `{0}` is inserted literally, never parsed as a format.
@@ -160,11 +161,11 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .keyMissing(let key, let table, let locale, let tried, let otherTables):
             let where_ = tried.isEmpty ? "no localization matches" : "looked in " + tried.joined(separator: ", ")
-            var text = "key '\(key)' is not in table '\(table)' for \(locale.bcp47) (\(where_))"
+            var text = "key '\(Excerpt.escaped(key))' is not in table '\(Excerpt.escaped(table))' for \(locale.bcp47) (\(where_))"
             switch otherTables.count {
             case 0: break
-            case 1: text += "; table '\(otherTables[0])' has it"
-            default: text += "; tables " + otherTables.map { "'\($0)'" }.joined(separator: ", ") + " have it"
+            case 1: text += "; table '\(Excerpt.escaped(otherTables[0]))' has it"
+            default: text += "; tables " + otherTables.map { "'\(Excerpt.escaped($0))'" }.joined(separator: ", ") + " have it"
             }
             return text
         }

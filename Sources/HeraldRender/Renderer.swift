@@ -1,6 +1,7 @@
 public import HeraldICU
 public import HeraldTables
 import HeraldSync
+import HeraldJSON
 
 /// Renders messages of a catalog for a locale.
 ///
@@ -231,7 +232,7 @@ public final class Renderer: Sendable {
             } else if let firstKey = devices.keys.sorted().first, let node = devices[firstKey] {
                 state.diagnose(
                     .warning, "no-variant",
-                    "no variant for device '\(options.device)' and no 'other'; used '\(firstKey)'")
+                    "no variant for device '\(Excerpt.escaped(options.device))' and no 'other'; used '\(Excerpt.escaped(firstKey))'")
                 renderNode(node, options: options, state: &state, into: &out)
             } else {
                 state.diagnose(.error, "no-variant", "the device rule has no variants")
@@ -286,7 +287,7 @@ public final class Renderer: Sendable {
         }
         var category = PluralCategory.other
         if let arg = state.argument(v.argumentIndex, for: "%#@\(v.name)@"),
-            let value = state.number(arg, index: v.argumentIndex, for: "plural variable '\(v.name)'")
+            let value = state.number(arg, index: v.argumentIndex, for: "plural variable '\(Excerpt.escaped(v.name))'")
         {
             category = select(value, variable: v, state: &state)
         }
@@ -297,7 +298,7 @@ public final class Renderer: Sendable {
             used = .other
             form = v.formSteps[PluralCategory.index(.other)]
             if form == nil {
-                state.diagnose(.error, "plural-form-missing", "variable '\(v.name)' has neither a '\(category.rawValue)' nor an 'other' form")
+                state.diagnose(.error, "plural-form-missing", "variable '\(Excerpt.escaped(v.name))' has neither a '\(category.rawValue)' nor an 'other' form")
                 if let (c, f) = v.forms.min(by: { $0.key < $1.key }) {
                     used = c
                     form = Unmanaged.passUnretained(f)
@@ -378,7 +379,7 @@ public final class Renderer: Sendable {
                 state.lastInteger = kept ? (v.argumentIndex, Unmanaged.passUnretained(formatter).toOpaque(), i) : nil
             }
         } catch {
-            state.diagnose(.error, "plural-value", "plural variable '\(v.name)' cannot select on \(value): \(error)")
+            state.diagnose(.error, "plural-value", "plural variable '\(Excerpt.escaped(v.name))' cannot select on \(value): \(error)")
             return .other
         }
         // Apple: a `zero` entry is used for 0 even where CLDR has no zero

@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +26,8 @@ struct RenderState {
     private var usedBeyond: Set<Int>?
     private var notNumberReported: UInt64 = 0
     var diagnostics: [RenderDiagnostic] = []
+    /// `diagnostics` as a set, to say each once.
+    private var reported = Set<RenderDiagnostic>()
     var plural: [(variable: String, category: PluralCategory)] = []
 
     mutating func choose(_ category: PluralCategory, for variable: String) {
@@ -63,7 +66,9 @@ struct RenderState {
 
     mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
         let d = RenderDiagnostic(severity: severity, message: message, code: code)
-        if !diagnostics.contains(d) { diagnostics.append(d) }
+        // A set answers "already said?": searching the list was quadratic in the
+        // diagnostics of one render (thousands for a string of thousands of specifiers).
+        if reported.insert(d).inserted { diagnostics.append(d) }
     }
 
     /// The argument at `index`, marking it used; nil (with a diagnostic) when missing.
@@ -100,7 +105,7 @@ struct RenderState {
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
         if bit == 0 || notNumberReported & bit == 0 {
             notNumberReported |= bit
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \"\(s)\"; inserted as text")
+            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \(Excerpt.quoted(s)); inserted as text")
         }
         return nil
     }
@@ -148,7 +153,7 @@ enum SpecifierFormatting {
 
     /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
     static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) {
-        guard let arg = state.argument(c.argumentIndex, for: "'\(c.spec.text)'") else { return }
+        guard let arg = state.argument(c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else { return }
         var body: String
         var zeroPaddable = false
         switch c.conversion {
@@ -179,7 +184,7 @@ enum SpecifierFormatting {
                 body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
             }
         default:
-            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(c.spec.text)'") else {
+            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else {
                 body = arg.description
                 break
             }
@@ -316,19 +321,19 @@ enum SpecifierFormatting {
             }
             state.diagnose(
                 .warning, "integer-overflow",
-                "argument \(index + 1) (\(wide.text)) does not fit '\(text())' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
+                "argument \(index + 1) (\(wide.text)) does not fit '\(Excerpt.escaped(text()))' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
         }
         return result
     }
 
     static func fromDouble(_ d: Double, text: String, index: Int, state: inout RenderState) -> SizedInteger {
         guard d.isFinite else {
-            state.diagnose(.error, "not-a-number", "'\(text)' cannot show \(d) (argument \(index + 1)); shows 0")
+            state.diagnose(.error, "not-a-number", "'\(Excerpt.escaped(text))' cannot show \(d) (argument \(index + 1)); shows 0")
             return .signed(0)
         }
         let t = d.rounded(.towardZero)
         if t != d {
-            state.diagnose(.warning, "fraction-dropped", "'\(text)' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
+            state.diagnose(.warning, "fraction-dropped", "'\(Excerpt.escaped(text))' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
         }
         if t >= 9.223372036854775807e18 {
             if t < 1.8446744073709551615e19 { return .unsigned(UInt64(t)) }

@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldJSON
 import HeraldTables
 
 // A message compiled for one locale: format strings parsed, arguments bound
@@ -272,26 +273,44 @@ struct TemplateCompiler {
         return ICUTemplate(pattern: pattern, format: format, arguments: args, usesNames: usesNames, diagnostics: diagnostics)
     }
 
+    /// Format problems of one text described one by one; the rest are counted.
+    static let problemsDescribed = 20
+
     /// `substitution`: the variable whose form this is, for `%arg`.
     func compileFormat(
         _ text: String, firstArgument: Int, variables: [String: PluralVariable],
         substitution: (index: Int, valueType: String?)?, active: Set<String>
     ) -> Template {
         let parsed = FormatStringParser.parse(text, firstArgument: firstArgument, substitutionArgument: substitution != nil)
-        var diagnostics = parsed.problems.map { p in
+        // The first few problems of a text are described, the rest counted: a string of
+        // thousands of bad specifiers would otherwise carry thousands of diagnostics in
+        // every template compiled from it.
+        let described = Self.problemsDescribed
+        var diagnostics = parsed.problems.prefix(described).map { p in
             RenderDiagnostic(
                 severity: p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
-                message: "in \"\(text)\": \(p.message)", code: p.kind.rawValue)
+                message: "in \(Excerpt.quoted(text)): \(p.message)", code: p.kind.rawValue)
+        }
+        if parsed.problems.count > described, let last = parsed.problems.last {
+            diagnostics.append(RenderDiagnostic(
+                severity: .error, message: "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems",
+                code: last.kind.rawValue))
         }
         var parts: [TemplatePart] = []
         var count = 0
+        // Adjacent literal and invalid segments become one literal part, gathered here
+        // and added once (joining them part by part copied the text each time: quadratic).
+        var pending: String? = nil
+        func flushLiteral() {
+            if let text = pending { parts.append(.literal(text)) }
+            pending = nil
+        }
         for segment in parsed.segments {
             switch segment {
-            case .literal(let s):
-                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
-            case .invalid(let s):
-                if let prev = parts.last?.literalText { parts[parts.count - 1] = .literal(prev + s) } else { parts.append(.literal(s)) }
+            case .literal(let s), .invalid(let s):
+                if pending == nil { pending = s } else { pending!.append(s) }
             case .specifier(var spec):
+                flushLiteral()
                 let index = spec.argumentIndex ?? 0
                 switch spec.conversion {
                 case .variable(let name):
@@ -308,7 +327,7 @@ struct TemplateCompiler {
                             text: spec.text)
                     } else {
                         spec.conversion = .object
-                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(substitution.valueType ?? "")' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
+                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
                     }
                     parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec))))
                 default:
@@ -317,6 +336,7 @@ struct TemplateCompiler {
                 }
             }
         }
+        flushLiteral()
         return Template(parts: parts, diagnostics: diagnostics, argumentCount: count)
     }
 
@@ -324,23 +344,23 @@ struct TemplateCompiler {
         guard let variable = variables[name] else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(name)' for %#@\(name)@", code: "unknown-variable"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(Excerpt.escaped(name))' for %#@\(name)@", code: "unknown-variable"))
         }
         guard !active.contains(name), active.count < 8 else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(name)' refers to itself through its forms", code: "recursion"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(Excerpt.escaped(name))' refers to itself through its forms", code: "recursion"))
         }
         guard budget.take() else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(name)' not expanded", code: "recursion"))
+                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(Excerpt.escaped(name))' not expanded", code: "recursion"))
         }
         let index = variable.argNum.map { max(0, $0 - 1) } ?? position
         var diagnostics: [RenderDiagnostic] = []
         var valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
         if let spec = variable.specType, spec != "NSStringPluralRuleType" {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(name)' has spec type '\(spec)'; treated as NSStringPluralRuleType", code: "spec-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(Excerpt.escaped(name))' has spec type '\(Excerpt.escaped(spec))'; treated as NSStringPluralRuleType", code: "spec-type"))
         }
         var forms: [PluralCategory: Template] = [:]
         let inner = active.union([name])
@@ -377,7 +397,7 @@ struct TemplateCompiler {
         let body = text.hasPrefix("%") ? String(text.dropFirst()) : text
         let parsed = FormatStringParser.parse("%" + body)
         guard parsed.problems.isEmpty, parsed.segments.count == 1, let spec = parsed.specifiers.first else {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not a printf conversion; the number is used as written", code: "value-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not a printf conversion; the number is used as written", code: "value-type"))
             return .asWritten
         }
         switch spec.conversion {
@@ -386,7 +406,7 @@ struct TemplateCompiler {
         case .fixed: return spec.precision.map { .fixed(min($0, 20)) } ?? .shortest
         case .exponent, .general: return .printf(spec)
         default:
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(text)' is not numeric; the number is used as written", code: "value-type"))
+            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not numeric; the number is used as written", code: "value-type"))
             return .asWritten
         }
     }

@@ -482,7 +482,7 @@ public final class Stage: Sendable {
         } catch {
             diagnostics.append("\(error); custom keys dropped")
             var slim = original
-            for key in slim.customKeys { slim.root[key] = nil }
+            slim.root.removeAll { key, _ in key != "aps" }
             final = try? PayloadWriter.finalPayload(from: slim, alert: d.alert, badge: badgeValue)
             if final == nil {
                 var minimal = JSONObject()

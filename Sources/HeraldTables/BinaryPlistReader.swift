@@ -29,6 +29,11 @@ enum BinaryPlistReader {
         /// Objects left to visit: shared references could otherwise make a
         /// small file expand exponentially.
         var budget: Int
+        /// Bytes of strings and data left to produce: a string referenced a thousand
+        /// times is produced a thousand times, so objects alone do not bound memory.
+        /// Twice the file (Xcode shares repeated strings, so real files produce more text
+        /// than they hold) plus 1 MiB for small files.
+        var bytesLeft: Int
 
         init(bytes: [UInt8], origin: Origin) throws(Failure) {
             b = bytes
@@ -42,6 +47,7 @@ enum BinaryPlistReader {
             topObject = Reader.uint(bytes, t + 16, 8).flatMap { Int(exactly: $0) } ?? -1
             tableOffset = Reader.uint(bytes, t + 24, 8).flatMap { Int(exactly: $0) } ?? -1
             budget = 0
+            bytesLeft = bytes.count * 2 + (1 << 20)
             guard count > 0, count < bytes.count, topObject >= 0, topObject < count, tableOffset >= 8,
                 tableOffset < t, count <= (t - tableOffset) / offsetSize
             else { throw Failure(message: "invalid trailer") }
@@ -85,6 +91,14 @@ enum BinaryPlistReader {
             return out
         }
 
+        /// Takes `n` bytes from `bytesLeft`.
+        mutating func produce(_ n: Int) throws(Failure) {
+            bytesLeft -= n
+            guard bytesLeft >= 0 else {
+                throw Failure(message: "strings referenced so often that reading them would make more than twice the file's size in text")
+            }
+        }
+
         mutating func object(_ ref: Int, depth: Int) throws(Failure) -> PlistItem {
             guard depth < 512 else { throw Failure(message: "nested more than 512 levels (or a reference cycle)") }
             budget -= 1
@@ -119,16 +133,19 @@ enum BinaryPlistReader {
             case 0x4:
                 let (n, s) = try length(o)
                 guard s + n <= b.count else { throw Failure(message: "truncated data") }
+                try produce(n)
                 return item(.data(Array(b[s..<(s + n)])))
             case 0x5:
                 let (n, s) = try length(o)
                 guard s + n <= b.count else { throw Failure(message: "truncated string") }
+                try produce(n)
                 var scalars = String.UnicodeScalarView()
                 for k in s..<(s + n) { scalars.append(Unicode.Scalar(b[k])) }  // ASCII (bytes ≥ 0x80 read as Latin-1)
                 return item(.string(String(scalars)))
             case 0x6:
                 let (n, s) = try length(o)
                 guard s + 2 * n <= b.count else { throw Failure(message: "truncated string") }
+                try produce(2 * n)
                 var units: [UInt16] = []
                 units.reserveCapacity(n)
                 for k in 0..<n { units.append(UInt16(b[s + 2 * k]) << 8 | UInt16(b[s + 2 * k + 1])) }

@@ -138,7 +138,9 @@ public final class Catalog: MessageCatalog {
         var diags: [TableDiagnostic] = []
         var out: [Source] = []
         for f in files {
-            if let s = Catalog.classify(readPath: f, displayPath: f) {
+            // A file named on the command line is the user's choice: its link (if it is
+            // one) is resolved here, and the read refuses anything that is not a file.
+            if let s = Catalog.classify(readPath: FileBytes.realPath(f) ?? f, displayPath: f) {
                 out.append(s)
             } else {
                 diags.append(TableDiagnostic(rule: "io", severity: .error, message: "not a .strings, .stringsdict or .xcstrings file", origin: Origin(file: f, line: 0, column: 0)))
@@ -246,37 +248,22 @@ public final class Catalog: MessageCatalog {
     }
 
     static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
-        guard let rootKind = FileBytes.kind(of: root) else {
-            diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
-            return []
-        }
-        guard rootKind == .directory else {
+        if !FileBytes.isDirectory(root) {
+            guard FileBytes.realPath(root) != nil else {
+                diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
+                return []
+            }
             // A single file given as root: treat it as an explicit file.
             let name = root.split(separator: "/").last.map(String.init) ?? root
-            return classify(readPath: root, displayPath: name).map { [$0] } ?? []
+            return classify(readPath: FileBytes.realPath(root) ?? root, displayPath: name).map { [$0] } ?? []
         }
-        var out: [Source] = []
-        func walk(_ rel: String, depth: Int) {
-            let abs = rel.isEmpty ? root : root + "/" + rel
-            guard depth < 32 else { return }
-            guard let names = FileBytes.names(in: abs) else {
-                diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "cannot list directory", origin: Origin(file: rel.isEmpty ? "." : rel, line: 0, column: 0)))
-                return
-            }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let childRel = rel.isEmpty ? name : rel + "/" + name
-                let childAbs = abs + "/" + name
-                guard let kind = FileBytes.kind(of: childAbs) else { continue }
-                if kind == .directory {
-                    walk(childRel, depth: depth + 1)
-                } else if let s = classify(readPath: childAbs, displayPath: childRel) {
-                    // .strings/.stringsdict count only inside an .lproj folder.
-                    if s.format == .xcstrings || s.localization != "und" { out.append(s) }
-                }
-            }
+        let tree = TableTree.walk(root: root)
+        diagnostics += tree.diagnostics
+        return tree.files.compactMap { f in
+            guard let s = classify(readPath: f.readPath, displayPath: f.relativePath) else { return nil }
+            // .strings/.stringsdict count only inside an .lproj folder.
+            return s.format == .xcstrings || s.localization != "und" ? s : nil
         }
-        walk("", depth: 0)
-        return out
     }
 
     // MARK: reading files
@@ -292,9 +279,16 @@ public final class Catalog: MessageCatalog {
         case .texts(let m):
             if let t = m[source.readPath] { return .success(Array(t.utf8)) }
         case .directory, .files:
-            if let b = FileBytes.contents(of: source.readPath) { return .success(b) }
+            switch FileBytes.contents(of: source.readPath) {
+            case .success(let b): return .success(b)
+            case .failure(let refusal): return failure(refusal.message, source)
+            }
         }
-        return .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: "cannot read file", origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
+        return failure("cannot read file", source)
+    }
+
+    func failure(_ message: String, _ source: Source) -> Result<[UInt8], ReadFailure> {
+        .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: message, origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
     }
 
     func parse(_ source: Source) -> FileResult {

@@ -3,6 +3,7 @@
 // binary plist has no lines, so its origins are the file at 1:1.
 
 import Foundation
+import HeraldJSON
 
 /// A property-list value with the place it was written.
 struct PlistItem: Sendable {
@@ -99,7 +100,7 @@ enum PlistReader {
             guard case .string(let s) = value.node else {
                 result.diagnostics.append(TableDiagnostic(
                     rule: "structure", severity: .error,
-                    message: "value of \"\(key)\" is \(value.typeName); a .strings table holds only strings",
+                    message: "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
                     origin: value.origin, key: key))
                 continue
             }
@@ -295,8 +296,13 @@ struct XMLPlistParser {
         }
     }
 
+    /// The deepest XML property list read. A `.stringsdict` is five levels deep; each level
+    /// is a recursive call, and 546 levels overflowed the 8 MiB main-thread stack of an
+    /// AddressSanitizer build (the fuzzer's), so the limit leaves a wide margin.
+    static let maximumDepth = 128
+
     mutating func value(depth: Int) throws(PlistFailure) -> PlistItem {
-        if depth > 512 { throw fail(i, "property list nested more than 512 levels deep") }
+        if depth > Self.maximumDepth { throw fail(i, "property list nested more than \(Self.maximumDepth) levels deep") }
         try skipMisc()
         let t = try tag()
         let origin = self.origin(t.start)
@@ -347,11 +353,11 @@ struct XMLPlistParser {
             case "string", "key": return PlistItem(node: .string(s), origin: origin)  // CF reads a <key> in value position as a string
             case "integer":
                 let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \"\(v)\"") }
+                guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \(Excerpt.quoted(v))") }
                 return PlistItem(node: .integer(v), origin: origin)
             case "real":
                 let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard Double(v) != nil || ["nan", "+infinity", "-infinity", "inf", "-inf"].contains(v.lowercased()) else { throw fail(t.start, "invalid <real> \"\(v)\"") }
+                guard Double(v) != nil || ["nan", "+infinity", "-infinity", "inf", "-inf"].contains(v.lowercased()) else { throw fail(t.start, "invalid <real> \(Excerpt.quoted(v))") }
                 return PlistItem(node: .real(v), origin: origin)
             case "date": return PlistItem(node: .date(s), origin: origin)
             default:

@@ -23,6 +23,8 @@
 // - A file that is one bare string (`"hello"`) is a plist string to
 //   Foundation, not a table; Herald reports the missing `;`.
 
+import HeraldJSON
+
 /// What reading one table file produced: its entries (duplicates resolved,
 /// last wins, in first-seen order), what was wrong with it, and whether a
 /// device would drop the whole file.
@@ -62,7 +64,7 @@ public struct TableFileResult: Sendable {
             let first = entries[i].origin
             diagnostics.append(TableDiagnostic(
                 rule: "duplicate-key", severity: .warning,
-                message: "key \"\(entry.key)\" is defined again (first at line \(first.line)); the last definition wins",
+                message: "key \(Excerpt.quoted(entry.key)) is defined again (first at line \(first.line)); the last definition wins",
                 origin: entry.origin, key: entry.key))
             entries[i] = entry
         } else {
@@ -302,7 +304,7 @@ private struct Scanner {
         var end = at + 1
         while end < n, p[end] & 0xC0 == 0x80 { end += 1 }
         let s = String(decoding: UnsafeBufferPointer(rebasing: p[at..<end]), as: UTF8.self)
-        return "'\(s)'"
+        return "'\(Excerpt.escaped(s))'"
     }
 
     /// Reads a quoted or unquoted string at `i`.
@@ -541,7 +543,7 @@ private struct Scanner {
                 let keyOffset = i
                 let key = try string()
                 skipSpace()
-                guard i < n else { throw .init(offset: i, message: "missing ';' after key \"\(key)\" at end of file") }
+                guard i < n else { throw .init(offset: i, message: "missing ';' after key \(Excerpt.quoted(key)) at end of file") }
                 if p[i] == 0x3B {  // "key"; shorthand
                     i += 1
                     o.pairs.append(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring, comment: comment))
@@ -549,7 +551,7 @@ private struct Scanner {
                     continue
                 }
                 guard p[i] == 0x3D else {  // =
-                    throw .init(offset: i, message: "expected '=' or ';' after key \"\(key)\", found \(describe(i))")
+                    throw .init(offset: i, message: "expected '=' or ';' after key \(Excerpt.quoted(key)), found \(describe(i))")
                 }
                 i += 1
                 skipSpace()
@@ -557,7 +559,7 @@ private struct Scanner {
                 if i < n, p[i] == 0x7B || p[i] == 0x28 || p[i] == 0x3C {
                     let kind = p[i] == 0x7B ? "a dictionary" : p[i] == 0x28 ? "an array" : "data"
                     try skipValue(depth: 1)
-                    o.nonString.append(.init(offset: valueOffset, message: "value of \"\(key)\" is \(kind); a .strings table holds only strings, so this key has no text"))
+                    o.nonString.append(.init(offset: valueOffset, message: "value of \(Excerpt.quoted(key)) is \(kind); a .strings table holds only strings, so this key has no text"))
                 } else {
                     let value = try string()
                     o.pairs.append(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring, comment: comment))
@@ -566,7 +568,7 @@ private struct Scanner {
                 skipSpace()
                 guard i < n, p[i] == 0x3B else {
                     // Keep the pair for the linter and go on from the next token.
-                    o.errors.append(.init(offset: valueEnd, message: "missing ';' after the value of \"\(key)\" (found \(describe(i)))"))
+                    o.errors.append(.init(offset: valueEnd, message: "missing ';' after the value of \(Excerpt.quoted(key)) (found \(describe(i)))"))
                     if o.errors.count > 200 { return }
                     entryEnd = valueEnd
                     continue

@@ -2,6 +2,7 @@
 // device variants, from XML (with positions) or binary property lists.
 
 import HeraldICU
+import HeraldJSON
 
 /// Reads `.stringsdict` files (XML or binary property lists).
 public enum StringsdictReader {
@@ -47,7 +48,7 @@ public enum StringsdictReader {
     /// One entry's value: a plural format dict, a width or device rule dict, or a plain string.
     static func message(_ item: PlistItem, key: String, diagnostics: inout [TableDiagnostic], depth: Int) -> Message? {
         if depth > 16 {
-            diagnostics.append(structure("variants of \"\(key)\" nest too deeply", item.origin, key: key))
+            diagnostics.append(structure("variants of \(Excerpt.quoted(key)) nest too deeply", item.origin, key: key))
             return nil
         }
         switch item.node {
@@ -56,13 +57,13 @@ public enum StringsdictReader {
         case .dict(let pairs):
             if let width = pairs.first(where: { $0.key == widthRule }) {
                 guard case .dict(let ws) = width.value.node else {
-                    diagnostics.append(structure("\(widthRule) of \"\(key)\" is \(width.value.typeName), not a dictionary", width.value.origin, key: key))
+                    diagnostics.append(structure("\(widthRule) of \(Excerpt.quoted(key)) is \(width.value.typeName), not a dictionary", width.value.origin, key: key))
                     return nil
                 }
                 var variants: [Message.WidthVariant] = []
                 for (w, wOrigin, v) in ws {
                     guard let width = Int(w), width >= 0 else {
-                        diagnostics.append(structure("width \"\(w)\" of \"\(key)\" is not a whole number", wOrigin, key: key))
+                        diagnostics.append(structure("width \(Excerpt.quoted(w)) of \(Excerpt.quoted(key)) is not a whole number", wOrigin, key: key))
                         continue
                     }
                     if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) {
@@ -74,13 +75,13 @@ public enum StringsdictReader {
             }
             if let device = pairs.first(where: { $0.key == deviceRule }) {
                 guard case .dict(let ds) = device.value.node else {
-                    diagnostics.append(structure("\(deviceRule) of \"\(key)\" is \(device.value.typeName), not a dictionary", device.value.origin, key: key))
+                    diagnostics.append(structure("\(deviceRule) of \(Excerpt.quoted(key)) is \(device.value.typeName), not a dictionary", device.value.origin, key: key))
                     return nil
                 }
                 var out: [String: Message] = [:]
                 for (d, dOrigin, v) in ds {
                     if !deviceNames.contains(d) {
-                        diagnostics.append(structure("unknown device \"\(d)\" in \"\(key)\" (known: \(deviceNames.sorted().joined(separator: ", ")))", dOrigin, key: key, severity: .warning))
+                        diagnostics.append(structure("unknown device \(Excerpt.quoted(d)) in \(Excerpt.quoted(key)) (known: \(deviceNames.sorted().joined(separator: ", ")))", dOrigin, key: key, severity: .warning))
                     }
                     if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) { out[d] = m }
                 }
@@ -88,7 +89,7 @@ public enum StringsdictReader {
             }
             return plural(pairs, origin: item.origin, key: key, diagnostics: &diagnostics)
         default:
-            diagnostics.append(structure("value of \"\(key)\" is \(item.typeName); expected a dictionary or a string", item.origin, key: key))
+            diagnostics.append(structure("value of \(Excerpt.quoted(key)) is \(item.typeName); expected a dictionary or a string", item.origin, key: key))
             return nil
         }
     }
@@ -98,17 +99,17 @@ public enum StringsdictReader {
         diagnostics: inout [TableDiagnostic]
     ) -> Message? {
         guard let f = pairs.first(where: { $0.key == formatKey }) else {
-            diagnostics.append(structure("\"\(key)\" has no \(formatKey)", origin, key: key))
+            diagnostics.append(structure("\(Excerpt.quoted(key)) has no \(formatKey)", origin, key: key))
             return nil
         }
         guard case .string(let format) = f.value.node else {
-            diagnostics.append(structure("\(formatKey) of \"\(key)\" is \(f.value.typeName), not a string", f.value.origin, key: key))
+            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) is \(f.value.typeName), not a string", f.value.origin, key: key))
             return nil
         }
         var variables: [String: PluralVariable] = [:]
         for (name, nameOrigin, v) in pairs where name != formatKey {
             guard case .dict(let vp) = v.node else {
-                diagnostics.append(structure("variable \"\(name)\" of \"\(key)\" is \(v.typeName), not a dictionary", nameOrigin, key: key))
+                diagnostics.append(structure("variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(v.typeName), not a dictionary", nameOrigin, key: key))
                 continue
             }
             var specType: String? = nil
@@ -116,7 +117,7 @@ public enum StringsdictReader {
             var forms: [PluralCategory: SourceText] = [:]
             for (k, kOrigin, kv) in vp {
                 guard case .string(let s) = kv.node else {
-                    diagnostics.append(structure("\"\(k)\" in variable \"\(name)\" of \"\(key)\" is \(kv.typeName), not a string", kv.origin, key: key))
+                    diagnostics.append(structure("\(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(kv.typeName), not a string", kv.origin, key: key))
                     continue
                 }
                 switch k {
@@ -126,14 +127,14 @@ public enum StringsdictReader {
                     if let c = PluralCategory(rawValue: k) {
                         forms[c] = SourceText(s, origin: kv.origin)
                     } else {
-                        diagnostics.append(structure("unknown key \"\(k)\" in variable \"\(name)\" of \"\(key)\" (plural categories are zero, one, two, few, many, other)", kOrigin, key: key, severity: .warning))
+                        diagnostics.append(structure("unknown key \(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) (plural categories are zero, one, two, few, many, other)", kOrigin, key: key, severity: .warning))
                     }
                 }
             }
             variables[name] = PluralVariable(name: name, valueType: valueType, specType: specType, forms: forms, origin: nameOrigin)
         }
         for ref in FormatVariables.references(in: format) where variables[ref.name] == nil {
-            diagnostics.append(structure("\(formatKey) of \"\(key)\" uses %#@\(ref.name)@ but there is no \"\(ref.name)\" dictionary", f.value.origin, key: key))
+            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) uses %#@\(ref.name)@ but there is no \(Excerpt.quoted(ref.name)) dictionary", f.value.origin, key: key))
         }
         return .plural(format: SourceText(format, origin: f.value.origin), variables: variables)
     }

@@ -182,20 +182,36 @@ enum TextDecoding {
 /// count Unicode scalars; a line ends at LF, CR or CRLF).
 struct LineMap {
     private var lineStarts: [Int] = [0]
+    /// The column at every `stride`-th byte offset (1-based, counted from its line's
+    /// start): a position is counted from the nearest checkpoint, not from its line's
+    /// start, so a file of one long line is placed in linear time, not quadratic.
+    private var checkpoints: [Int] = []
+    private static let stride = 64
     private let text: [UInt8]
 
     init(_ text: [UInt8]) {
         self.text = text
+        checkpoints.reserveCapacity(text.count / LineMap.stride + 1)
         text.withUnsafeBufferPointer { p in
             var i = 0
             let n = p.count
+            var column = 1
             while i < n {
+                if i % LineMap.stride == 0 { checkpoints.append(column) }
                 let c = p[i]
                 if c == 0x0A {
                     lineStarts.append(i + 1)
+                    column = 1
                 } else if c == 0x0D {
-                    if i + 1 < n, p[i + 1] == 0x0A { i += 1 }
+                    if i + 1 < n, p[i + 1] == 0x0A {
+                        i += 1
+                        // The '\n' of a "\r\n" is one column after the '\r'.
+                        if i % LineMap.stride == 0 { checkpoints.append(column + 1) }
+                    }
                     lineStarts.append(i + 1)
+                    column = 1
+                } else if c & 0xC0 != 0x80 {
+                    column += 1
                 }
                 i += 1
             }
@@ -210,9 +226,14 @@ struct LineMap {
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
         let start = lineStarts[lo]
+        let end = min(offset, text.count)
         var col = 1
         var i = start
-        let end = min(offset, text.count)
+        let checkpoint = end / LineMap.stride
+        if checkpoint < checkpoints.count, checkpoint * LineMap.stride > start {
+            i = checkpoint * LineMap.stride
+            col = checkpoints[checkpoint]
+        }
         while i < end {
             if text[i] & 0xC0 != 0x80 { col += 1 }
             i += 1

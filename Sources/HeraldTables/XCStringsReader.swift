@@ -103,7 +103,7 @@ public enum XCStringsReader {
             let kAt = direct ? stringsAt.child(index) : ctx.member(key, of: strings, at: stringsAt)
             let keyOrigin = ctx.keyOrigin(kAt)
             guard let obj = value.objectValue else {
-                ctx.structure("entry \"\(key)\" is \(value.typeName), not an object", at: kAt, key: key)
+                ctx.structure("entry \(Excerpt.quoted(key)) is \(value.typeName), not an object", at: kAt, key: key)
                 continue
             }
             let comment = obj["comment"]?.stringValue
@@ -112,14 +112,14 @@ public enum XCStringsReader {
             if let locs = obj["localizations"] {
                 let locsAt = ctx.member("localizations", of: obj, at: kAt)
                 guard let lo = locs.objectValue else {
-                    ctx.structure("\"localizations\" of \"\(key)\" is not an object", at: locsAt, key: key)
+                    ctx.structure("\"localizations\" of \(Excerpt.quoted(key)) is not an object", at: locsAt, key: key)
                     continue
                 }
                 for (lang, l) in lo {
                     let lAt = ctx.member(lang, of: lo, at: locsAt)
                     guard isLocalizationName(lang) else {
                         ctx.structure(
-                            "localization \(JSONWriter.quote(lang)) of \"\(key)\" is not a language id (letters, digits, '-', '_'); it is ignored",
+                            "localization \(JSONWriter.quote(lang)) of \(Excerpt.quoted(key)) is not a language id (letters, digits, '-', '_'); it is ignored",
                             at: lAt, key: key, onKey: true)
                         continue
                     }
@@ -208,14 +208,14 @@ public enum XCStringsReader {
         /// A stringUnit's value (and its state folded into `state`).
         mutating func unit(_ v: JSONValue, at: At, key: String, state: inout String?) -> SourceText? {
             guard let u = v.objectValue else {
-                structure("stringUnit of \"\(key)\" is \(v.typeName), not an object", at: at, key: key)
+                structure("stringUnit of \(Excerpt.quoted(key)) is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             if let s = u["state"]?.stringValue {
                 if state == nil || state == "translated" { state = s }
             }
             guard let value = u["value"]?.stringValue else {
-                structure("stringUnit of \"\(key)\" has no string \"value\"", at: at, key: key)
+                structure("stringUnit of \(Excerpt.quoted(key)) has no string \"value\"", at: at, key: key)
                 return nil
             }
             return SourceText(value, origin: origin(member("value", of: u, at: at)))
@@ -224,18 +224,18 @@ public enum XCStringsReader {
         /// Plural variations → category → text.
         mutating func forms(_ v: JSONValue, at: At, key: String, state: inout String?) -> [PluralCategory: SourceText]? {
             guard let o = v.objectValue else {
-                structure("plural variations of \"\(key)\" are \(v.typeName), not an object", at: at, key: key)
+                structure("plural variations of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             var out: [PluralCategory: SourceText] = [:]
             for (cat, f) in o {
                 let fAt = member(cat, of: o, at: at)
                 guard let c = PluralCategory(rawValue: cat) else {
-                    structure("unknown plural category \"\(cat)\" in \"\(key)\"", at: fAt, key: key, severity: .warning, onKey: true)
+                    structure("unknown plural category \(Excerpt.quoted(cat)) in \(Excerpt.quoted(key))", at: fAt, key: key, severity: .warning, onKey: true)
                     continue
                 }
                 guard let u = f["stringUnit"], let fo = f.objectValue else {
-                    structure("plural form \"\(cat)\" of \"\(key)\" has no stringUnit", at: fAt, key: key)
+                    structure("plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has no stringUnit", at: fAt, key: key)
                     continue
                 }
                 if let t = unit(u, at: member("stringUnit", of: fo, at: fAt), key: key, state: &state) { out[c] = t }
@@ -246,7 +246,7 @@ public enum XCStringsReader {
         /// A localization (or a variation value) → Message.
         mutating func message(_ v: JSONValue, at: At, key: String, state: inout String?, depth: Int) -> Message? {
             guard depth < 16, let o = v.objectValue else {
-                structure(depth >= 16 ? "variations of \"\(key)\" nest too deeply" : "localization of \"\(key)\" is \(v.typeName), not an object", at: at, key: key)
+                structure(depth >= 16 ? "variations of \(Excerpt.quoted(key)) nest too deeply" : "localization of \(Excerpt.quoted(key)) is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
             var substitutions: [String: PluralVariable] = [:]
@@ -257,18 +257,18 @@ public enum XCStringsReader {
                         let sAt = member(name, of: so, at: subsAt)
                         let argNum = s["argNum"]?.intValue.map { Int($0) }
                         let spec = s["formatSpecifier"]?.stringValue
-                        if argNum == nil { structure("substitution \"\(name)\" of \"\(key)\" has no integer argNum", at: sAt, key: key, severity: .warning) }
+                        if argNum == nil { structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no integer argNum", at: sAt, key: key, severity: .warning) }
                         var fs: [PluralCategory: SourceText] = [:]
                         if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
                             let vAt = member("variations", of: sv, at: sAt)
                             fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
                         } else {
-                            structure("substitution \"\(name)\" of \"\(key)\" has no plural variations", at: sAt, key: key)
+                            structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no plural variations", at: sAt, key: key)
                         }
                         substitutions[name] = PluralVariable(name: name, valueType: spec, argNum: argNum, specType: "NSStringPluralRuleType", forms: fs, origin: keyOrigin(sAt))
                     }
                 } else {
-                    structure("substitutions of \"\(key)\" are not an object", at: subsAt, key: key)
+                    structure("substitutions of \(Excerpt.quoted(key)) are not an object", at: subsAt, key: key)
                 }
             }
             if let su = o["stringUnit"] {
@@ -279,7 +279,7 @@ public enum XCStringsReader {
             if let vars = o["variations"] {
                 let vAt = member("variations", of: o, at: at)
                 guard let vo = vars.objectValue else {
-                    structure("variations of \"\(key)\" are not an object", at: vAt, key: key)
+                    structure("variations of \(Excerpt.quoted(key)) are not an object", at: vAt, key: key)
                     return nil
                 }
                 if let pl = vo["plural"] {
@@ -295,23 +295,23 @@ public enum XCStringsReader {
                 if let dv = vo["device"] {
                     let dAt = member("device", of: vo, at: vAt)
                     guard let d = dv.objectValue else {
-                        structure("device variations of \"\(key)\" are not an object", at: dAt, key: key)
+                        structure("device variations of \(Excerpt.quoted(key)) are not an object", at: dAt, key: key)
                         return nil
                     }
                     var out: [String: Message] = [:]
                     for (device, dm) in d {
                         let eAt = member(device, of: d, at: dAt)
                         if !StringsdictReader.deviceNames.contains(device) {
-                            structure("unknown device \"\(device)\" in \"\(key)\"", at: eAt, key: key, severity: .warning, onKey: true)
+                            structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
                         }
                         if let m = message(dm, at: eAt, key: key, state: &state, depth: depth + 1) { out[device] = m }
                     }
                     return .devices(out)
                 }
-                structure("variations of \"\(key)\" have neither \"plural\" nor \"device\"", at: vAt, key: key)
+                structure("variations of \(Excerpt.quoted(key)) have neither \"plural\" nor \"device\"", at: vAt, key: key)
                 return nil
             }
-            structure("localization of \"\(key)\" has neither stringUnit nor variations", at: at, key: key)
+            structure("localization of \(Excerpt.quoted(key)) has neither stringUnit nor variations", at: at, key: key)
             return nil
         }
     }

@@ -1,3 +1,5 @@
+import HeraldJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,40 +39,74 @@ struct BatchLineReader {
         if fd != 0 { close(fd) }
     }
 
-    /// Calls `body` with each line, without its newline, in order; a last
-    /// line without a newline counts too, an empty input has no lines. The
-    /// bytes are valid only during the call. Throws exit 2 when a read fails
-    /// (the lines before it have been answered).
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        var capacity = BatchLineReader.blockSize
+    /// One line of the input: its bytes without the newline, or the fact that it was
+    /// longer than `InputLimits.batchLineBytes` (its bytes were skipped, never held).
+    enum Line {
+        case text(UnsafeBufferPointer<UInt8>)
+        case tooLong
+    }
+
+    /// The error text for a line longer than the limit.
+    static var tooLongMessage: String {
+        "the line is longer than \(InputLimits.describe(InputLimits.batchLineBytes)), the most a batch line may hold; it was skipped"
+    }
+
+    /// Calls `body` with each line, in order; a last line without a newline counts too,
+    /// an empty input has no lines. The bytes are valid only during the call. A line
+    /// longer than `InputLimits.batchLineBytes` is passed as `.tooLong` and its bytes are
+    /// skipped up to the next newline, so memory stays bounded by the limit. Throws exit 2
+    /// when a read fails (the lines before it have been answered).
+    func forEachLine(_ body: (Line) -> Void) throws {
+        let limit = InputLimits.batchLineBytes
+        var capacity = min(BatchLineReader.blockSize, limit + 1)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = 0  // bytes held, from buffer[0]: the start of a line
         var atEnd = false
+        var skipping = false  // inside a line already answered as too long
         while !atEnd {
             if filled == capacity {
-                // One line fills the block: a bigger one, the line kept.
-                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                bigger.update(from: buffer, count: filled)
-                buffer.deallocate()
-                buffer = bigger
-                capacity *= 2
+                if capacity > limit {
+                    // More than the limit without a newline: answered now, the rest skipped.
+                    if !skipping { body(.tooLong) }
+                    skipping = true
+                    filled = 0
+                } else {
+                    // One line fills the block: a bigger one, the line kept.
+                    let grown = min(capacity * 2, limit + 1)
+                    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+                    bigger.update(from: buffer, count: filled)
+                    buffer.deallocate()
+                    buffer = bigger
+                    capacity = grown
+                }
             }
             let n = read(fd, buffer + filled, capacity - filled)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
             }
+            // Only the new bytes are searched for a newline: the held ones have none.
+            var searchFrom = filled
             if n == 0 { atEnd = true } else { filled += n }
             var start = 0
             // memchr finds the end of the line many bytes at a time.
-            while start < filled, let nl = memchr(buffer + start, 0x0A, filled - start) {
+            while searchFrom < filled, let nl = memchr(buffer + searchFrom, 0x0A, filled - searchFrom) {
                 let end = UnsafeMutableRawPointer(buffer).distance(to: nl)
-                body(UnsafeBufferPointer(start: buffer + start, count: end - start))
+                if skipping {
+                    skipping = false
+                } else {
+                    body(.text(UnsafeBufferPointer(start: buffer + start, count: end - start)))
+                }
                 start = end + 1
+                searchFrom = start
             }
             if atEnd && start < filled {
-                body(UnsafeBufferPointer(start: buffer + start, count: filled - start))
+                if !skipping { body(.text(UnsafeBufferPointer(start: buffer + start, count: filled - start))) }
+                start = filled
+            }
+            if skipping {
+                // Nothing of an over-long line is kept.
                 start = filled
             }
             // The unfinished line moves to the front; the next read completes it.

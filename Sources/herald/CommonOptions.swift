@@ -1,6 +1,7 @@
 import ArgumentParser
 import HeraldExamples
 import HeraldICU
+import HeraldJSON
 import HeraldTables
 #if canImport(Glibc)
 import Glibc
@@ -222,8 +223,9 @@ struct StdoutBuffer {
     }
 }
 
-/// Reads a whole file, or standard input for "-". Throws exit 2 when unreadable.
-func readInput(_ path: String) throws -> [UInt8] {
+/// Reads a whole payload file, or standard input for "-". Throws exit 2 when unreadable
+/// or larger than `limit` (read no further than one block past it).
+func readInput(_ path: String, limit: Int = InputLimits.payloadFileBytes) throws -> [UInt8] {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
     guard fd >= 0 else { throw CLIFailure.cannotOpen(path, errno: errno) }
     defer { if fd != 0 { close(fd) } }
@@ -236,9 +238,25 @@ func readInput(_ path: String) throws -> [UInt8] {
             throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
         }
         if n == 0 { break }
+        guard out.count + n <= limit else {
+            throw CLIFailure(code: 2, message: "\(path == "-" ? "<stdin>" : path): more than \(InputLimits.describe(limit)), the most a payload file may hold")
+        }
         out.append(contentsOf: chunk[0..<n])
     }
     return out
+}
+
+/// `--deadline-ms` of every command: at most an hour. A longer one is refused rather than
+/// added to the clock, where it overflowed (the clock counts nanoseconds in 64 bits), and
+/// no push, preview or store lock is worth waiting longer for.
+enum DeadlineOption {
+    static let maximumMilliseconds = 3_600_000
+
+    /// Nil when `value` is in `minimum…maximumMilliseconds`, else the error line.
+    static func problem(_ value: Int, minimum: Int) -> String? {
+        guard value < minimum || value > maximumMilliseconds else { return nil }
+        return "--deadline-ms must be \(minimum)…\(maximumMilliseconds) milliseconds, found \(value)"
+    }
 }
 
 /// Where catalogs come from: a folder of tables, or files held in memory

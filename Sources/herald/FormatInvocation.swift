@@ -86,8 +86,11 @@ struct FormatInvocation: Sendable {
         let defaults = FormatCommand.BatchDefaults(options: options, table: table)
         var fast = BatchFastPath()
         var lineNumber = 0
-        try input.forEachLine { line in
+        try input.forEachLine { read in
             lineNumber += 1
+            guard case .text(let line) = read else {
+                return FormatCommand.writeError("line \(lineNumber): \(BatchLineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
+            }
             // The common, well-formed request: decoded and answered without a JSONValue tree.
             if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }

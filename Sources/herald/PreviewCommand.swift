@@ -56,8 +56,8 @@ struct PreviewCommand: AsyncParsableCommand {
         guard let format = PreviewFormat(rawValue: format) else {
             throw CLIFailure(code: 2, message: "--format \(self.format): expected table, json or html")
         }
-        guard deadlineMilliseconds > 0 else {
-            throw CLIFailure(code: 2, message: "--deadline-ms must be positive")
+        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 1) {
+            throw CLIFailure(code: 2, message: problem)
         }
         guard DateFormat.isKnownZone(common.timeZone) else {
             throw CLIFailure(code: 2, message: "--time-zone: '\(common.timeZone)' is not a known IANA time zone")

@@ -142,7 +142,7 @@ struct ReceiptsFlush: AsyncParsableCommand {
                 "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "
                     + "\(options.resolvedDirectory)/\(ReceiptEndpoint.configurationFileName)")
         }
-        guard options.deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        if let problem = DeadlineOption.problem(options.deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
         // The sending happens in herald-net, so that herald never loads FoundationNetworking;
         // it takes over this process (same output, same exit status).
         let helper = NetHelper.path

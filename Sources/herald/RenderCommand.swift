@@ -92,8 +92,8 @@ struct RenderInvocation: Sendable {
     }
 
     func makeStage() throws -> Stage {
-        guard deadlineMilliseconds > 0 else {
-            throw CLIFailure(code: 2, message: "--deadline-ms must be a positive number of milliseconds, found \(deadlineMilliseconds)")
+        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 1) {
+            throw CLIFailure(code: 2, message: problem)
         }
         var now: Date?
         if let text = common.now {
@@ -161,8 +161,14 @@ struct RenderInvocation: Sendable {
         var locales: [String: LocaleID] = [:]
         var out = StdoutBuffer()
         var lineNumber = 0
-        while var line = try input.next() {
+        while let read = try input.next() {
             lineNumber += 1
+            guard case .text(var line) = read else {
+                out.write(JSONWriter.write(.object(JSONObject([
+                    ("error", .string("line \(lineNumber): \(BatchLineReader.tooLongMessage)"))]))))
+                out.write("\n")
+                continue
+            }
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let answer = await stage.answer(line: line, lineNumber: lineNumber, locales: &locales)
@@ -174,13 +180,23 @@ struct RenderInvocation: Sendable {
 }
 
 
-/// Lines of a file or standard input ("-"), read in 64 KiB blocks.
+/// Lines of a file or standard input ("-"), read in 64 KiB blocks. A line longer than
+/// `InputLimits.batchLineBytes` comes back as nil in `.some` (`tooLong`), its bytes skipped.
 struct LineReader: ~Copyable {
     private let fd: Int32
     private let path: String
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where to look for the next newline: bytes before it (from `start`) hold none.
+    private var scanned = 0
     private var atEnd = false
+    /// Inside a line already answered as too long: its bytes are dropped up to a newline.
+    private var skipping = false
+
+    enum Line {
+        case text([UInt8])
+        case tooLong
+    }
 
     init(path: String) throws {
         self.path = path
@@ -193,21 +209,37 @@ struct LineReader: ~Copyable {
     deinit { if fd > 0 { close(fd) } }
 
     /// The next line without its newline, or nil at the end of the input.
-    mutating func next() throws -> [UInt8]? {
+    mutating func next() throws -> Line? {
         while true {
-            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<nl])
+            if let nl = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = skipping ? [] : Array(buffer[start..<nl])
                 start = nl + 1
-                return line
+                scanned = start
+                if skipping {
+                    skipping = false
+                    continue
+                }
+                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
             }
+            scanned = buffer.count
             if atEnd {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count, !skipping else { return nil }
                 let line = Array(buffer[start...])
                 start = buffer.count
-                return line
+                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
+            }
+            if buffer.count - start > InputLimits.batchLineBytes || skipping {
+                // Too long: answered once, and nothing of it is kept.
+                let first = !skipping
+                skipping = true
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+                scanned = 0
+                if first { return .tooLong }
             }
             if start > 0 {
                 buffer.removeSubrange(0..<start)
+                scanned -= start
                 start = 0
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -33,11 +33,13 @@ struct StoreOptions: ParsableArguments {
         return home + "/.herald"
     }
 
-    var deadline: ContinuousClock.Instant { .now + .milliseconds(max(0, deadlineMilliseconds)) }
+    var deadline: ContinuousClock.Instant {
+        .now + .milliseconds(min(max(0, deadlineMilliseconds), DeadlineOption.maximumMilliseconds))
+    }
 
     /// Opens the store, or exits 1 with one line on stderr.
     func openStore() throws -> Store {
-        guard deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
         warnIfExposed()
         do {
             return try Store.open(directory: resolvedDirectory, deadline: deadline)

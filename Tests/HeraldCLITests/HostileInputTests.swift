@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// Hostile input to the real `herald` binary: what a user or an attacker
@@ -251,5 +252,132 @@ import Testing
         #expect(r.stderr.contains("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
         #expect(r.stdout == "")
         #expect(store.snapshot()["herald.sqlite"] == Data(garbage))
+    }
+
+    // MARK: hostile folders and files (links, pipes, sizes)
+
+    /// Runs herald; a run still going after `seconds` is killed and fails the test (a
+    /// watchdog that only turns a hang into a failure, not a time bound).
+    static func runGuarded(_ arguments: [String], seconds: Int = 300, directory: String? = nil) async throws -> HeraldBinary.Result {
+        let running = try Subprocess.Running(
+            try HeraldBinary.url(), arguments, directory: directory.map { URL(fileURLWithPath: $0) })
+        let pid = running.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+        let r = await running.finished()
+        watchdog.cancel()
+        #expect(r.status != SIGKILL, "herald \(arguments.joined(separator: " ")) hung and was killed")
+        return r
+    }
+
+    /// en.lproj/Localizable.strings ("greeting" = "Hello") and a push that shows it.
+    static func greetingTables() throws -> Folder {
+        let f = try Folder()
+        try f.write(Self.bytes("\"greeting\" = \"Hello\";\n"), to: "Localizations/en.lproj/Localizable.strings")
+        try f.write(Self.bytes(#"{"aps":{"alert":{"loc-key":"greeting"},"mutable-content":1}}"#), to: "push.json")
+        return f
+    }
+
+    @Test func linksThatLoopDoNotHangFormatRenderOrExport() async throws {
+        // `ln -s . a; ln -s . b` was 2^32 paths; ./Localizations is read by default, so
+        // the commands run in the folder without --tables.
+        let f = try Self.greetingTables()
+        let tables = f.path + "/Localizations"
+        try FileManager.default.createSymbolicLink(atPath: tables + "/a", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: tables + "/b", withDestinationPath: ".")
+        let format = try await Self.runGuarded(["format", "--key", "greeting", "--locale", "en"], directory: f.path)
+        #expect(format.status == 0)
+        #expect(format.stdout == "Hello\n")
+        let render = try await Self.runGuarded(
+            ["render", "--payload", "push.json", "--locale", "en", "--store", f.path + "/store", "--deadline-ms", "60000"], directory: f.path)
+        #expect(render.status == 0)
+        #expect(render.stdout == #"{"aps":{"alert":{"body":"Hello"},"mutable-content":1}}"# + "\n")
+        let export = try await Self.runGuarded(["export", tables, "--format", "json"])
+        #expect(export.status == 0)
+        #expect(export.stdout.contains(#""greeting""#))
+        #expect(export.stderr == "")
+    }
+
+    @Test func aNamedPipeCalledLocalizableStringsIsRefusedNotWaitedFor() async throws {
+        let f = try Self.greetingTables()
+        let tables = f.path + "/Localizations"
+        try FileManager.default.createDirectory(atPath: tables + "/fr.lproj", withIntermediateDirectories: true)
+        #expect(mkfifo(tables + "/fr.lproj/Localizable.strings", 0o600) == 0)
+        let validate = try await Self.runGuarded(["validate", tables])
+        #expect(validate.status == 1)
+        #expect(validate.stdout.hasPrefix("\(tables)/fr.lproj/Localizable.strings:1:1: error: is a named pipe, not a regular file; not read [io]\n"))
+        let export = try await Self.runGuarded(["export", tables, "--format", "json"])
+        #expect(export.status == 1)
+        #expect(export.stderr == "\(tables)/fr.lproj/Localizable.strings: error: is a named pipe, not a regular file; not read [io]\n")
+        // render reads only the tables of the locale's chain: French reads the pipe's
+        // name, is refused, and falls back to English.
+        let render = try await Self.runGuarded(
+            ["render", "--payload", f.path + "/push.json", "--locale", "fr", "--tables", tables, "--store", f.path + "/store"])
+        #expect(render.status == 0)
+        #expect(render.stdout.contains(#""body":"Hello""#))
+    }
+
+    @Test func aTableLinkedOutOfTheRootIsNeitherReadNorQuoted() async throws {
+        // `ln -s /etc/passwd en.lproj/Localizable.strings` in a pull request: the CI job
+        // log and the SARIF upload must not receive the machine's files.
+        let secret = try Folder()
+        try secret.write(Self.bytes("root:x:0:0:SECRET-LINE:/root:/bin/bash\n"), to: "passwd")
+        let f = try Self.greetingTables()
+        let tables = f.path + "/Localizations"
+        try FileManager.default.createDirectory(atPath: tables + "/de.lproj", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tables + "/de.lproj/Localizable.strings", withDestinationPath: secret.path + "/passwd")
+        for format in ["text", "sarif", "json", "github"] {
+            let r = try await Self.runGuarded(["validate", tables, "--format", format])
+            #expect(r.status == 1, "\(format)")
+            #expect(r.stdout.contains("is a symbolic link to a file outside the folder being read; not read"), "\(format)")
+            #expect(!r.stdout.contains("SECRET") && !r.stderr.contains("SECRET"), "\(format)")
+        }
+        let export = try await Self.runGuarded(["export", tables, "--format", "json"])
+        #expect(export.status == 1)
+        #expect(export.stderr == "\(tables)/de.lproj/Localizable.strings: error: is a symbolic link to a file outside the folder being read; not read [io]\n")
+        #expect(!export.stdout.contains("SECRET"))
+    }
+
+    @Test func validateQuotesAHugeKeyOnlyAsAShortEscapedExcerpt() async throws {
+        // A key of 100,000 characters with an escape sequence that would clear a terminal.
+        let f = try Folder()
+        let key = "\u{1B}[2J" + String(repeating: "k", count: 100_000)
+        try f.write(Self.bytes("\"\(key)\" = \"%@ and %d\";\n"), to: "en.lproj/Localizable.strings")
+        try f.write(Self.bytes("\"\(key)\" = \"%d und %@\";\n"), to: "de.lproj/Localizable.strings")
+        let r = try await Self.runGuarded(["validate", f.path])
+        #expect(r.status == 1)
+        #expect(!r.stdout.contains("\u{1B}"))
+        for line in r.stdout.split(separator: "\n") { #expect(line.count < 600, "\(line.prefix(120))") }
+    }
+
+    @Test(arguments: [["render", "--payload", "push.json", "--locale", "en"], ["preview", "--locales", "en"], ["store", "badge"]])
+    func aDeadlineTooLargeForTheClockIsRefused(_ command: [String]) async throws {
+        // --deadline-ms 10000000000000 overflowed the clock's 64-bit nanoseconds and crashed.
+        let f = try Self.greetingTables()
+        let r = try await Self.runGuarded(command + ["--deadline-ms", "10000000000000", "--store", f.path + "/store"], directory: f.path)
+        #expect(r.status == 2)
+        #expect(r.stderr == "herald: error: --deadline-ms must be \(command[0] == "store" ? 0 : 1)…3600000 milliseconds, found 10000000000000\n")
+    }
+
+    @Test func payloadsAndBatchLinesOverTheLimitAreRefusedWithTheLimit() async throws {
+        let f = try Folder()
+        let big = #"{"aps":{"alert":"x"},"pad":""# + String(repeating: "p", count: 1 << 20) + #""}"#
+        try f.write(Self.bytes(big), to: "big.json")
+        let one = try await Self.runGuarded(["render", "--payload", f.path + "/big.json", "--locale", "en", "--store", f.path + "/store"])
+        #expect(one.status == 2)
+        #expect(one.stderr == "herald: error: \(f.path)/big.json: more than 1 MiB, the most a payload file may hold\n")
+        // A batch: the over-long line is answered with an error, the lines around it as usual.
+        let good = #"{"id":1,"locale":"en","payload":{"aps":{"alert":"hi"}}}"#
+        try f.write(Self.bytes(good + "\n" + #"{"id":2,"locale":"en","payload":"# + big + "}\n" + good + "\n"), to: "batch.jsonl")
+        let batch = try await Self.runGuarded(["render", "--batch", f.path + "/batch.jsonl", "--store", f.path + "/store"])
+        let lines = batch.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].prefix(200) == #"{"error":"line 2: the line is longer than 1 MiB, the most a batch line may hold; it was skipped"}"#)
+        #expect(lines[0] == lines[2])
+        try f.write(Self.bytes(#"{"key":"k","locale":"en","x":""# + String(repeating: "p", count: 1 << 20) + "\"}\n" + #"{"key":"k","locale":"en"}"# + "\n"), to: "format.jsonl")
+        let format = try await Self.runGuarded(["format", "--batch", f.path + "/format.jsonl"])
+        let formatLines = format.stdout.split(separator: "\n").map(String.init)
+        #expect(formatLines.count == 2)
+        #expect(formatLines.first == #"{"error":"line 1: the line is longer than 1 MiB, the most a batch line may hold; it was skipped"}"#)
     }
 }

@@ -94,14 +94,48 @@ import Testing
     }
 
     @Test func megabyteSenderBodyInThePushItself() throws {
-        // A 1 MiB alert in the incoming push is read (the device's limit is
-        // the output's), and the output still fits.
-        let body = String(repeating: "a", count: 1 << 20)
+        // An alert of almost 1 MiB (the most a payload may hold, InputLimits) in the
+        // incoming push is read (the device's limit is the output's), and the output still fits.
+        let envelope = #"{"aps":{"alert":{"body":""},"mutable-content":1}}"#.utf8.count
+        let body = String(repeating: "a", count: InputLimits.payloadFileBytes - envelope)
         let push = #"{"aps":{"alert":{"body":""# + body + #""},"mutable-content":1}}"#
+        #expect(push.utf8.count == InputLimits.payloadFileBytes)
         let parsed = try APNsPayload.parse(push)
-        #expect(parsed.aps.alert?.body?.utf8.count == 1 << 20)
+        #expect(parsed.aps.alert?.body?.utf8.count == body.utf8.count)
         let (final, _) = try finalPayload(push, RenderedAlert(body: body))
         #expect(final.byteCount <= APNsPayload.maximumBytes)
+    }
+
+    @Test func aPayloadOverTheLimitIsRefusedBeforeItIsParsed() throws {
+        // One byte over InputLimits.payloadFileBytes (1 MiB).
+        let body = String(repeating: "a", count: InputLimits.payloadFileBytes)
+        let push = #"{"aps":{"alert":{"body":""# + body + #""}}}"#
+        #expect(throws: PayloadError.self) { try APNsPayload.parse(push) }
+        do { _ = try APNsPayload.parse(push) } catch {
+            #expect(error.description.contains("more than the 1 MiB a payload may be"), "\(error)")
+        }
+    }
+
+    @Test func manyKeysOnOneLineArePlacedInOneCount() throws {
+        // Positions of values on one line used to be counted from the line's start each
+        // time (quadratic). The column of the last key is still exact: 5,000 members
+        // `"cN":1,` after the aps object, counted by hand below.
+        var text = #"{"aps":{"alert":"x"}"#
+        var lastKeyColumn = 0
+        for n in 0..<5_000 {
+            text += ","
+            lastKeyColumn = text.unicodeScalars.count + 1
+            text += "\"c\(n)\":\"é\""
+        }
+        text += "}"
+        let parsed = try JSONParser.parseDetailed(Array(text.utf8), options: .init(recordPositions: true))
+        #expect(parsed.positions["/c4999#key"]?.column == lastKeyColumn)
+        #expect(parsed.positions["/c4999"]?.column == lastKeyColumn + 8)
+        // Each byte before the last value is read once to place them all (it was read
+        // once per value before: 5,000 × the line).
+        #expect(parsed.columnBytesRead <= text.utf8.count)
+        let payload = try APNsPayload.parse(text)
+        #expect(payload.customKeys.count == 5_000)
     }
 
     @Test func escapedNulAndBidiControlsStayInsideAValidPayload() throws {

@@ -85,7 +85,7 @@ import Testing
             project.appendingPathComponent("Tests/HeraldLintTests/Fixtures/good/catalog/Localizable.xcstrings").path,
         ]
         for f in files {
-            let bytes = try #require(FileBytes.contents(of: f), "\(f)")
+            let bytes = try #require(try? FileBytes.contents(of: f).get(), "\(f)")
             let read = XCStringsReader.read(bytes: bytes, file: f)
             let scanned = try #require(XCStringsScanner.scan(bytes), "\(f)")
             #expect(scanned.sourceLanguage == read.sourceLanguage, "\(f)")

@@ -94,6 +94,19 @@ import Testing
             bytes: strings(#"{"sourceLanguage":"en","strings":{"k":{"localizations":{"fr":{"stringUnit":{"state":"translated","value":"a"#)
                 + [0xFF] + strings(#"b"}}}}}}"#),
             rule: "syntax", message: "invalid UTF-8 byte 0xff — Xcode cannot compile this catalog", line: 1, column: 108, dropped: true),
+        Case(
+            name: "XML plist nested 1,000 levels (the fuzzer's stack overflowed at 546)", path: "fr.lproj/Localizable.stringsdict",
+            bytes: strings(#"<plist version="1.0">"# + String(repeating: "<dict><key>k</key>", count: 1_000)),
+            // The root <dict> is depth 0; the one at depth 129 is the 130th, at offset 21 + 129 × 18.
+            rule: "syntax", message: "property list nested more than 128 levels deep — the device drops the whole file",
+            line: 1, column: 21 + 129 * 18 + 1, dropped: true),
+        Case(
+            name: "binary plist: one 2 KiB string referenced by 1,000 keys", path: "fr.lproj/Localizable.strings",
+            bytes: BinaryPlistMaker.dictSharingOneValue(keys: 1_000, value: String(repeating: "x", count: 2_048)),
+            // 2 MB of text from a 30 KB file: more than twice the file plus 1 MiB.
+            rule: "syntax",
+            message: "binary property list: strings referenced so often that reading them would make more than twice the file's size in text — the device drops the whole file",
+            line: 1, column: 1, dropped: true),
     ]
 
     @Test(arguments: cases) func hostileFileIsReportedAndTheRestStillLoads(_ c: Case) throws {
@@ -138,6 +151,37 @@ import Testing
         let next = try #require(catalog.lookup(key: "greeting", table: "Localizable", locale: fr))
         #expect(next.entry.origin == Origin(file: "fr.lproj/Localizable.strings", line: 2, column: 1))
         #expect(catalog.lookup(key: "greeting", table: "Localizable", locale: try LocaleID("de"))?.entry.message.texts.first?.value == "Hallo")
+    }
+
+    @Test func sharedStringsWithinTheByteBudgetAreRead() throws {
+        // Xcode shares repeated strings; a few hundred references to a short one are read.
+        var contents = Self.good
+        contents["fr.lproj/Localizable.strings"] = BinaryPlistMaker.dictSharingOneValue(keys: 300, value: "Bonjour")
+        let catalog = Catalog(contents: contents)
+        #expect(catalog.loadAll().diagnostics.isEmpty)
+        #expect(catalog.lookup(key: "k299", table: "Localizable", locale: try LocaleID("fr"))?.entry.message.texts.first?.value == "Bonjour")
+    }
+
+    @Test func columnsOnALongLineAreExact() throws {
+        // The column of an entry far along one line, counted by hand: each pair
+        // `"kN"="é";` is 10 + digits bytes and 9 + digits scalars (é is two bytes).
+        var text = ""
+        var column = 1
+        var lastColumn = 0
+        for n in 0..<3_000 {
+            lastColumn = column
+            let pair = "\"k\(n)\"=\"é\";"
+            text += pair
+            column += pair.unicodeScalars.count
+        }
+        // And one after a CRLF, at column 1 of line 2.
+        text += "\r\n\"last\"=\"x\";"
+        var contents = Self.good
+        contents["fr.lproj/Localizable.strings"] = Self.strings(text)
+        let catalog = Catalog(contents: contents)
+        let fr = try LocaleID("fr")
+        #expect(catalog.lookup(key: "k2999", table: "Localizable", locale: fr)?.entry.origin == Origin(file: "fr.lproj/Localizable.strings", line: 1, column: lastColumn))
+        #expect(catalog.lookup(key: "last", table: "Localizable", locale: fr)?.entry.origin == Origin(file: "fr.lproj/Localizable.strings", line: 2, column: 1))
     }
 
     @Test func nulBytesInsideAQuotedStringAreKept() throws {

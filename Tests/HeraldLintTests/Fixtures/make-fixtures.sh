@@ -96,6 +96,18 @@ sd bad/plural-unused-category/en.lproj/Localizable.stringsdict files d one="%d f
 sd bad/plural-unused-category/de.lproj/Localizable.stringsdict files d one="%d Datei" few="%d Dateien" other="%d Dateien"
 sd bad/plural-same-text/en.lproj/Localizable.stringsdict files d one="%d file" other="%d files"
 sd bad/plural-same-text/pl.lproj/Localizable.stringsdict files d one="%d plik" few="%d plik" many="%d plik" other="%d plik"
+# variable-nesting: 300 plural variables, more than the 256 expansions the linter reads per message.
+{ echo "$plist_head"
+  echo "	<key>counts</key>"
+  echo "	<dict>"
+  echo "		<key>NSStringLocalizedFormatKey</key>"
+  printf '		<string>'; for i in $(seq 0 299); do printf '%%#@v%d@ ' "$i"; done; echo '</string>'
+  for i in $(seq 0 299); do
+    echo "		<key>v$i</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d item</string><key>other</key><string>%d items</string></dict>"
+  done
+  echo "	</dict>"
+  echo "</dict>"
+  echo "</plist>"; } > "$(mkdir -p "$F/bad/variable-nesting/en.lproj" && echo "$F/bad/variable-nesting/en.lproj/Localizable.stringsdict")"
 w bad/catalog-state/Localizable.xcstrings <<'E'
 {
   "sourceLanguage" : "en",

@@ -1,0 +1,58 @@
+import Foundation
+import HeraldICU
+import HeraldTables
+import Testing
+
+@testable import HeraldLint
+
+/// Tables shaped to make the linter's work explode: nested plural variables, strings of
+/// thousands of specifiers. The work stays linear and the report stays short.
+@Suite struct HostileLintTests {
+    static let forms: [PluralCategory] = [.zero, .one, .two, .few, .many, .other]
+
+    /// Variables v0…v(levels-1); each of v's six forms names the next variable.
+    static func nested(levels: Int) -> Message {
+        var variables: [String: PluralVariable] = [:]
+        let origin = Origin(file: "en.lproj/Localizable.stringsdict", line: 1, column: 1)
+        for level in 0..<levels {
+            var forms: [PluralCategory: SourceText] = [:]
+            for c in Self.forms {
+                let next = level + 1 < levels ? " %#@v\(level + 1)@" : ""
+                forms[c] = SourceText("\(c.rawValue) %d\(next)", origin: origin)
+            }
+            variables["v\(level)"] = PluralVariable(name: "v\(level)", valueType: "d", argNum: nil, specType: "NSStringPluralRuleType", forms: forms, origin: origin)
+        }
+        return .plural(format: SourceText("%#@v0@", origin: origin), variables: variables)
+    }
+
+    @Test func nestedPluralsAreReadOncePerVariable() {
+        // Six levels of six forms: read naively that is 6^6 = 46,656 form sets (13 s of
+        // `validate`); each variable's forms are read once.
+        let a = MessageArguments.analyze(Self.nested(levels: 6), substitutions: false)
+        #expect(a.expansions == 6)
+        #expect(a.stoppedAt == nil)
+        #expect(a.uses[0]?.isEmpty == false)
+    }
+
+    @Test func theLinterStopsExploringPastItsBudgetAndSaysSo() throws {
+        // 300 levels: more variables than the 256 expansions read per message.
+        let a = MessageArguments.analyze(Self.nested(levels: 300), substitutions: false)
+        #expect(a.expansions == MessageArguments.expansionLimit + 1)
+        #expect(a.stoppedAt?.name == "v256")
+    }
+
+    @Test func thousandsOfBadSpecifiersGiveAShortReport() throws {
+        // `%1$@ … %1000$@`: every position past 64 is a problem. The first 20 are listed,
+        // then a count; no diagnostic quotes more than a short excerpt of the string.
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let value = (1...1_000).map { "%\($0)$@" }.joined(separator: " ")
+        try FileManager.default.createDirectory(atPath: dir + "/en.lproj", withIntermediateDirectories: true)
+        try Data("\"k\" = \"\(value)\";\n".utf8).write(to: URL(fileURLWithPath: dir + "/en.lproj/Localizable.strings"))
+        let report = try Fixtures.lint([dir])
+        let positions = report.diagnostics.filter { $0.rule == "bad-position" }
+        #expect(positions.count == HeraldLint.LintRun.problemsPerText + 1)
+        #expect(positions.contains { $0.message == "\(1_000 - 64 - LintRun.problemsPerText) more specifier problems in this string, not listed" })
+        for d in report.diagnostics { #expect(d.message.count < 400, "\(d.message.prefix(200))") }
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Hostile-input benchmark: the worst shapes found for each reader, about 4 MiB each
+# (Tools/bench/hostile/make_inputs.py: one line of many keys, one huge string, many
+# numbered specifiers, deep nesting, a binary plist string referenced by every key, a
+# plural nest for the linter, a one-line payload of many keys, batch lines of many keys),
+# fed to the release `herald`:
+#
+#   .strings / .stringsdict (XML and binary) / .xcstrings   herald export DIR --format json
+#   the linter                                             herald validate DIR
+#   payload JSON                                           herald render --payload F
+#   batch lines                                            herald render --batch F, herald format --batch F
+#
+#   Tools/bench/hostile.sh [SIZE_BYTES]     (default 4194304)
+#
+# For each: CPU time (user + sys), wall time and peak RSS (/usr/bin/time), next to two
+# baselines on the same bytes in the same run: `cat` and Python's json.load (JSON inputs).
+# The fixed base is herald's own peak RSS on an empty tables folder. Goal per input:
+# under 1 s of CPU and peak RSS under base + 4 × the input.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SIZE=${1:-4194304}
+
+echo "building release…" >&2
+swift build -c release --product herald >&2
+BIN=$(swift build -c release --show-bin-path)/herald
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+python3 Tools/bench/hostile/make_inputs.py "$WORK/in" "$SIZE"
+
+# measure NAME CMD… → prints "cpu wall rss_kb" (the command's exit status is ignored:
+# refusing an input with an error is a correct answer).
+measure() {
+  /usr/bin/time -f "%U %S %e %M" -o "$WORK/time" "$@" > /dev/null 2> "$WORK/stderr" || true
+  # The last line: /usr/bin/time puts "Command exited with non-zero status N" before it.
+  tail -1 "$WORK/time" | awk '{ printf "%.3f %.3f %d\n", $1 + $2, $3, $4 }'
+}
+
+mkdir -p "$WORK/empty"
+read -r _ _ BASE < <(measure "$BIN" validate "$WORK/empty")
+echo "fixed base: herald's peak RSS on an empty folder: $((BASE / 1024)) MiB"
+printf "%-31s %-9s %8s %7s %8s %9s %8s %9s  %s\n" input command bytes cpu_s wall_s rss_MiB cat_s json_s verdict
+fails=0
+row() {  # row INPUT LABEL FILE CMD…
+  local input=$1 label=$2 file=$3; shift 3
+  local bytes cpu wall rss cat_t json_t
+  bytes=$(stat -c %s "$file")
+  read -r cpu wall rss < <(measure "$@")
+  read -r cat_t _ _ < <(measure cat "$file")
+  json_t="-"
+  case "$file" in
+    *.json|*.xcstrings) read -r json_t _ _ < <(measure python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$file") ;;
+    *.jsonl) read -r json_t _ _ < <(measure python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$file") ;;
+  esac
+  local limit=$(( BASE + 4 * bytes / 1024 ))
+  local verdict=ok
+  if ! awk -v c="$cpu" 'BEGIN { exit !(c < 1.0) }'; then verdict="SLOW"; fi
+  if [ "$rss" -ge "$limit" ]; then verdict="$verdict BIG"; fi
+  [ "$verdict" = ok ] || fails=$((fails + 1))
+  printf "%-31s %-9s %8d %7.3f %8.3f %9.1f %8.3f %9s  %s\n" "$input" "$label" "$bytes" "$cpu" "$wall" "$(awk -v r="$rss" 'BEGIN{print r/1024}')" "$cat_t" "$json_t" "$verdict"
+}
+
+tree() {  # tree NAME PATH-IN-TREE FILE → a tables folder holding FILE at PATH
+  rm -rf "$WORK/t-$1"; mkdir -p "$(dirname "$WORK/t-$1/$2")"; cp "$3" "$WORK/t-$1/$2"; echo "$WORK/t-$1"
+}
+
+IN=$WORK/in
+for shape in strings-many-keys strings-huge-string strings-specifiers; do
+  d=$(tree "$shape" en.lproj/Localizable.strings "$IN/$shape.strings")
+  row "$shape.strings" export "$IN/$shape.strings" "$BIN" export "$d" --format json
+  row "$shape.strings" validate "$IN/$shape.strings" "$BIN" validate "$d"
+done
+for shape in stringsdict-huge-string stringsdict-deep stringsdict-plural-nest; do
+  d=$(tree "$shape" en.lproj/Localizable.stringsdict "$IN/$shape.xml")
+  row "$shape.xml" export "$IN/$shape.xml" "$BIN" export "$d" --format json
+  row "$shape.xml" validate "$IN/$shape.xml" "$BIN" validate "$d"
+done
+d=$(tree shared en.lproj/Localizable.stringsdict "$IN/stringsdict-shared.bplist")
+row stringsdict-shared.bplist export "$IN/stringsdict-shared.bplist" "$BIN" export "$d" --format json
+d=$(tree shared-strings en.lproj/Localizable.strings "$IN/stringsdict-shared.bplist")
+row "stringsdict-shared (.strings)" validate "$IN/stringsdict-shared.bplist" "$BIN" validate "$d"
+for shape in xcstrings-many-keys xcstrings-deep; do
+  d=$(tree "$shape" Localizable.xcstrings "$IN/$shape.xcstrings")
+  row "$shape.xcstrings" export "$IN/$shape.xcstrings" "$BIN" export "$d" --format json
+  row "$shape.xcstrings" validate "$IN/$shape.xcstrings" "$BIN" validate "$d"
+done
+# A payload file over 1 MiB is refused unread; one just under the limit is read whole.
+python3 -c "import sys; sys.path.insert(0, 'Tools/bench/hostile'); import make_inputs as m; open(sys.argv[1], 'wb').write(m.payload_many_keys(1000 * 1000))" "$IN/payload-1MB.json"
+row payload-many-keys.json render "$IN/payload-many-keys.json" "$BIN" render --payload "$IN/payload-many-keys.json" --locale en --store "$WORK/store"
+row payload-1MB.json render "$IN/payload-1MB.json" "$BIN" render --payload "$IN/payload-1MB.json" --locale en --store "$WORK/store"
+row batch-many-keys.jsonl render "$IN/batch-many-keys.jsonl" "$BIN" render --batch "$IN/batch-many-keys.jsonl" --store "$WORK/store"
+row format-batch-many-keys.jsonl format "$IN/format-batch-many-keys.jsonl" "$BIN" format --batch "$IN/format-batch-many-keys.jsonl"
+if [ "$fails" -eq 0 ]; then echo "goal (each < 1 s of CPU, peak RSS < base + 4 × input): met"; else echo "goal NOT met for $fails input(s)"; exit 1; fi
