@@ -1,4 +1,5 @@
 import HeraldJSON
+import HeraldSync
 
 /// What a team sets for `herald validate`, usually in `.herald-validate.json`
 /// at the root of the validated folder (or named with `--config`):

@@ -2,6 +2,7 @@ import HeraldICU
 import HeraldRender
 import HeraldTables
 import HeraldJSON
+import HeraldSync
 
 /// How a specifier reads its argument, coarsely: what must agree between a
 /// source string and its translation for the same argument list to work.

@@ -2,6 +2,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldRender
 import HeraldTables
+import HeraldSync
 
 // The checks of one bundle: keys against the source locale, specifiers,
 // plural structure and coverage, catalog states, then the render checks.

@@ -4,6 +4,7 @@
 // the linter reads the specifiers and problems.
 
 import HeraldJSON
+import HeraldSync
 
 /// One conversion of a format string, as written.
 public struct FormatSpecifier: Sendable, Hashable {

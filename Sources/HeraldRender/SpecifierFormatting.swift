@@ -1,3 +1,4 @@
+import HeraldSync
 import HeraldICU
 import HeraldJSON
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import HeraldICU
 import HeraldJSON
 import HeraldTables
+import HeraldSync
 
 // A message compiled for one locale: format strings parsed, arguments bound
 // to positions, plural variables resolved to their forms and ICU objects

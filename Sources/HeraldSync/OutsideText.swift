@@ -12,7 +12,12 @@ public enum OutsideText {
     /// (then ending in "…") when a limit is given. `bidi: false` keeps the bidi
     /// controls (for text shown as text, such as an alert in the preview table,
     /// whose isolates are meant for display).
-    public static func escaped(_ text: String, limit: Int? = nil, bidi: Bool = true) -> String {
+    ///
+    /// `quotes: true` also escapes `"` and `\` (`\"`, `\\`), for text put between
+    /// double quotes (`Excerpt`).
+    public static func escaped(
+        _ text: some StringProtocol, limit: Int? = nil, bidi: Bool = true, quotes: Bool = false
+    ) -> String {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -21,7 +26,10 @@ public enum OutsideText {
                 break
             }
             count += 1
-            if needsEscape(scalar), bidi || !isBidiControl(scalar) {
+            if quotes, scalar == "\"" || scalar == "\\" {
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            } else if needsEscape(scalar), bidi || !isBidiControl(scalar) {
                 out += escape(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
@@ -54,5 +62,25 @@ public enum OutsideText {
         case "\t": return "\\t"
         default: return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }
+    }
+}
+
+/// The one way a diagnostic quotes text that came from an input (a key, a value, a
+/// name, a line of a file): in double quotes, at most `limit` Unicode scalars, escaped
+/// as `OutsideText` escapes it plus quote and backslash, so a quoted input can neither
+/// flood a log, move a terminal's cursor, reorder the text around it nor close its own
+/// quotes early.
+public enum Excerpt {
+    /// Scalars kept before the excerpt is cut (and "…" appended).
+    public static let defaultLimit = 64
+
+    /// `"text"`, escaped and bounded. Reads at most `limit + 1` scalars of `text`.
+    public static func quoted(_ text: some StringProtocol, limit: Int = defaultLimit) -> String {
+        "\"" + escaped(text, limit: limit) + "\""
+    }
+
+    /// `quoted` without the quotes.
+    public static func escaped(_ text: some StringProtocol, limit: Int = defaultLimit) -> String {
+        OutsideText.escaped(text, limit: limit, quotes: true)
     }
 }

@@ -112,10 +112,10 @@ public final class Catalog: MessageCatalog {
     ///   `.strings`, `.stringsdict` or `.xcstrings` table. A folder below `root` that cannot
     ///   be listed is not thrown: it is one of `scanDiagnostics`.
     public init(root: String, development: String? = nil, keepDroppedEntries: Bool = false) throws(CatalogError) {
-        guard let kind = FileBytes.kind(of: root) else {
+        guard FileBytes.realPath(root) != nil else {
             throw CatalogError(path: root, message: "no such file or directory")
         }
-        if kind != .directory, !TableFormat.isTableFileName(root) {
+        if !FileBytes.isDirectory(root), !TableFormat.isTableFileName(root) {
             throw CatalogError(path: root, message: "not a folder of tables nor a .strings, .stringsdict or .xcstrings file")
         }
         self.root = root

@@ -4,6 +4,7 @@
 
 import Foundation
 import HeraldJSON
+import HeraldSync
 
 /// A property-list value with the place it was written.
 struct PlistItem: Sendable {

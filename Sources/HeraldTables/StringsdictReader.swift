@@ -3,6 +3,7 @@
 
 import HeraldICU
 import HeraldJSON
+import HeraldSync
 
 /// Reads `.stringsdict` files (XML or binary property lists).
 public enum StringsdictReader {

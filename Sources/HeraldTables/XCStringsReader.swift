@@ -17,6 +17,7 @@
 
 import HeraldICU
 internal import HeraldJSON
+import HeraldSync
 
 /// Everything read from one String Catalog.
 public struct XCStringsFile: Sendable {

@@ -51,7 +51,7 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store only to read it: nothing is created, migrated or written, so a store
     /// the user may only read can be listed. Nil when there is no store yet (nothing to list).
     func openStoreForReading() throws -> Store? {
-        guard deadlineMilliseconds >= 0 else { throw StoreCLI.usage("--deadline-ms must be 0 or more") }
+        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
         warnIfExposed()
         do {
             return try Store.open(directory: resolvedDirectory, readOnly: true, deadline: deadline)

@@ -48,7 +48,7 @@ import Testing
         #expect(tree.files.map(\.relativePath) == ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"])
         #expect(tree.directoriesListed == 3)
         #expect(tree.diagnostics.isEmpty)
-        let catalog = Catalog(root: f.path)
+        let catalog = try Catalog(root: f.path)
         #expect(catalog.localizations == ["de", "en"])
         #expect(catalog.lookup(key: "greeting", table: "Localizable", locale: try LocaleID("de"))?.entry.message.texts.first?.value == "Hallo")
     }
@@ -60,7 +60,7 @@ import Testing
         try f.link("aaa", to: "en.lproj")
         let tree = TableTree.walk(root: f.path)
         #expect(tree.files.map(\.relativePath) == ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"])
-        #expect(Catalog(root: f.path).localizations == ["de", "en"])
+        #expect(try Catalog(root: f.path).localizations == ["de", "en"])
     }
 
     @Test func aLinkToAFileOutsideTheRootIsReportedAndNotRead() throws {
@@ -74,7 +74,7 @@ import Testing
         // A link that stays inside the root is read.
         try f.write("", to: "it.lproj/.keep")
         try f.link("it.lproj/Localizable.strings", to: "../de.lproj/Localizable.strings")
-        let catalog = Catalog(root: f.path)
+        let catalog = try Catalog(root: f.path)
         let all = catalog.loadAll()
         #expect(all.diagnostics.map(\.description) == [
             "fr.lproj/Localizable.strings:0:0: error: is a symbolic link to a file outside the folder being read; not read [io]"
@@ -116,11 +116,11 @@ import Testing
             try #require(bound == 0, "socket path too long: \(target)")
             expected = "is a socket, not a regular file; not read"
         }
-        let all = Catalog(root: f.path).loadAll()
+        let all = try Catalog(root: f.path).loadAll()
         #expect(all.diagnostics.map(\.description) == ["fr.lproj/Localizable.strings:0:0: error: \(expected) [io]"])
         // The refused file serves nothing: French falls back to English.
         #expect(all.tables.first { $0.localization == "fr" }?.entries.isEmpty ?? true)
-        #expect(Catalog(root: f.path).lookup(key: "greeting", table: "Localizable", locale: try LocaleID("fr"))?.localization == "en")
+        #expect(try Catalog(root: f.path).lookup(key: "greeting", table: "Localizable", locale: try LocaleID("fr"))?.localization == "en")
     }
 
     @Test func aTableOverTheSizeLimitIsRefusedUnread() throws {
@@ -130,7 +130,7 @@ import Testing
         // A sparse file: its size is past the limit, its blocks are never written.
         #expect(FileManager.default.createFile(atPath: big, contents: nil))
         #expect(truncate(big, off_t(InputLimits.tableFileBytes + 1)) == 0)
-        let all = Catalog(root: f.path).loadAll()
+        let all = try Catalog(root: f.path).loadAll()
         #expect(all.diagnostics.map(\.message) == ["is 33554433 bytes, more than the 32 MiB a table file may hold; not read"])
     }
 }
