@@ -37,6 +37,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("structure", .error, "A .stringsdict or .xcstrings entry is not shaped the way Foundation and Xcode read it."),
         LintRule("io", .error, "A file or folder cannot be read."),
         // Keys against the source locale.
+        LintRule("missing-source", .warning, "A bundle has no tables in the source locale (nor Base), so translations cannot be compared with it; --source DIR names where they are kept."),
         LintRule("missing-key", .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
         LintRule("extra-key", .warning, "A key exists only in a translation, not in the source locale."),
         LintRule("untranslated", .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),
@@ -61,10 +62,12 @@ public struct LintRule: Sendable, Hashable {
         LintRule("value-type", .error, "A plural variable's value type is missing, not a number (%@) or not a printf conversion."),
         LintRule("plural-missing-category", .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
         LintRule("plural-unused-category", .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
+        LintRule("plural-count-omitted", .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
         LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
         LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale'."),
         LintRule("should-translate", .warning, "A key marked shouldTranslate: false has a translation that differs from the source."),
+        LintRule("phrase-placeholder", .error, "An App Shortcuts phrase uses a ${parameter} no source phrase of its key uses, lacks ${applicationName}, or leaves '${' unclosed; a translation never using a source parameter is a warning."),
         // Render checks (every key, every locale, ICU's samples per plural category).
         LintRule("render-leftover-specifier", .error, "The rendered text still shows a format specifier."),
         LintRule("render-empty", .error, "The rendered text is empty for some sample value."),
