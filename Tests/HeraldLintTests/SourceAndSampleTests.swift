@@ -126,3 +126,14 @@ import Testing
         #expect(!report.diagnostics.contains { $0.rule == "structure" })
     }
 }
+
+/// Docs/validate-rules.md lists every rule id with its default severity.
+@Suite struct RuleDocumentationTests {
+    @Test func everyRuleIsDocumented() throws {
+        let docs = URL(fileURLWithPath: Fixtures.localizations).deletingLastPathComponent().appendingPathComponent("Docs/validate-rules.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for rule in LintRule.all {
+            #expect(text.contains("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) |"), "\(rule.id) is not in Docs/validate-rules.md")
+        }
+    }
+}
