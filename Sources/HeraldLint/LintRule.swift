@@ -65,7 +65,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("plural-count-omitted", .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
         LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
-        LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale'."),
+        LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale' (Xcode's 'new' on the source language's own units is not reported)."),
         LintRule("should-translate", .warning, "A key marked shouldTranslate: false has a translation that differs from the source."),
         LintRule("phrase-placeholder", .error, "An App Shortcuts phrase uses a ${parameter} no source phrase of its key uses, lacks ${applicationName}, or leaves '${' unclosed; a translation never using a source parameter is a warning."),
         // Render checks (every key, every locale, ICU's samples per plural category).

@@ -191,7 +191,9 @@ extension LintRun {
         checkEmpty(ctx)
         checkDamage(ctx)
 
-        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state) {
+        // Xcode marks the source language's own units 'new' when it extracts them (App Shortcuts
+        // phrases, extracted_with_value): nothing for a translator to do there.
+        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state), !(ctx.isSource && state == "new") {
             emit("catalog-state", ctx.place, "\(ctx.localization) unit of \"\(entry.key)\" is '\(state)'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
         }
 

@@ -127,6 +127,22 @@ import Testing
     }
 }
 
+/// Xcode writes the source language's extracted units as 'new' (SolarLens's
+/// App Shortcuts: en 'new', de/fr/it 'translated'): not a finding; a
+/// translation's 'new' still is.
+@Suite struct CatalogStateTests {
+    @Test func newSourceUnitsAreNotReported() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write(
+            #"{"sourceLanguage":"en","strings":{"Open ${applicationName}":{"localizations":{"en":{"stringSet":{"state":"new","values":["Open ${applicationName}"]}},"de":{"stringSet":{"state":"new","values":["Öffne ${applicationName}"]}}}}},"version":"1.1"}"#,
+            "AppShortcuts.xcstrings", in: dir)
+        let report = try Fixtures.lint([dir])
+        let states = report.diagnostics.filter { $0.rule == "catalog-state" }
+        #expect(states.map(\.locale) == ["de"], "\(report.diagnostics.map(\.compilerStyle))")
+    }
+}
+
 /// Docs/validate-rules.md lists every rule id with its default severity.
 @Suite struct RuleDocumentationTests {
     @Test func everyRuleIsDocumented() throws {
