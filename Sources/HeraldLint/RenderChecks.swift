@@ -74,20 +74,16 @@ extension LintRun {
         var outputs: [String] = []
         var reported = Set<String>()
         let origin = ctx.textOrigin
-        for sample in samples {
-            var args: [RenderArgument] = []
-            args.reserveCapacity(count)
-            for i in 0..<count {
-                let classes = own.uses[i] ?? []
-                if icu || classes.contains(where: { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }) {
-                    args.append(.string(sample))
-                } else {
-                    args.append(.string(Self.sampleText))
-                }
-            }
-            let result = Renderer.renderUncached(
-                message: entry.message, locale: plan.locale, arguments: args, options: RenderOptions(isolateArguments: true),
-                icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+        // Which arguments take the sample number, which the sample text.
+        let numeric = (0..<count).map { i in
+            icu || (own.uses[i] ?? []).contains { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }
+        }
+        let argumentLists: [[RenderArgument]] = samples.map { sample in numeric.map { .string($0 ? sample : Self.sampleText) } }
+        // Compiled once, rendered with every sample.
+        let results = Renderer.renderUncached(
+            message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
+            icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+        for (sample, result) in zip(samples, results) {
             for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
                 if reported.insert("render-icu").inserted {
                     emit("render-icu", ctx.place(origin), "rendering \"\(entry.key)\" in \(ctx.localization) with \(sample) failed: \(d.message)")
