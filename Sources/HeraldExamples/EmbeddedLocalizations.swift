@@ -3135,7 +3135,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>আপনার টিকিটে</string>
+			<string>আপনার %dটি টিকিটে</string>
 			<key>other</key>
 			<string>আপনার %dটি টিকিটে</string>
 		</dict>
@@ -3151,7 +3151,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>আপনি একটি বিনামূল্যের টিকিট জিতেছেন।</string>
+			<string>আপনি %dটি বিনামূল্যের টিকিট জিতেছেন।</string>
 			<key>other</key>
 			<string>আপনি %dটি বিনামূল্যের টিকিট জিতেছেন।</string>
 		</dict>
@@ -3167,7 +3167,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>সঙ্গে একটি বিনামূল্যের টিকিটও।</string>
+			<string>সঙ্গে %dটি বিনামূল্যের টিকিটও।</string>
 			<key>other</key>
 			<string>সঙ্গে %dটি বিনামূল্যের টিকিটও।</string>
 		</dict>
@@ -4563,7 +4563,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>بلیت شما</string>
+			<string>%d بلیت شما</string>
 			<key>other</key>
 			<string>هیچ‌یک از %d بلیت شما</string>
 		</dict>
@@ -4579,7 +4579,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>شما یک بلیت رایگان برنده شدید.</string>
+			<string>شما %d بلیت رایگان برنده شدید.</string>
 			<key>other</key>
 			<string>شما %d بلیت رایگان برنده شدید.</string>
 		</dict>
@@ -4595,7 +4595,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>به‌علاوه یک بلیت رایگان.</string>
+			<string>به‌علاوه %d بلیت رایگان.</string>
 			<key>other</key>
 			<string>به‌علاوه %d بلیت رایگان.</string>
 		</dict>
@@ -4829,7 +4829,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>votre grille</string>
+			<string>%d grille</string>
 			<key>many</key>
 			<string>vos %d de grilles</string>
 			<key>other</key>
@@ -4847,7 +4847,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>Vous avez gagné une partie gratuite.</string>
+			<string>Vous avez gagné %d partie gratuite.</string>
 			<key>many</key>
 			<string>Vous avez gagné %d de parties gratuites.</string>
 			<key>other</key>
@@ -4865,7 +4865,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>Et une partie gratuite en plus.</string>
+			<string>Et %d partie gratuite en plus.</string>
 			<key>many</key>
 			<string>Et %d de parties gratuites en plus.</string>
 			<key>other</key>
@@ -5283,7 +5283,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>आपके टिकट</string>
+			<string>आपके %d टिकट</string>
 			<key>other</key>
 			<string>आपके %d टिकटों</string>
 		</dict>
@@ -5299,7 +5299,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>आपने एक मुफ़्त टिकट जीता है।</string>
+			<string>आपने %d मुफ़्त टिकट जीता है।</string>
 			<key>other</key>
 			<string>आपने %d मुफ़्त टिकट जीते हैं।</string>
 		</dict>
@@ -5315,7 +5315,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>साथ ही एक मुफ़्त टिकट भी।</string>
+			<string>साथ ही %d मुफ़्त टिकट भी।</string>
 			<key>other</key>
 			<string>साथ ही %d मुफ़्त टिकट भी।</string>
 		</dict>
@@ -6191,7 +6191,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>bilietas</string>
+			<string>%d bilietas</string>
 			<key>few</key>
 			<string>%d bilietai</string>
 			<key>many</key>
@@ -6345,7 +6345,7 @@ public enum EmbeddedLocalizations {
 			<key>zero</key>
 			<string>jūsu %d biļetes</string>
 			<key>one</key>
-			<string>jūsu biļete</string>
+			<string>jūsu %d biļete</string>
 			<key>other</key>
 			<string>jūsu %d biļetes</string>
 		</dict>
@@ -7021,7 +7021,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>sua aposta</string>
+			<string>%d aposta</string>
 			<key>many</key>
 			<string>suas %d de apostas</string>
 			<key>other</key>
@@ -7039,7 +7039,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>Você ganhou uma aposta grátis.</string>
+			<string>Você ganhou %d aposta grátis.</string>
 			<key>many</key>
 			<string>Você ganhou %d de apostas grátis.</string>
 			<key>other</key>
@@ -7057,7 +7057,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>E mais uma aposta grátis.</string>
+			<string>E mais %d aposta grátis.</string>
 			<key>many</key>
 			<string>E mais %d de apostas grátis.</string>
 			<key>other</key>
@@ -7459,7 +7459,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>ваш билет</string>
+			<string>ваш %d билет</string>
 			<key>few</key>
 			<string>ваши %d билета</string>
 			<key>many</key>
@@ -7775,7 +7775,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>vaši srečki</string>
+			<string>vaši %d srečki</string>
 			<key>two</key>
 			<string>vaših %d srečkah</string>
 			<key>few</key>
@@ -8453,7 +8453,7 @@ public enum EmbeddedLocalizations {
 			<key>NSStringFormatValueTypeKey</key>
 			<string>d</string>
 			<key>one</key>
-			<string>ваш квиток</string>
+			<string>ваш %d квиток</string>
 			<key>few</key>
 			<string>ваші %d квитки</string>
 			<key>many</key>

@@ -47,6 +47,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("structure", .error, "A .stringsdict or .xcstrings entry is not shaped the way Foundation and Xcode read it."),
         LintRule("io", .error, "A file or folder cannot be read."),
         // Keys against the source locale.
+        LintRule("missing-source", .warning, "A bundle has no tables in the source locale (nor Base), so translations cannot be compared with it; --source DIR names where they are kept."),
         LintRule("missing-key", .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
         LintRule("extra-key", .warning, "A key exists only in a translation, not in the source locale."),
         LintRule("untranslated", .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),
@@ -72,10 +73,12 @@ public struct LintRule: Sendable, Hashable {
         LintRule("plural-missing-category", .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
         LintRule("plural-unused-category", .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
         LintRule("variable-nesting", .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the forms past that point are not checked."),
+        LintRule("plural-count-omitted", .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
         LintRule("plural-same-text", .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
-        LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale'."),
+        LintRule("catalog-state", .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale' (Xcode's 'new' on the source language's own units is not reported)."),
         LintRule("should-translate", .warning, "A key marked shouldTranslate: false has a translation that differs from the source."),
+        LintRule("phrase-placeholder", .error, "An App Shortcuts phrase uses a ${parameter} no source phrase of its key uses, lacks ${applicationName}, or leaves '${' unclosed; a translation never using a source parameter is a warning."),
         // Render checks (every key, every locale, ICU's samples per plural category).
         LintRule("render-leftover-specifier", .error, "The rendered text still shows a format specifier."),
         LintRule("render-empty", .error, "The rendered text is empty for some sample value."),

@@ -23,6 +23,10 @@ public struct Linter: Sendable {
     public var configuration: LintConfiguration
     /// `--source-locale`: wins over the configuration and the catalogs.
     public var sourceLocale: String?
+    /// `--source DIR`: tables that hold the source language when the bundles
+    /// validated do not ship it (an extension with only `hy.lproj`). Read for
+    /// comparison only; its own problems are not reported.
+    public var sourcePath: String?
 
     /// Makes a linter.
     ///
@@ -34,9 +38,12 @@ public struct Linter: Sendable {
     /// - Parameters:
     ///   - configuration: Rules, ignores and budgets (default: every rule at its default).
     ///   - sourceLocale: Overrides the configuration's source locale.
-    public init(configuration: LintConfiguration = LintConfiguration(), sourceLocale: String? = nil) {
+    ///   - sourcePath: Tables holding the source language when the paths validated
+    ///     do not ship it (compared with, not reported on).
+    public init(configuration: LintConfiguration = LintConfiguration(), sourceLocale: String? = nil, sourcePath: String? = nil) {
         self.configuration = configuration
         self.sourceLocale = sourceLocale
+        self.sourcePath = sourcePath
     }
 
     /// A problem with the paths or options (exit 2).
@@ -69,17 +76,21 @@ public struct Linter: Sendable {
             for loc in bundle.localizations { allLocales.insert(loc) }
             groups.append((g, bundle))
         }
-        if let wanted, !groups.isEmpty,
-            !groups.contains(where: { g in g.1.localizations.contains { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(wanted) } })
-        {
-            throw UsageError(message: "source locale \(wanted) is not among the localizations found (\(allLocales.sorted().joined(separator: ", ")))")
-        }
+        let external = try externalSource(wanted: wanted ?? groups.first?.1.development)
         var checked = 0
         state.readDiagnostics(files.problems, group: TableFiles.Group(directory: "", files: []))
         let localesTotal = groups.reduce(0) { $0 + Set($1.1.tables.map(\.localization)).count }
         for (g, bundle) in groups {
             state.readDiagnostics(bundle.diagnostics, group: g)
-            state.check(bundle, requestedSource: wanted) { n in
+            let source = wanted ?? bundle.development
+            let has = { (name: String) in bundle.localizations.contains { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(name) } }
+            if !bundle.tables.isEmpty, !has(source), !has("Base"), external == nil {
+                state.emit(
+                    "missing-source",
+                    LintRun.Place(origin: Origin(file: g.files.first ?? g.directory, line: 1, column: 1), locale: source, table: TableFiles.tableName(of: g.files.first ?? ""), key: ""),
+                    "\(g.directory.isEmpty ? "." : g.directory) has no \(source) tables (it has \(bundle.localizations.joined(separator: ", "))); translations were checked on their own, not against the source — give --source DIR where the \(source) tables are kept")
+            }
+            state.check(bundle, requestedSource: wanted, external: has(source) || has("Base") ? nil : external) { n in
                 checked += n
                 progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: checked, localesTotal: localesTotal))
             }
@@ -87,4 +98,40 @@ public struct Linter: Sendable {
         let keys = state.keysSeen
         return LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
     }
+
+    /// The source language's tables below `--source DIR` (nil without it).
+    func externalSource(wanted: String?) throws(UsageError) -> ExternalSource? {
+        guard let sourcePath else { return nil }
+        let files: TableFiles
+        do {
+            files = try TableFiles.collect([sourcePath], ignore: configuration.ignore)
+        } catch {
+            throw UsageError(message: "--source \(error.message)")
+        }
+        var found: [String: Table] = [:]
+        var localization: String? = nil
+        var seen = Set<String>()
+        for g in files.groups {
+            let bundle = BundleTables.load(g, development: wanted) { _ in }
+            let name = wanted ?? bundle.development
+            let n = LocalizationLookup.normalize(name)
+            for l in bundle.localizations { seen.insert(l) }
+            for t in bundle.tables where LocalizationLookup.normalize(t.localization) == n && found[t.name] == nil {
+                found[t.name] = t
+                localization = localization ?? t.localization
+            }
+        }
+        guard let localization else {
+            let name = wanted ?? "the source language"
+            throw UsageError(message: "--source \(sourcePath): no \(name) tables there (localizations found: \(seen.isEmpty ? "none" : seen.sorted().joined(separator: ", ")))")
+        }
+        return ExternalSource(localization: localization, tables: found)
+    }
+}
+
+/// Source-language tables kept outside the bundles validated (`--source DIR`).
+struct ExternalSource {
+    var localization: String
+    /// Table name → the source table.
+    var tables: [String: Table]
 }

@@ -61,6 +61,15 @@ struct MessageArguments: Sendable {
     var isFormat = false
     /// Plural variables the format strings never reference (name, origin).
     var unusedVariables: [PluralVariable] = []
+    /// Plural forms that never show their variable's own number (`ваш билет`
+    /// where the others read `ваши %d билета`), for `plural-count-omitted`.
+    var silentForms: [SilentForm] = []
+
+    struct SilentForm: Sendable {
+        var variable: PluralVariable
+        var category: PluralCategory
+        var text: SourceText
+    }
     /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
     var staticOutput: String? = nil
     /// The variable whose forms were not read because the message's variables refer to
@@ -116,6 +125,9 @@ struct MessageArguments: Sendable {
             for name in ds.keys.sorted() {
                 if let m = ds[name] { walk(m, substitutions: substitutions, depth: depth + 1) }
             }
+        case .phrases:
+            // App Shortcuts phrases are not format strings: no arguments.
+            break
         }
     }
 
@@ -171,7 +183,8 @@ struct MessageArguments: Sendable {
                     }
                     for c in PluralCategory.allCases {
                         guard let form = v.forms[c] else { continue }
-                        scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
+                        let p = scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
+                        if !Self.shows(argIndex, in: p) { silentForms.append(SilentForm(variable: v, category: c, text: form)) }
                     }
                 }
             case .substitutionArgument:
@@ -182,6 +195,17 @@ struct MessageArguments: Sendable {
             }
         }
         return parsed
+    }
+
+    /// Whether a plural form prints its own number: `%arg`, a specifier
+    /// reading argument `index`, or a nested variable (not followed here).
+    static func shows(_ index: Int, in parsed: ParsedFormat) -> Bool {
+        parsed.specifiers.contains { s in
+            switch s.conversion {
+            case .substitutionArgument, .variable: return true
+            default: return s.argumentIndex == index
+            }
+        }
     }
 
     /// The text a plain message renders to when every specifier is `%@`

@@ -16,6 +16,13 @@ extension LintRun {
         let entry = ctx.entry
         let icu = Renderer.isICUTable(ctx.table)
         let notification = ctx.isNotification
+        // A phrase set is shown as written (no arguments, no formatting): only bidi controls can go wrong.
+        if case .phrases(let phrases) = entry.message {
+            for p in phrases {
+                if let why = Self.bidiProblem(p.value) { emit("bidi-control", ctx.place(p.origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(why)") }
+            }
+            return
+        }
         // A plain text that reads no argument renders as itself: check it as is.
         // Plain text that is never formatted is shown exactly as written.
         if case .plain(let t) = entry.message, !isFormat, !icu {
@@ -34,8 +41,9 @@ extension LintRun {
             if notification { checkPush(ctx, own, shortestOutputs: []) }
             return
         }
-        // Sample values: per category, the first integer sample, plus the
-        // first decimal when a plural variable is not integer-typed.
+        // Sample values: per category, a few integer samples of different
+        // lengths (ru `one`: 1, 21, 101), plus decimals when a plural variable
+        // is not integer-typed.
         var samples: [String] = []
         var hasPlural = false
         var decimals = false
@@ -54,8 +62,10 @@ extension LintRun {
             samples.append("0")
             for c in plan.categories {
                 if let s = plan.samples[c] {
-                    if let i = s.integers.first, !samples.contains(i) { samples.append(i) }
-                    if decimals, let d = s.decimals.first, !samples.contains(d) { samples.append(d) }
+                    for i in PluralSamples.representative(s.integers) where !samples.contains(i) { samples.append(i) }
+                    if decimals {
+                        for d in PluralSamples.representative(s.decimals, limit: 2) where !samples.contains(d) { samples.append(d) }
+                    }
                 }
             }
         } else {
@@ -66,20 +76,16 @@ extension LintRun {
         var outputs: [String] = []
         var reported = Set<String>()
         let origin = ctx.textOrigin
-        for sample in samples {
-            var args: [RenderArgument] = []
-            args.reserveCapacity(count)
-            for i in 0..<count {
-                let classes = own.uses[i] ?? []
-                if icu || classes.contains(where: { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }) {
-                    args.append(.string(sample))
-                } else {
-                    args.append(.string(Self.sampleText))
-                }
-            }
-            let result = Renderer.renderUncached(
-                message: entry.message, locale: plan.locale, arguments: args, options: RenderOptions(isolateArguments: true),
-                icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+        // Which arguments take the sample number, which the sample text.
+        let numeric = (0..<count).map { i in
+            icu || (own.uses[i] ?? []).contains { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }
+        }
+        let argumentLists: [[RenderArgument]] = samples.map { sample in numeric.map { .string($0 ? sample : Self.sampleText) } }
+        // Compiled once, rendered with every sample.
+        let results = Renderer.renderUncached(
+            message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
+            icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
+        for (sample, result) in zip(samples, results) {
             for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
                 if reported.insert("render-icu").inserted {
                     emit("render-icu", ctx.place(origin), "rendering \(Excerpt.quoted(entry.key)) in \(ctx.localization) with \(sample) failed: \(d.message)")
@@ -241,6 +247,9 @@ extension LintRun {
             return ws.map { worstCaseBytes($0.message, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
         case .devices(let ds):
             return ds.values.map { worstCaseBytes($0, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
+        case .phrases(let ps):
+            // Shown as literal text: a '%' in a phrase is a percent sign.
+            return ps.first.map { textBytes($0.value.replacingOccurrences(of: "%", with: "%%"), argumentBytes: argumentBytes) } ?? 0
         }
     }
 

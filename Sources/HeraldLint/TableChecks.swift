@@ -49,7 +49,9 @@ extension LintRun {
         func place(_ origin: Origin) -> Place { Place(origin: origin, locale: localization, table: table, key: entry.key) }
     }
 
-    mutating func check(_ bundle: BundleTables, requestedSource: String?, onLocale: (Int) -> Void) {
+    /// `external`: the source language's tables from `--source DIR`, used when
+    /// the bundle has no source (or Base) tables of its own.
+    mutating func check(_ bundle: BundleTables, requestedSource: String?, external: ExternalSource? = nil, onLocale: (Int) -> Void) {
         let localizations = bundle.localizations
         func find(_ name: String) -> String? {
             let n = LocalizationLookup.normalize(name)
@@ -58,7 +60,7 @@ extension LintRun {
         let development = bundle.development
         let primary = find(requestedSource ?? development)
         let base = find("Base")
-        let sourceLanguage = primary.flatMap { (try? LocaleID($0))?.language } ?? (try? LocaleID(development))?.language ?? "en"
+        let sourceLanguage = (primary ?? external?.localization).flatMap { (try? LocaleID($0))?.language } ?? (try? LocaleID(development))?.language ?? "en"
 
         var byName: [String: [String: Table]] = [:]
         for t in bundle.tables { byName[t.name, default: [:]][t.localization] = t }
@@ -96,9 +98,10 @@ extension LintRun {
             let srcLoc: String? = {
                 if let p = primary, tables[p] != nil { return p }
                 if let b = base, tables[b] != nil { return b }
+                if let external, external.tables[name] != nil { return external.localization }
                 return nil
             }()
-            let state = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] })
+            let state = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] })
             if let srcTable = state.srcTable {
                 state.sources.reserveCapacity(srcTable.entries.count)
                 for (key, e) in srcTable.entries {
@@ -202,10 +205,13 @@ extension LintRun {
         }
 
         checkPlurals(ctx, own)
+        checkPhrases(ctx)
         checkEmpty(ctx)
         checkDamage(ctx)
 
-        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state) {
+        // Xcode marks the source language's own units 'new' when it extracts them (App Shortcuts
+        // phrases, extracted_with_value): nothing for a translator to do there.
+        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state), !(ctx.isSource && state == "new") {
             emit("catalog-state", ctx.place, "\(ctx.localization) unit of \(Excerpt.quoted(entry.key)) is '\(Excerpt.escaped(state))'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
         }
 
@@ -335,11 +341,32 @@ extension LintRun {
         "en", "de", "nl", "sv", "da", "nb", "nn", "no", "is", "it", "es", "pt", "fr", "ca", "gl", "el", "bg", "af", "fy", "lb",
     ]
 
+    /// `plural-count-omitted`: a form without its number is only right when
+    /// its category is a single number. Where CLDR's sample list for the
+    /// category holds several (ru `one`: 1, 21, 31, 101…), "ваш билет" (your
+    /// ticket) is wrong for 21. Apple's rule sends integer 0 to a `zero` form
+    /// when there is one, so 0 does not count then.
+    mutating func checkCountShown(_ ctx: EntryContext, _ own: MessageArguments) {
+        guard let plan = ctx.plan, !own.silentForms.isEmpty else { return }
+        let unused = Set(own.unusedVariables.map(\.name))
+        for s in own.silentForms where !unused.contains(s.variable.name) {
+            guard let samples = plan.samples[s.category] else { continue }
+            let integer = ValueType.isInteger(s.variable.valueType) || s.variable.valueType == nil
+            var numbers = samples.integers + (integer ? [] : samples.decimals)
+            if integer, s.category != .zero, s.variable.forms[.zero] != nil { numbers.removeAll { $0 == "0" } }
+            guard numbers.count > 1 else { continue }
+            let shown = numbers.prefix(4).joined(separator: ", ")
+            emit("plural-count-omitted", ctx.place(s.text.origin),
+                 "'\(s.category.rawValue)' form of \(Excerpt.quoted(s.variable.name)) in \(Excerpt.quoted(ctx.entry.key)) does not show the number, but \(ctx.localization) selects '\(s.category.rawValue)' for \(shown)…; \(Excerpt.quoted(s.text.value)) reads the same for all of them")
+        }
+    }
+
     mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
         if case .plain = ctx.entry.message { return }
         if let v = own.stoppedAt {
             emit("variable-nesting", ctx.place(v.origin), "the plural variables of \(Excerpt.quoted(ctx.entry.key)) refer to each other more than \(MessageArguments.expansionLimit) times; the linter stopped exploring at \(Excerpt.quoted(v.name)) and did not check the forms below it")
         }
+        checkCountShown(ctx, own)
         for v in own.unusedVariables {
             emit("variable-unused", ctx.place(v.origin), "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) is defined but the format string never uses it (%#@\(v.name)@)")
         }
@@ -351,6 +378,7 @@ extension LintRun {
             case .plural(_, let vars): variables += vars.keys.sorted().compactMap { vars[$0] }
             case .widths(let ws): for w in ws { collect(w.message, depth + 1) }
             case .devices(let ds): for k in ds.keys.sorted() { if let d = ds[k] { collect(d, depth + 1) } }
+            case .phrases: break
             }
         }
         collect(ctx.entry.message, 0)

@@ -88,6 +88,7 @@ public struct PreviewRunner: Sendable {
             }
         }
         items += pluralSamples(renderer: sealedOnly.renderer, locales: locales)
+        items += phraseSets(locales: locales)
         return items
     }
 
@@ -125,8 +126,9 @@ public struct PreviewRunner: Sendable {
             rightToLeft: locale.isRightToLeft)
     }
 
-    /// Plural messages with one number per plural category of each language
-    /// (CLDR's first integer sample for that category; categories that only
+    /// Plural messages with a few numbers per plural category of each
+    /// language (CLDR's integer samples for that category, one per length:
+    /// ru `one` 1, 21, 101 — see `PluralSamples`; categories that only
     /// decimals reach are skipped, since these count tickets and messages).
     /// Each is an example named `plural:<key>`.
     public func pluralSamples(renderer: Renderer, locales: [LocaleID]) -> [PreviewItem] {
@@ -148,26 +150,68 @@ public struct PreviewRunner: Sendable {
             for locale in locales {
                 guard let rules = try? PluralRules.for(locale) else { continue }
                 for category in rules.categories {
-                    guard let sample = rules.samples(for: category).integers.first else { continue }
-                    let example = "plural:\(key)"
-                    do {
-                        let r = try renderer.render(key: key, table: table, locale: locale, arguments: args(sample, locale))
-                        let payload = JSONValue.object(
-                            JSONObject([("aps", .object(JSONObject([("alert", .object(JSONObject([("body", .string(r.text))])))])))]))
-                        let json = JSONWriter.write(payload)
-                        items.append(
-                            PreviewItem(
-                                example: example, locale: locale.bcp47, servedBy: r.servedBy, fallback: false,
-                                bytes: json.utf8.count, payload: payload,
-                                diagnostics: r.diagnostics.map(\.message), rightToLeft: locale.isRightToLeft,
-                                sample: "\(category.rawValue) \(sample)"))
-                    } catch {
-                        items.append(
-                            PreviewItem(
-                                example: example, locale: locale.bcp47, servedBy: "", fallback: true, bytes: 0,
-                                payload: .object(JSONObject()), diagnostics: ["\(error)"],
-                                rightToLeft: locale.isRightToLeft, sample: "\(category.rawValue) \(sample)"))
+                    for sample in PluralSamples.representative(rules.samples(for: category).integers) {
+                        let example = "plural:\(key)"
+                        do {
+                            let r = try renderer.render(key: key, table: table, locale: locale, arguments: args(sample, locale))
+                            let payload = JSONValue.object(
+                                JSONObject([("aps", .object(JSONObject([("alert", .object(JSONObject([("body", .string(r.text))])))])))]))
+                            let json = JSONWriter.write(payload)
+                            items.append(
+                                PreviewItem(
+                                    example: example, locale: locale.bcp47, servedBy: r.servedBy, fallback: false,
+                                    bytes: json.utf8.count, payload: payload,
+                                    diagnostics: r.diagnostics.map(\.message), rightToLeft: locale.isRightToLeft,
+                                    sample: "\(category.rawValue) \(sample)"))
+                        } catch {
+                            items.append(
+                                PreviewItem(
+                                    example: example, locale: locale.bcp47, servedBy: "", fallback: true, bytes: 0,
+                                    payload: .object(JSONObject()), diagnostics: ["\(error)"],
+                                    rightToLeft: locale.isRightToLeft, sample: "\(category.rawValue) \(sample)"))
+                        }
                     }
+                }
+            }
+        }
+        return items
+    }
+
+    /// App Shortcuts phrase sets (String Catalog `stringSet`), every phrase
+    /// each locale is served, as the body of an item named
+    /// `phrases:<table>/<key>` whose sample says which phrase it is
+    /// ("phrase 2 of 3"). None when the tables hold no phrase set.
+    public func phraseSets(locales: [LocaleID]) -> [PreviewItem] {
+        var keys: [(table: String, key: String)] = []
+        var seen = Set<String>()
+        for table in catalog.tableNames {
+            for loc in catalog.localizations {
+                guard let t = catalog.table(table, localization: loc) else { continue }
+                for key in t.keyOrder {
+                    guard let e = t[key], case .phrases = e.message, seen.insert(table + "\u{0}" + key).inserted else { continue }
+                    keys.append((table, key))
+                }
+            }
+        }
+        var items: [PreviewItem] = []
+        for (table, key) in keys {
+            for locale in locales {
+                let example = "phrases:\(table)/\(key)"
+                guard let hit = catalog.lookup(key: key, table: table, locale: locale), case .phrases(let phrases) = hit.entry.message else {
+                    items.append(PreviewItem(
+                        example: example, locale: locale.bcp47, servedBy: "", fallback: true, bytes: 0,
+                        payload: .object(JSONObject()), diagnostics: ["no phrase set for \(locale.bcp47)"],
+                        rightToLeft: locale.isRightToLeft))
+                    continue
+                }
+                for (i, phrase) in phrases.enumerated() {
+                    let payload = JSONValue.object(
+                        JSONObject([("aps", .object(JSONObject([("alert", .object(JSONObject([("body", .string(phrase.value))])))])))]))
+                    items.append(PreviewItem(
+                        example: example, locale: locale.bcp47, servedBy: hit.localization, fallback: false,
+                        bytes: JSONWriter.write(payload).utf8.count, payload: payload,
+                        diagnostics: phrase.value.isEmpty ? ["phrase \(i + 1) is empty"] : [], rightToLeft: locale.isRightToLeft,
+                        sample: "phrase \(i + 1) of \(phrases.count)"))
                 }
             }
         }

@@ -143,9 +143,18 @@ public final class Renderer: Sendable {
         message: Message, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions = .init(),
         icu: Bool = false, servedBy: String? = nil
     ) -> RenderResult {
+        renderUncached(message: message, locale: locale, argumentLists: [arguments], options: options, icu: icu, servedBy: servedBy)[0]
+    }
+
+    /// `renderUncached` for several argument lists (the linter's sample
+    /// values): the message is compiled once and rendered with each list.
+    public static func renderUncached(
+        message: Message, locale: LocaleID, argumentLists: [[RenderArgument]], options: RenderOptions = .init(),
+        icu: Bool = false, servedBy: String? = nil
+    ) -> [RenderResult] {
         let compiled = compile(
             message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
-        return render(compiled, locale: locale, arguments: arguments, options: options)
+        return argumentLists.map { render(compiled, locale: locale, arguments: $0, options: options) }
     }
 
     /// Number of compiled templates held (at most `maximumCachedTemplates`).

@@ -258,6 +258,11 @@ struct TemplateCompiler {
             return .widths(variants.sorted { $0.width < $1.width }.map { ($0.width, compile($0.message, icu: icu)) })
         case .devices(let devices):
             return .devices(devices.mapValues { compile($0, icu: icu) })
+        case .phrases(let phrases):
+            // An App Shortcuts phrase set shows its primary phrase, as literal
+            // text: a phrase is not a format string (`%` is a percent sign).
+            let text = phrases.first?.value ?? ""
+            return .format(compileFormat(text.replacingOccurrences(of: "%", with: "%%"), firstArgument: 0, variables: [:], substitution: nil, active: []))
         }
     }
 

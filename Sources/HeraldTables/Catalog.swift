@@ -464,6 +464,7 @@ public final class Catalog: MessageCatalog {
             if var r = c.localizations[lang] {
                 if normalized(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
                 if c.droppedOnDevice { r.droppedOnDevice = true }
+                if table.catalogVersion == nil { table.catalogVersion = c.version }
                 merge(r)
             }
         }

@@ -18,7 +18,8 @@ struct ExportCommand: ParsableCommand {
             --format xcstrings prints one String Catalog (or writes <Table>.xcstrings \
             files into --output DIR when there are several tables).
             --format strings writes <locale>.lproj/<Table>.strings and .stringsdict \
-            files into --output DIR.
+            files into --output DIR; App Shortcuts phrase sets (stringSet), which those \
+            files cannot hold, are left out with a warning.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -107,7 +108,10 @@ struct ExportCommand: ParsableCommand {
             guard let output else {
                 throw CLIFailure(code: 2, message: "--format strings: writes .lproj folders; give --output DIR")
             }
-            for (rel, bytes) in TableExport.stringsFiles(tables).sorted(by: { $0.key < $1.key }) {
+            var warnings: [TableExport.Warning] = []
+            let files = TableExport.stringsFiles(tables, warnings: &warnings)
+            for w in warnings { printError(w.description) }
+            for (rel, bytes) in files.sorted(by: { $0.key < $1.key }) {
                 let path = output + "/" + rel
                 try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 guard fm.createFile(atPath: path, contents: Data(bytes)) else {

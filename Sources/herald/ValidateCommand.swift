@@ -9,7 +9,7 @@ import HeraldSync
     import Darwin
 #endif
 
-/// `herald validate [DIR|FILE]... [--source-locale TAG] [--format text|json|sarif|github] [--strict]`
+/// `herald validate [DIR|FILE]... [--source-locale TAG] [--source DIR] [--format text|json|sarif|github] [--strict]`
 /// (Docs/cli.md): the translation linter for CI.
 ///
 /// Configuration: `.herald-validate.json` in the first folder validated (or
@@ -24,7 +24,9 @@ struct ValidateCommand: ParsableCommand {
             Reads every table below each DIR (default: ./Localizations) and reports syntax and \
             encoding damage, keys missing against the source locale, specifier mismatches, plural \
             structure and CLDR coverage, String Catalog states, render problems with ICU's sample \
-            values, and notification payload budgets, each at file:line:column.
+            values, and notification payload budgets, each at file:line:column. A folder without \
+            the source locale is still checked (one missing-source finding); --source DIR compares \
+            it with source tables kept elsewhere.
             Exit 0: no errors (warnings allowed unless --strict). 1: findings that fail. 2: usage.
             Configuration: .herald-validate.json in the validated folder, or --config FILE: \
             {"sourceLocale": "en", "rules": {"untranslated": "off"}, "ignore": ["Pods/**"], \
@@ -41,6 +43,11 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(name: .customLong("source-locale"), help: "The locale translations are compared with (default: config, else the catalogs' source language or en, else Base).")
     var sourceLocale: String?
+
+    @Option(name: .customLong("source"), help: ArgumentHelp(
+        "A folder (or table file) holding the source locale's tables, when the folders validated do not ship them.",
+        valueName: "DIR"))
+    var sourcePath: String?
 
     @Option(help: "text, json, sarif or github.")
     var format: Format = .text
@@ -65,7 +72,7 @@ struct ValidateCommand: ParsableCommand {
         }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try loadConfiguration(inputs)
-        let linter = Linter(configuration: configuration, sourceLocale: sourceLocale)
+        let linter = Linter(configuration: configuration, sourceLocale: sourceLocale, sourcePath: sourcePath)
         let progress: (@Sendable (LintProgress) -> Void)? = isatty(2) != 0 ? ProgressLine.shared.update : nil
         let report: LintReport
         do {

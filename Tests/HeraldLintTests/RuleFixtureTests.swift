@@ -151,7 +151,10 @@ import Testing
         let report = try Fixtures.lint([Fixtures.bad("missing-key")], source: "de")
         #expect(report.diagnostics.map(\.rule) == ["extra-key"])
         #expect(report.diagnostics.first?.locale == "en")
-        #expect(throws: Linter.UsageError.self) { try Fixtures.lint([Fixtures.bad("missing-key")], source: "fr") }
+        // A source locale the folder does not have: still validated, one missing-source finding.
+        let absent = try Fixtures.lint([Fixtures.bad("missing-key")], source: "fr")
+        #expect(absent.diagnostics.map(\.rule) == ["missing-source"])
+        #expect(absent.diagnostics.first?.message.contains("has no fr tables (it has de, en)") == true)
     }
 
     @Test func specifierInTheTranslationOfPlainTextIsShownLiterally() throws {

@@ -28,6 +28,8 @@ import Testing
             return ["NSStringVariableWidthRuleType": d]
         case .devices(let ds):
             return ["NSStringDeviceSpecificRuleType": ds.mapValues { shape($0) }]
+        case .phrases(let ps):
+            return ps.map(\.value)
         }
     }
 

@@ -249,3 +249,75 @@ w good/base/he.lproj/Messages.icu.strings <<'E'
 E
 # A long paragraph in a table that is not about notifications: no push budget.
 pair good/not-a-notification "$long" "$(printf 'Lorem ipsum dolor sit amet, auf Deutsch %.0s' $(seq 1 160))"
+# A bundle that ships only a translation (an extension with hy.lproj alone): checked, one missing-source.
+w bad/missing-source/hy.lproj/Localizable.strings <<'E'
+"greeting" = "Բարեւ %@";
+E
+# Russian 'one' is 1, 21, 31, 101… (CLDR: v = 0 and i % 10 = 1 and i % 100 != 11): "ваш билет" is wrong for 21.
+sd bad/plural-count-omitted/en.lproj/Localizable.stringsdict tickets d one="your ticket" other="your %d tickets"
+sd bad/plural-count-omitted/ru.lproj/Localizable.stringsdict tickets d one="ваш билет" few="ваши %d билета" many="ваши %d билетов" other="ваши %d билета"
+# App Shortcuts phrases: a parameter the shortcut does not have, a phrase without the app's name.
+w bad/phrase-placeholder/AppShortcuts.xcstrings <<'E'
+{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "Show ${item} in ${applicationName}" : {
+      "extractionState" : "extracted_with_value",
+      "localizations" : {
+        "de" : {
+          "stringSet" : {
+            "state" : "translated",
+            "values" : [
+              "Zeige ${ding} in ${applicationName}",
+              "Zeige ${item}"
+            ]
+          }
+        },
+        "en" : {
+          "stringSet" : {
+            "state" : "translated",
+            "values" : [
+              "Show ${item} in ${applicationName}",
+              "Open ${item} with ${applicationName}"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "version" : "1.1"
+}
+E
+# A clean App Shortcuts catalog: every phrase names the app, the same parameters in every language.
+w good/phrases/AppShortcuts.xcstrings <<'E'
+{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "Show ${item} in ${applicationName}" : {
+      "extractionState" : "extracted_with_value",
+      "localizations" : {
+        "de" : {
+          "stringSet" : {
+            "state" : "translated",
+            "values" : [
+              "Zeige ${item} in ${applicationName}",
+              "Öffne ${applicationName}"
+            ]
+          }
+        },
+        "en" : {
+          "stringSet" : {
+            "state" : "translated",
+            "values" : [
+              "Show ${item} in ${applicationName}",
+              "Open ${item} with ${applicationName}",
+              "Open ${applicationName}"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "version" : "1.1"
+}
+E

@@ -8,7 +8,7 @@ T = {
     "unknown_amount": ("Laimėjote su %#@winners@ — laimėjimo suma bus paskelbta vėliau.",
                        ["{n} bilietu", "{n} bilietais", "{n} bilieto", "{n} bilietų"]),
     "loss": ("Šį kartą jūsų %#@tickets@ nelaimėjo.",
-             ["bilietas", "{n} bilietai", "{n} bilieto", "{n} bilietų"]),
+             ["{n} bilietas", "{n} bilietai", "{n} bilieto", "{n} bilietų"]),
     "no_tickets": "Tiražo %1$@ skaičiai: %2$@.",
     "reminder_title": "Priminimas",
     "due": "„%1$@“ — terminas %2$@ (%3$@).",

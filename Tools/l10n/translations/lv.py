@@ -9,7 +9,7 @@ T = {
     "unknown_amount": ("Jūs laimējāt ar %#@winners@ — laimesta summa tiks paziņota vēlāk.",
                        ["{n} biļetēm", "{n} biļeti", "{n} biļetēm"]),
     "loss": ("Šoreiz %#@tickets@ nelaimēja.",
-             ["jūsu {n} biļetes", "jūsu biļete", "jūsu {n} biļetes"]),
+             ["jūsu {n} biļetes", "jūsu {n} biļete", "jūsu {n} biļetes"]),
     "no_tickets": "Izlozes %1$@ skaitļi: %2$@.",
     "reminder_title": "Atgādinājums",
     "due": "“%1$@” — termiņš %2$@ (%3$@).",

@@ -8,7 +8,7 @@ T = {
     "unknown_amount": ("Dobili ste na %#@winners@ — višina dobitka bo objavljena pozneje.",
                        ["{n} srečki", "{n} srečkah", "{n} srečkah", "{n} srečkah"]),
     "loss": ("Tokrat brez dobitka na %#@tickets@.",
-             ["vaši srečki", "vaših {n} srečkah", "vaših {n} srečkah", "vaših {n} srečkah"]),
+             ["vaši {n} srečki", "vaših {n} srečkah", "vaših {n} srečkah", "vaših {n} srečkah"]),
     "no_tickets": "Izžrebane številke z dne %1$@: %2$@.",
     "reminder_title": "Opomnik",
     "due": "»%1$@« — rok %2$@ (%3$@).",

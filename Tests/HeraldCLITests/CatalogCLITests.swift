@@ -1,0 +1,87 @@
+import Foundation
+import HeraldJSON
+import Testing
+
+/// String Catalog phrase sets and several plural samples through the real
+/// binary: `preview`, `export` and `validate`.
+@Suite struct CatalogCLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let solarLens = root.appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/mduu__SolarLens__AppShortcuts.xcstrings").path
+
+    final class Directory {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-catalog-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// CLDR: Russian `one` is 1, 21, 31… 101 (v = 0 and i % 10 = 1 and
+    /// i % 100 != 11). The preview shows 1, 21 and 101, and the loss message
+    /// states the count for 21 ("ваш 21 билет", not "ваш билет").
+    @Test func previewShowsSeveralSamplesOfACategory() async throws {
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--locales", "ru"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let items = try JSONParser.parse(r.stdout)["locales"]?.arrayValue ?? []
+        let loss = items.filter { $0["example"]?.stringValue == "plural:lottery.loss.body" }
+        let samples = loss.compactMap { $0["sample"]?.stringValue }
+        #expect(samples.contains("one 1") && samples.contains("one 21") && samples.contains("one 101"), "\(samples)")
+        #expect(samples.contains("few 22") && samples.contains("many 0"), "\(samples)")
+        let twentyOne = loss.first { $0["sample"]?.stringValue == "one 21" }
+        #expect(twentyOne?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "В этот раз ваш 21 билет без выигрыша.")
+    }
+
+    /// The SolarLens App Shortcuts catalog: every phrase of every language
+    /// (3 English, 4 German phrases for the first shortcut, read off the file).
+    @Test func previewShowsEveryPhraseOfAPhraseSet() async throws {
+        let dir = try Directory()
+        try FileManager.default.copyItem(atPath: Self.solarLens, toPath: dir.path + "/AppShortcuts.xcstrings")
+        let r = try await HeraldBinary.run(["preview", "--format", "json", "--tables", dir.path, "--locales", "en,de"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let items = try JSONParser.parse(r.stdout)["locales"]?.arrayValue ?? []
+        let shortcut = items.filter { $0["example"]?.stringValue == "phrases:AppShortcuts/Is any car charging in ${applicationName}" }
+        func phrases(_ locale: String) -> [String] {
+            shortcut.filter { $0["locale"]?.stringValue == locale }.compactMap { $0["payload"]?["aps"]?["alert"]?["body"]?.stringValue }
+        }
+        #expect(phrases("en") == ["Is any car charging in ${applicationName}", "Does any car currently charge in ${applicationName}", "Is any car currently charging in ${applicationName}"])
+        #expect(phrases("de").count == 4 && phrases("de").first == "Lädt ein Auto in ${applicationName}")
+        #expect(shortcut.first { $0["locale"]?.stringValue == "de" }?["sample"]?.stringValue == "phrase 1 of 4")
+    }
+
+    /// An App Shortcuts catalog is no longer refused: export keeps the phrase
+    /// sets as a catalog, and says plainly that .strings files cannot hold them.
+    @Test func exportKeepsPhraseSets() async throws {
+        let json = try await HeraldBinary.run(["export", Self.solarLens, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let v = try JSONParser.parse(json.stdout)
+        let table = "mduu__SolarLens__AppShortcuts"
+        #expect(v["it"]?[table]?["Is any car charging in ${applicationName}"]?["phrases"]?.arrayValue?.count == 3)
+
+        let catalog = try await HeraldBinary.run(["export", Self.solarLens, "--format", "xcstrings"])
+        #expect(catalog.status == 0, "\(catalog.stderr)")
+        let c = try JSONParser.parse(catalog.stdout)
+        let de = c["strings"]?["Set charging mode to ${chargingMode} in ${applicationName}"]?["localizations"]?["de"]?["stringSet"]
+        #expect(de?["values"]?.arrayValue?.first?.stringValue == "Setze Lademodus auf  ${chargingMode} in ${applicationName}")
+        #expect(c["strings"]?["Set charging mode to ${chargingMode} in ${applicationName}"]?["extractionState"]?.stringValue == "extracted_with_value")
+
+        let dir = try Directory()
+        let strings = try await HeraldBinary.run(["export", Self.solarLens, "--format", "strings", "--output", dir.path])
+        #expect(strings.status == 0)
+        #expect(strings.stderr.contains("App Shortcuts phrase set"), "\(strings.stderr)")
+    }
+
+    /// An extension shipping only hy.lproj: validated, one missing-source warning, exit 0.
+    @Test func validateWithoutTheSourceLocale() async throws {
+        let dir = try Directory()
+        try FileManager.default.createDirectory(atPath: dir.path + "/hy.lproj", withIntermediateDirectories: true)
+        try Data("\"greeting\" = \"Բարեւ %@\";\n".utf8).write(to: URL(fileURLWithPath: dir.path + "/hy.lproj/Localizable.strings"))
+        let r = try await HeraldBinary.run(["validate", "--source-locale", "en", dir.path])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("[missing-source]") && r.stdout.contains("0 errors, 1 warning"), "\(r.stdout)")
+        let strict = try await HeraldBinary.run(["validate", "--strict", dir.path])
+        #expect(strict.status == 1)
+        let nowhere = try await HeraldBinary.run(["validate", "--source", dir.path + "/nowhere", dir.path])
+        #expect(nowhere.status == 2, "\(nowhere.stdout)\(nowhere.stderr)")
+    }
+}

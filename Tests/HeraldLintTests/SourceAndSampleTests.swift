@@ -1,0 +1,155 @@
+import Foundation
+import HeraldLint
+import Testing
+
+/// A bundle without its source locale (issue: an extension that ships only
+/// `hy.lproj`), `--source DIR`, several samples per plural category, and the
+/// real String Catalogs of open-source apps.
+@Suite struct SourceAndSampleTests {
+    /// Only a translation: it is still checked (the override below is found),
+    /// and the missing source is one finding, not a usage error.
+    @Test(arguments: [nil, "en"] as [String?])
+    func folderWithoutTheSourceIsValidated(_ sourceLocale: String?) throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write("\"greeting\" = \"Բարեւ %@\";\n\"bad\" = \"\u{202E}Բարեւ\";\n", "hy.lproj/Localizable.strings", in: dir)
+        let report = try Fixtures.lint([dir], source: sourceLocale)
+        let missing = report.diagnostics.filter { $0.rule == "missing-source" }
+        #expect(missing.count == 1, "\(report.diagnostics.map(\.compilerStyle))")
+        #expect(missing.first?.severity == .warning && missing.first?.message.contains("no en tables") == true)
+        #expect(missing.first?.message.contains("--source DIR") == true)
+        #expect(report.diagnostics.contains { $0.rule == "bidi-control" && $0.key == "bad" })
+        #expect(!report.fails(strict: false))
+    }
+
+    /// `--source DIR`: the translation is compared with source tables kept elsewhere.
+    @Test func sourceKeptElsewhere() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write("\"greeting\" = \"Hello %@\";\n\"bye\" = \"Goodbye\";\n", "App/en.lproj/Localizable.strings", in: dir)
+        try Fixtures.write("\"greeting\" = \"Բարեւ %d\";\n", "Extension/hy.lproj/Localizable.strings", in: dir)
+        let report = try Linter(sourcePath: dir + "/App").run(paths: [dir + "/Extension"])
+        let rules = Set(report.diagnostics.map(\.rule))
+        #expect(!rules.contains("missing-source"), "\(report.diagnostics.map(\.compilerStyle))")
+        #expect(report.diagnostics.contains { $0.rule == "specifier-mismatch" && $0.key == "greeting" })
+        #expect(report.diagnostics.contains { $0.rule == "missing-key" && $0.key == "bye" && $0.locale == "hy" })
+        // The source folder's own tables are not reported on.
+        #expect(report.diagnostics.allSatisfy { $0.file.hasPrefix(dir + "/Extension") })
+    }
+
+    @Test func sourceFolderWithoutTheSourceLocaleIsAUsageError() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write("\"greeting\" = \"Hallo\";\n", "App/de.lproj/Localizable.strings", in: dir)
+        try Fixtures.write("\"greeting\" = \"Բարեւ\";\n", "Extension/hy.lproj/Localizable.strings", in: dir)
+        #expect(throws: Linter.UsageError.self) { try Linter(sourceLocale: "en", sourcePath: dir + "/App").run(paths: [dir + "/Extension"]) }
+        #expect(throws: Linter.UsageError.self) { try Linter(sourcePath: dir + "/nowhere").run(paths: [dir + "/Extension"]) }
+    }
+
+    /// CLDR's Russian `one` is `v = 0 and i % 10 = 1 and i % 100 != 11` (1, 21,
+    /// 31, … 101): the render checks must try 21 and 101, not only 1. An ICU
+    /// pattern that prints nothing for exactly 21 (or 101) shows whether they do.
+    @Test(arguments: ["21", "101"])
+    func renderChecksTrySeveralSamplesOfACategory(_ n: String) throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write("\"n\" = \"{0, plural, one {# ticket} other {# tickets}}\";\n", "en.lproj/Messages.icu.strings", in: dir)
+        try Fixtures.write(
+            "\"n\" = \"{0, plural, =\(n) {} one {# билет} few {# билета} many {# билетов} other {# билета}}\";\n",
+            "ru.lproj/Messages.icu.strings", in: dir)
+        let report = try Fixtures.lint([dir])
+        let empty = report.diagnostics.filter { $0.rule == "render-empty" && $0.locale == "ru" }
+        #expect(empty.contains { $0.message.contains("with \(n)") }, "\(report.diagnostics.map(\.compilerStyle))")
+    }
+
+    /// The rule's golden facts are CLDR's rule texts: ru/uk/lt/lv `one` holds
+    /// 1, 21, 31…; sl `one` 1, 101, 201… (v = 0 and i % 100 = 1); en `one` is 1
+    /// alone, and French `one` (i = 0,1) is 0 and 1, unless a `zero` form takes 0.
+    @Test(arguments: [
+        ("ru", "one", true), ("uk", "one", true), ("lt", "one", true), ("lv", "one", true), ("sl", "one", true),
+        ("en", "one", false), ("de", "one", false), ("fr", "one", true), ("pl", "one", false), ("ar", "two", false),
+    ])
+    func countOmittedWhereTheCategoryHoldsSeveralNumbers(_ lang: String, _ category: String, _ warned: Bool) throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func dict(_ forms: [(String, String)]) -> String {
+            var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>k</key>\n<dict>\n"
+            s += "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n"
+            s += "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n"
+            for (c, t) in forms { s += "<key>\(c)</key><string>\(t)</string>\n" }
+            return s + "</dict>\n</dict>\n</dict>\n</plist>\n"
+        }
+        try Fixtures.write(dict([("one", "%d item"), ("other", "%d items")]), "en.lproj/Localizable.stringsdict", in: dir)
+        // No `zero` form: with one, Apple's zero rule would take 0 out of French `one`.
+        let all = ["one", "two", "few", "many", "other"]
+        let forms = all.map { c in (c, c == category ? "a word" : "%d words") }
+        try Fixtures.write(dict(forms), "\(lang).lproj/Localizable.stringsdict", in: dir)
+        var config = LintConfiguration()
+        config.severities["plural-unused-category"] = .off
+        let report = try Fixtures.lint([dir], configuration: config)
+        let hits = report.diagnostics.filter { $0.rule == "plural-count-omitted" && $0.locale == lang }
+        #expect(hits.isEmpty != warned, "\(lang) \(category): \(report.diagnostics.map(\.compilerStyle))")
+        if warned { #expect(hits.first?.message.contains("'\(category)'") == true) }
+    }
+
+    /// Apple's rule: with an integer value type a `zero` form takes 0, so
+    /// French `one` is then 1 alone and may leave the number out.
+    @Test func aZeroFormTakesZeroOutOfOne() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>k</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key>\n<dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n<key>NSStringFormatValueTypeKey</key><string>d</string>\n"
+        let tail = "</dict>\n</dict>\n</dict>\n</plist>\n"
+        try Fixtures.write(head + "<key>one</key><string>%d item</string>\n<key>other</key><string>%d items</string>\n" + tail, "en.lproj/Localizable.stringsdict", in: dir)
+        try Fixtures.write(
+            head + "<key>zero</key><string>aucun objet</string>\n<key>one</key><string>un objet</string>\n<key>many</key><string>%d d’objets</string>\n<key>other</key><string>%d objets</string>\n" + tail,
+            "fr.lproj/Localizable.stringsdict", in: dir)
+        let report = try Fixtures.lint([dir])
+        #expect(!report.diagnostics.contains { $0.rule == "plural-count-omitted" }, "\(report.diagnostics.map(\.compilerStyle))")
+    }
+
+    /// Real String Catalogs of open-source apps (HeraldTablesTests'
+    /// Fixtures/real-catalogs): clean apps give no error-level finding.
+    @Test(arguments: [
+        "alphagov__govuk-mobile-ios-app__Chat.xcstrings", "alphagov__govuk-mobile-ios-app__RecentActivity.xcstrings",
+        "jlezcanof__BreadUp__AppShortcuts.xcstrings", "jotape12-Dev__pitstop-app__AppShortcuts.xcstrings",
+        "liamnichols__xcstrings-tool-demo__Localizable.xcstrings", "mduu__SolarLens__AppShortcuts.xcstrings",
+        "mduu__SolarLens__Localizable.xcstrings", "planetary-social__nos__Reply.xcstrings",
+        "rrroyal__Harbour__AppShortcuts.xcstrings", "CofficLab__Wakey__Localizable.xcstrings",
+        "ViennaRSS__vienna-rss__Localizable.xcstrings", "wordpress-mobile__WordPress-iOS__Plurals.xcstrings",
+    ])
+    func realCatalogsHaveNoErrors(_ name: String) throws {
+        let path = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/\(name)").path
+        let report = try Fixtures.lint([path])
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.compilerStyle))")
+        #expect(!report.diagnostics.contains { $0.rule == "structure" })
+    }
+}
+
+/// Xcode writes the source language's extracted units as 'new' (SolarLens's
+/// App Shortcuts: en 'new', de/fr/it 'translated'): not a finding; a
+/// translation's 'new' still is.
+@Suite struct CatalogStateTests {
+    @Test func newSourceUnitsAreNotReported() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Fixtures.write(
+            #"{"sourceLanguage":"en","strings":{"Open ${applicationName}":{"localizations":{"en":{"stringSet":{"state":"new","values":["Open ${applicationName}"]}},"de":{"stringSet":{"state":"new","values":["Öffne ${applicationName}"]}}}}},"version":"1.1"}"#,
+            "AppShortcuts.xcstrings", in: dir)
+        let report = try Fixtures.lint([dir])
+        let states = report.diagnostics.filter { $0.rule == "catalog-state" }
+        #expect(states.map(\.locale) == ["de"], "\(report.diagnostics.map(\.compilerStyle))")
+    }
+}
+
+/// Docs/validate-rules.md lists every rule id with its default severity.
+@Suite struct RuleDocumentationTests {
+    @Test func everyRuleIsDocumented() throws {
+        let docs = URL(fileURLWithPath: Fixtures.localizations).deletingLastPathComponent().appendingPathComponent("Docs/validate-rules.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for rule in LintRule.all {
+            #expect(text.contains("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) |"), "\(rule.id) is not in Docs/validate-rules.md")
+        }
+    }
+}
