@@ -10,44 +10,9 @@ enum HeraldBinary {
     /// What a finished run printed and returned.
     typealias Result = Subprocess.Result
 
-    enum Failure: Error, CustomStringConvertible {
-        case notFound([String])
-
-        var description: String {
-            switch self {
-            case .notFound(let tried): return "herald binary not found; looked at: \(tried.joined(separator: ", "))"
-            }
-        }
-    }
-
-    /// The executable's URL.
+    /// The executable's URL (`BuiltExecutable`, with `$HERALD_BINARY` as the override).
     static func url() throws -> URL {
-        let fileManager = FileManager.default
-        var tried: [String] = []
-        if let override = ProcessInfo.processInfo.environment["HERALD_BINARY"], !override.isEmpty {
-            if fileManager.isExecutableFile(atPath: override) { return URL(fileURLWithPath: override) }
-            tried.append(override)
-        }
-        let starts = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for start in starts {
-            var directory = start.standardizedFileURL
-            for _ in 0..<5 {
-                let candidate = directory.appendingPathComponent("herald")
-                if fileManager.isExecutableFile(atPath: candidate.path) {
-                    var isDirectory: ObjCBool = false
-                    if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                        return candidate
-                    }
-                }
-                tried.append(candidate.path)
-                directory.deleteLastPathComponent()
-            }
-        }
-        throw Failure.notFound(tried)
+        try BuiltExecutable.url(named: "herald", override: "HERALD_BINARY")
     }
 
     /// A started `herald` process; `finish()` waits for it and collects its output.
