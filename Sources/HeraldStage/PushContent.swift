@@ -1,3 +1,4 @@
+import Foundation
 import HeraldJSON
 import HeraldPayload
 import HeraldSealing
@@ -128,13 +129,17 @@ extension Stage {
         }
     }
 
-    /// The string values of a sealed `herald` object (three characters or more), which
-    /// no diagnostic may quote. A valid `kind` is left out: it is one of three words of the
+    /// The string values of a sealed `herald` object (three characters or more), and the
+    /// hosts of those that are URLs, which no diagnostic may quote. A valid `kind` is left out: it is one of three words of the
     /// format ("lottery.draw", "reminder", "message"), which table keys also contain.
     static func sealedValues(_ herald: JSONObject) -> [String] {
         var out: [String] = []
         func walk(_ v: JSONValue) {
-            if let s = v.stringValue, s.count >= 3 { out.append(s) }
+            if let s = v.stringValue, s.count >= 3 {
+                out.append(s)
+                // A network error quotes a media URL's host, not the URL: withhold it too.
+                if let host = URLComponents(string: s)?.host, host.count >= 3 { out.append(host) }
+            }
             if let a = v.arrayValue { a.forEach(walk) }
             if let o = v.objectValue { for (_, x) in o { walk(x) } }
         }

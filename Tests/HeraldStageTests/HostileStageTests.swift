@@ -129,6 +129,30 @@ import Testing
         }
     }
 
+    /// A transport's error quotes a media URL's host (libcurl: "Could not resolve host: …"):
+    /// for a sealed push that host is sealed content too, and no diagnostic shows it.
+    @Test func aSealedMediaHostNeverReachesADiagnostic() async throws {
+        struct HostQuotingDownloader: MediaDownloader {
+            func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
+                async -> [Result<DownloadedFile, MediaFailure>]
+            {
+                urls.map { .failure(.network("Could not resolve host: \(URLComponents(string: $0)?.host ?? "")")) }
+            }
+        }
+        let key = try SealingKey.generate(for: .aesGCM)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-sealed-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stage = Stage(
+            configuration: StageConfiguration(
+                catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])), attachmentsDirectory: folder.path,
+                mediaDownloader: HostQuotingDownloader(), now: Date(timeIntervalSince1970: 1_795_000_000),
+                deadline: StageTests.noDeadline))
+        let text = #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"hi","media":[{"url":"https://secret-host-7731.invalid/a.png"}]}}"#
+        let o = try await stage.process(.object(try Self.sealed(text, key: key)), locale: Self.en)
+        #expect(o.diagnostics.contains { $0.contains("resolve host") }, "\(o.diagnostics)")
+        for d in o.diagnostics { #expect(!d.contains("secret-host"), "\(d)") }
+    }
+
     // MARK: Blank alerts
 
     @Test func whitespaceOnlyTextCountsAsEmpty() async throws {
