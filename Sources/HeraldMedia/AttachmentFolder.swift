@@ -31,14 +31,17 @@ public struct AttachmentFolder: Sendable, Hashable {
         self.path = (store.hasSuffix("/") ? String(store.dropLast()) : store) + "/attachments"
     }
 
-    /// Creates the folder (and missing parents); nil on success.
+    /// Creates the folder (and missing parents, the store folder among them) with mode
+    /// 0700: attachments are decrypted media, and the store folder holds keys and the
+    /// database; nil on success.
     public func prepare() -> MediaFailure? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : .io("\(path) exists and is not a folder")
         }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             return nil
         } catch {
             return .io("cannot create \(path): \(error.localizedDescription)")

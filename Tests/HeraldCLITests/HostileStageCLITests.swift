@@ -93,6 +93,20 @@ import Testing
         #expect(exposed.stderr.contains("herald: warning: store folder \(store) is mode 0755"), "\(exposed.stderr)")
     }
 
+    /// The first push with media on a fresh device creates the store folder through the
+    /// attachment folder: both are the owner's alone, like a store made any other way.
+    @Test func aStoreFirstMadeForMediaIsOnlyTheOwners() async throws {
+        let folder = try Folder()
+        let store = folder.path + "/store"
+        let push = folder.path + "/image.json"
+        try Data(#"{"aps":{"alert":{"body":"x","image":"https://127.0.0.1:9/x.png"},"mutable-content":1}}"#.utf8)
+            .write(to: URL(fileURLWithPath: push))
+        let r = try await HeraldBinary.run(["render", "--payload", push, "--locale", "en", "--store", store])
+        #expect(r.status == 0 || r.status == 3, "\(r.stderr)")
+        #expect(Self.mode(store) == 0o700)
+        #expect(Self.mode(store + "/attachments") == 0o700)
+    }
+
     /// Listing reads only: no store is created where there is none, and an existing store's
     /// files are left as they are (a read-only store can be listed).
     @Test func listingOpensTheStoreReadOnly() async throws {
