@@ -4,7 +4,8 @@
 // Between `.stringsdict` and `.xcstrings` the writers convert the way Xcode's
 // migration does:
 // - a plural whose format is exactly `%#@v@` with one variable ⇄
-//   `variations.plural` (forms kept as written);
+//   `variations.plural` (forms kept as written, but a substitution's `%arg`
+//   becomes the variable's own specifier, `%lld`);
 // - other plurals ⇄ a string unit plus `substitutions`. A substitution's
 //   own argument is `%arg` in a catalog and `%N$spec` (N = argNum,
 //   spec = formatSpecifier) in a `.stringsdict`; `%#@v@` in the format gets
@@ -153,7 +154,12 @@ public enum TableExport {
             if vars.count == 1, let (name, v) = vars.first, refs.count == 1, refs[0].name == name,
                 format.value == "%#@\(name)@" || format.value == "%1$#@\(name)@"
             {
-                return .object(JSONObject([("variations", .object(JSONObject([("plural", pluralForms(v, state: state) { $0 })])))]))
+                // A substitution's forms say `%arg`, which only means "the argument" inside a
+                // substitution: at the top level it would read as `%a` (a hex float) and "rg".
+                let argNum = v.argNum == 1 ? nil : v.argNum
+                return .object(JSONObject([("variations", .object(JSONObject([
+                    ("plural", pluralForms(v, state: state) { fromPercentArg($0, argNum: argNum, spec: v.valueType) })
+                ])))]))
             }
             let args = argumentNumbers(format: format.value, vars: vars)
             // A catalog names a substitution's position in argNum, not in the format.

@@ -71,6 +71,33 @@ import Testing
         #expect(strings.stderr.contains("App Shortcuts phrase set"), "\(strings.stderr)")
     }
 
+    /// A catalog with a substitution (`%#@files@`, forms "%arg załączone pliki") written back
+    /// out as a catalog and as .stringsdict renders as the original does: `%arg` must not
+    /// reach a top-level plural, where it reads as `%a` (hex float) + "rg" ("0x1p+1rg").
+    /// Golden: the repository's own Messages.xcstrings rendered directly.
+    @Test func substitutionsSurviveExportAsTheyRender() async throws {
+        let tables = Self.root.deletingLastPathComponent().appendingPathComponent("Localizations").path
+        let dir = try Directory()
+        let catalogs = dir.path + "/catalogs", lproj = dir.path + "/lproj"
+        let toCatalog = try await HeraldBinary.run(["export", tables, "--format", "xcstrings", "--output", catalogs])
+        #expect(toCatalog.status == 0, "\(toCatalog.stderr)")
+        let toStrings = try await HeraldBinary.run(["export", catalogs + "/Messages.xcstrings", "--format", "strings", "--output", lproj])
+        #expect(toStrings.status == 0, "\(toStrings.stderr)")
+        for locale in ["pl", "ar", "cy", "ro", "en"] {
+            for count in ["0", "1", "2", "5", "22"] {
+                var texts: [String] = []
+                for root in [tables, catalogs, lproj] {
+                    let r = try await HeraldBinary.run(
+                        ["format", "--tables", root, "--table", "Messages", "--key", "message.attachments", "--locale", locale, "--arg", count])
+                    #expect(r.status == 0, "\(root) \(locale) \(count): \(r.stderr)")
+                    texts.append(r.stdout)
+                }
+                #expect(!texts[0].contains("rg") && !texts[0].contains("0x"), "\(texts[0])")
+                #expect(Set(texts).count == 1, "\(locale) \(count): \(texts)")
+            }
+        }
+    }
+
     /// An extension shipping only hy.lproj: validated, one missing-source warning, exit 0.
     @Test func validateWithoutTheSourceLocale() async throws {
         let dir = try Directory()
