@@ -14,6 +14,7 @@
 #include <unicode/ulocdata.h>
 #include <unicode/umsg.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ures.h>
@@ -268,6 +269,18 @@ int32_t hicu_locale_part(const char *locale, int part, char *out, int32_t cap,
 }
 
 int hicu_locale_is_rtl(const char *locale) { return uloc_isRightToLeft(locale) ? 1 : 0; }
+
+int hicu_locale_numbers_known(const char *locale) {
+    char name[64];
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t n = uloc_getKeywordValue(locale, "numbers", name, (int32_t)sizeof name, &st);
+    if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING) return n > 0 ? 0 : 1;
+    if (n <= 0) return 1;
+    st = U_ZERO_ERROR;
+    UNumberingSystem *ns = unumsys_openByName(name, &st);
+    if (ns) unumsys_close(ns);
+    return U_SUCCESS(st) && ns ? 1 : 0;
+}
 
 int hicu_locale_has_data(const char *locale) {
     UErrorCode ec = U_ZERO_ERROR;

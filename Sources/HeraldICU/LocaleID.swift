@@ -50,6 +50,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         if !(lc == 2 || lc == 3 || lang == "root") || !lang.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
             throw fail("'\(lang)' is not a language subtag")
         }
+        if hicu_locale_numbers_known(id) == 0 {
+            throw fail("unknown numbering system (ICU knows latn, arab, arabext, beng, deva, thai…)")
+        }
         self.icuID = id
         self.slots = LocaleSlots.shared(for: id)
     }

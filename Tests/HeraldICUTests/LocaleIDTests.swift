@@ -18,6 +18,18 @@ import Testing
     }
 
     /// CLDR aliases: deprecated codes map to their replacements.
+    /// A numbering system ICU does not know (`-u-nu-bogus`) is refused when the tag is read:
+    /// ICU's number formatters fail on it (`unumsys_openByName` → U_UNSUPPORTED_ERROR), which
+    /// left dates in ISO form and plurals unselected with no word said. Known ones pass.
+    @Test func unknownNumberingSystemIsRefused() throws {
+        for tag in ["en-u-nu-bogus", "ar@numbers=nosuch", "de-DE-u-nu-xxxx"] {
+            #expect(throws: ICUError.self, "\(tag)") { try LocaleID(tag) }
+        }
+        for tag in ["en-u-nu-thai", "ar-u-nu-latn", "fa@numbers=arabext", "bn", "en-US"] {
+            #expect(throws: Never.self, "\(tag)") { try LocaleID(tag) }
+        }
+    }
+
     @Test func canonicalForm() throws {
         #expect(try LocaleID("iw").icuID == "he")
         #expect(try LocaleID("iw-IL").icuID == "he_IL")

@@ -64,6 +64,10 @@ int32_t hicu_locale_part(const char *locale, int part, char *out, int32_t cap,
                          int32_t *status);
 /// 1 when the locale's characters run right to left.
 int hicu_locale_is_rtl(const char *locale);
+/// 1 when the locale names no numbering system (`@numbers=`/`-u-nu-`) or one ICU knows
+/// (`arab`, `latn`, `beng`…); 0 for an unknown one (`-u-nu-bogus`), which ICU's number
+/// formatters refuse.
+int hicu_locale_numbers_known(const char *locale);
 /// 1 when ICU has locale data for this language (or language_script/region)
 /// itself, not just the root fallback.
 int hicu_locale_has_data(const char *locale);
