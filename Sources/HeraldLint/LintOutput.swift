@@ -1,4 +1,5 @@
 public import HeraldJSON
+import HeraldSync
 
 /// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {
@@ -26,11 +27,14 @@ public enum LintOutput {
         }
     }
 
-    /// `path:line:col: error|warning: message [rule-id]` lines, then the summary.
+    /// `path:line:col: error|warning: message [rule-id]` lines, then the summary. Paths
+    /// and localization names come from the tables' folder (a pull request's files):
+    /// their control and bidi characters are escaped (`OutsideText`), so a line can
+    /// neither drive a terminal nor forge another line.
     public static func text(_ report: LintReport) -> String {
         var out = ""
         for d in report.diagnostics {
-            out += d.compilerStyle
+            out += OutsideText.escaped(d.compilerStyle)
             out += "\n"
         }
         out += "herald validate: " + report.summaryLine + "\n"
@@ -125,8 +129,8 @@ public enum LintOutput {
         var out = ""
         for d in report.diagnostics {
             let kind = d.severity == .error ? "error" : "warning"
-            out += "::\(kind) file=\(escapeProperty(d.file)),line=\(max(d.line, 1)),col=\(max(d.column, 1)),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
-            out += escapeData(d.message) + "\n"
+            out += "::\(kind) file=\(OutsideText.escaped(escapeProperty(d.file))),line=\(max(d.line, 1)),col=\(max(d.column, 1)),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
+            out += OutsideText.escaped(escapeData(d.message)) + "\n"
         }
         return out
     }

@@ -1,3 +1,4 @@
+import HeraldSync
 import ArgumentParser
 import HeraldExamples
 import HeraldICU
@@ -105,9 +106,10 @@ struct CLIFailure: Error, CustomStringConvertible {
         return CLIFailure(code: 2, message: "\(path): \(reason)")
     }
 
-    /// Prints the message and exits with `code`.
+    /// Prints the message and exits with `code`. The message names files, keys and values
+    /// from the command line or an input: their control characters are escaped.
     func exit() -> ExitCode {
-        writeStderr("herald: error: \(message)\n")
+        writeStderr("herald: error: \(OutsideText.escaped(message))\n")
         return ExitCode(code)
     }
 }

@@ -380,4 +380,25 @@ import Testing
         #expect(formatLines.count == 2)
         #expect(formatLines.first == #"{"error":"line 1: the line is longer than 1 MiB, the most a batch line may hold; it was skipped"}"#)
     }
+
+    /// A pull request's folder names reach validate's text and github output, and a file name
+    /// from a script reaches every command's error line: their control characters are escaped
+    /// (ESC ] 0 ; … BEL retitles a terminal, ESC [ 2 J clears it, a newline forges a line).
+    @Test func folderAndFileNamesAreEscapedOnTheTerminal() async throws {
+        let f = try Folder()
+        let esc = "de\u{1B}[31m"
+        try f.write(Array(#""k" = "v %@";"#.utf8), to: "en.lproj/Localizable.strings")
+        try f.write(Array(#""other" = "x";"#.utf8), to: esc + ".lproj/Localizable.strings")
+        for format in ["text", "github"] {
+            let r = try await Self.runGuarded(["validate", f.path, "--format", format])
+            #expect(!r.stdout.unicodeScalars.contains { $0.value == 0x1B }, "\(format): \(r.stdout)")
+            #expect(r.stdout.contains("de\\u{1B}[31m.lproj"), "\(format): \(r.stdout)")
+        }
+        let missing = f.path + "/p\u{1B}]0;X\u{7}\nherald: forged.json"
+        let r = try await Self.runGuarded(["render", "--payload", missing, "--locale", "en"])
+        #expect(r.status == 2)
+        #expect(!r.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+    }
+
 }
