@@ -31,12 +31,17 @@ public struct RenderedAlert: Sendable, Equatable {
 /// The one rule for "this alert text is empty".
 public enum AlertText {
     /// True for nil, "", and text made only of whitespace, control and invisible
-    /// format characters (U+200B, bidi controls): nothing a user could read.
+    /// format characters (U+200B, bidi controls), default-ignorable characters (Hangul
+    /// fillers) and the blank braille cell: nothing a user could read.
     public static func isBlank(_ text: String?) -> Bool {
         guard let text else { return true }
         return text.unicodeScalars.allSatisfy { u in
             u.properties.isWhitespace || u.properties.generalCategory == .format
                 || u.properties.generalCategory == .control
+                // Default_Ignorable_Code_Point: Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+                // the combining grapheme joiner (U+034F), variation selectors — drawn as nothing.
+                || u.properties.isDefaultIgnorableCodePoint
+                || u.value == 0x2800  // BRAILLE PATTERN BLANK: drawn as an empty cell
         }
     }
 }

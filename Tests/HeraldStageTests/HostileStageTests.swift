@@ -158,6 +158,15 @@ import Testing
     @Test func whitespaceOnlyTextCountsAsEmpty() async throws {
         #expect(!RenderedAlert(title: " \n\t", body: "\u{200B}\u{2068}\u{2069}").hasText)
         #expect(RenderedAlert(body: " x ").hasText)
+        // Characters drawn as nothing (Unicode Default_Ignorable_Code_Point: Hangul fillers, the
+        // combining grapheme joiner) and the blank braille cell are no text either.
+        for blank in ["\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}", "\u{034F}", "\u{2800}", "\u{3164}\u{2068}\u{2069}"] {
+            #expect(!RenderedAlert(body: blank).hasText, "\(blank.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(RenderedAlert(body: "\u{3164}한").hasText)
+        let filler = #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"\u3164","from":"\u3164"}}"#
+        let f = try await Self.stage(allowUnsealed: true).process(Array(filler.utf8), locale: Self.en)
+        #expect(Self.body(f) == "New message")
         // A push whose alert is only whitespace has no text: not eligible, passed on as a fallback.
         let blank = #"{"aps":{"alert":{"title":"  ","body":" \n "},"mutable-content":1}}"#
         let o = try await Self.stage().process(Array(blank.utf8), locale: Self.en)
