@@ -43,8 +43,9 @@ public struct KeyDirectory: SealingKeyProvider, Sendable {
 
     /// The key a sender seals with: the public key from `<kid>.pub` (HPKE),
     /// else the `<kid>.key` file (a shared AES key, or an HPKE private key
-    /// whose public half is used).
-    public func sealingKey(for kid: String) throws(SealingError) -> SealingKey {
+    /// whose public half is used). With `algorithm` `.hpke`, a key id with
+    /// neither file names both in its error.
+    public func sealingKey(for kid: String, algorithm: SealingAlgorithm? = nil) throws(SealingError) -> SealingKey {
         try KeyID.validate(kid)
         let pubFile = publicKeyFilePath(for: kid)
         if let bytes = Self.readFile(pubFile) {
@@ -53,9 +54,17 @@ public struct KeyDirectory: SealingKeyProvider, Sendable {
             guard let pub = o["public"]?.stringValue else {
                 throw .unreadableKeyFile(path: pubFile, reason: "missing \"public\"")
             }
-            return try SealingKey(publicKeyBase64: pub)
+            do { return try SealingKey(publicKeyBase64: pub) } catch {
+                if case .invalidPublicKey(let m) = error { throw .invalidPublicKey("\(pubFile): \(m)") }
+                throw error
+            }
         }
-        return try key(for: kid)
+        do { return try key(for: kid) } catch {
+            if algorithm == .hpke, case .unknownKeyID(let k, let p?) = error {
+                throw .unknownKeyID(k, path: pubFile + " or " + p)
+            }
+            throw error
+        }
     }
 
     /// Makes a new key for `algorithm`, writes `<kid>.key` (and `<kid>.pub`

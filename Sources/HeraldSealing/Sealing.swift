@@ -29,6 +29,24 @@ public enum Sealing {
     static let nonceBytes = 12
     static let x25519Bytes = 32
 
+    /// Whether the X25519 public key `raw` is a low-order point: one whose DH
+    /// output is all zero for every private key. X25519 clamps every scalar to a
+    /// multiple of the cofactor 8, so the output is zero for one private key
+    /// exactly when it is zero for all (the small-order points of the curve and
+    /// of its twist, in any encoding), and one agreement with a throwaway key
+    /// tells. RFC 7748 §6.1 and RFC 9180 §7.1.4 say to refuse such an output.
+    static func isLowOrder(_ raw: [UInt8]) -> Bool {
+        guard let pub = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw),
+              let dh = try? Curve25519.KeyAgreement.PrivateKey().sharedSecretFromKeyAgreement(with: pub)
+        else { return true }
+        return isAllZero(dh)
+    }
+
+    /// Whether a DH output is all zero bytes (compared without an early exit).
+    static func isAllZero(_ secret: SharedSecret) -> Bool {
+        secret.withUnsafeBytes { $0.reduce(UInt8(0)) { $0 | $1 } } == 0
+    }
+
     /// Seals `plaintext` for `key` (an HPKE public or private key, or a shared
     /// AES key; nil for rot13) under `keyID`.
     public static func seal(
@@ -53,6 +71,9 @@ public enum Sealing {
             switch algorithm {
             case .hpke:
                 guard let pub = key.publicKey else { throw SealingError.invalidPublicKey("no public key") }
+                // HPKE.Sender does not show its DH output; refuse the recipient keys
+                // that make it all zero (whatever the ephemeral key, see isLowOrder).
+                if isLowOrder(pub.bytes) { throw SealingError.invalidPublicKey(SealingKey.lowOrderPublicKey) }
                 let recipient = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: pub.bytes)
                 var sender = try HPKE.Sender(recipientKey: recipient, ciphersuite: hpkeSuite, info: Data(header))
                 // The header is HPKE `info` (it keys the whole context); the AEAD
@@ -74,6 +95,9 @@ public enum Sealing {
         }
         return envelope
     }
+
+    /// What opening says of an envelope whose `enc` is a low-order point.
+    static let lowOrderEncapsulatedKey = "\"enc\" is not a usable X25519 public key (a low-order point)"
 
     /// Opens an envelope and returns the plaintext bytes.
     public static func openBytes(_ envelope: SealedEnvelope, keys: some SealingKeyProvider) throws(SealingError) -> [UInt8] {
@@ -103,6 +127,11 @@ public enum Sealing {
             switch envelope.algorithm {
             case .hpke:
                 let priv = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: key.bytes)
+                // An all-zero DH output (a low-order "enc") would key the envelope with
+                // public data: anyone could have sealed it (RFC 9180 §7.1.4).
+                let dh = try priv.sharedSecretFromKeyAgreement(
+                    with: Curve25519.KeyAgreement.PublicKey(rawRepresentation: enc))
+                if isAllZero(dh) { throw SealingError.malformedEnvelope(lowOrderEncapsulatedKey) }
                 var recipient = try HPKE.Recipient(
                     privateKey: priv, ciphersuite: hpkeSuite, info: Data(header), encapsulatedKey: Data(enc))
                 return Array(try recipient.open(ct))
@@ -113,6 +142,8 @@ public enum Sealing {
             case .rot13:
                 return []
             }
+        } catch let e as SealingError {
+            throw e
         } catch {
             throw .authenticationFailed
         }

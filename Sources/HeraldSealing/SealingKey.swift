@@ -56,11 +56,17 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         guard raw.count == 32, (try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw)) != nil else {
             throw .invalidPublicKey(Self.expectedPublicKey + "; found \(raw.count) bytes")
         }
+        // A low-order point (all zero, u = 1, the order-8 points, their
+        // non-canonical forms) makes every DH output all zero: anyone could
+        // open what is sealed to it (RFC 7748 §6.1, RFC 9180 §7.1.4).
+        guard !Sealing.isLowOrder(raw) else { throw .invalidPublicKey(Self.lowOrderPublicKey) }
         self.init(kind: .hpkePublic, bytes: raw)
     }
 
     /// What `init(publicKeyBase64:)` wants, as its errors say it.
     static let expectedPublicKey = "expects a 32-byte base64 X25519 key"
+    /// What `init(publicKeyBase64:)` says of a low-order point.
+    static let lowOrderPublicKey = "not a usable X25519 public key (a low-order point)"
 
     /// A key from its kind and base64 bytes, as stored in a key file.
     init(kind: Kind, base64 text: String, path: String) throws(SealingError) {

@@ -28,6 +28,7 @@ extension Stage {
     /// The content of `payload` the stage may use (see `PushContent`).
     func content(of payload: APNsPayload) -> PushContent {
         let legacy = configuration.allowUnsealed
+        let legacyROT13 = usesLegacyROT13Fields
         var out = PushContent(herald: nil, job: .none, diagnostics: [], failed: false, sealed: false)
         if let herald = payload.herald {
             let isSealed = herald["sealed"] != nil
@@ -57,20 +58,36 @@ extension Stage {
                 out.failed = true
             }
         } else if let message = payload.legacyEncryptedMessage {
-            if legacy {
+            if legacyROT13 {
                 out.job = .message(text: ROT13.apply(message), from: nil)
             } else {
-                out.diagnostics.append(Self.unsealedRefusal("\"custom-encrypted-message\" is legacy ROT13, not sealed"))
+                out.diagnostics.append(
+                    legacy
+                        ? Self.rot13Refusal("\"custom-encrypted-message\" is legacy ROT13")
+                        : Self.unsealedRefusal("\"custom-encrypted-message\" is legacy ROT13, not sealed"))
                 out.failed = true
             }
         } else if let id = payload.legacyReminderID {
             // An id naming a record already on the device, not content: no secret to protect.
             out.job = .reminder(id: id)
         }
-        if !legacy, payload.legacyMediaURL != nil {
-            out.diagnostics.append(Self.unsealedRefusal("\"media-url\" is legacy ROT13, not sealed"))
+        if !legacyROT13, payload.legacyMediaURL != nil {
+            out.diagnostics.append(
+                legacy
+                    ? Self.rot13Refusal("\"media-url\" is legacy ROT13")
+                    : Self.unsealedRefusal("\"media-url\" is legacy ROT13, not sealed"))
         }
         return out
+    }
+
+    /// Whether the legacy ROT13 fields (`custom-encrypted-message`, `media-url`) are
+    /// used: they count as rot13, so only when rot13 envelopes are opened too
+    /// (legacy input allowed and `rot13` among the configured algorithms).
+    var usesLegacyROT13Fields: Bool { openedAlgorithms.contains(.rot13) }
+
+    /// A diagnostic for a legacy ROT13 field ignored because rot13 is not accepted.
+    static func rot13Refusal(_ what: String) -> String {
+        "\(what); it is ignored because rot13 is not among the accepted algorithms"
     }
 
     /// A diagnostic for unsealed input that sealing-required mode ignores.

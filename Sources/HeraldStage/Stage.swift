@@ -267,10 +267,9 @@ public final class Stage: Sendable {
         progress.set(draft)
         // Media named by unsealed Herald content are not fetched when sealing is required.
         var mediaRoot = payload.root
-        if !configuration.allowUnsealed {
-            if heraldPlain == nil { mediaRoot["herald"] = nil }
-            mediaRoot["media-url"] = nil
-        }
+        if !configuration.allowUnsealed, heraldPlain == nil { mediaRoot["herald"] = nil }
+        // The legacy ROT13 media-url counts as rot13 (see usesLegacyROT13Fields).
+        if !usesLegacyROT13Fields { mediaRoot["media-url"] = nil }
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(mediaRoot), herald: heraldPlain)
         for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
         return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)

@@ -58,7 +58,8 @@ public struct StageConfiguration: Sendable {
     public var sealingAlgorithms: Set<SealingAlgorithm>
     /// Whether legacy, unsealed input is used: a plaintext `herald` object, plain
     /// fields next to `herald.sealed`, the ROT13 `custom-encrypted-message` and
-    /// `media-url`, and `rot13` envelopes. False by default: only what an HPKE or
+    /// `media-url` (which count as rot13: used only while `sealingAlgorithms`
+    /// holds `.rot13`), and `rot13` envelopes. False by default: only what an HPKE or
     /// AES-GCM envelope authenticated is used, the rest is ignored with a
     /// diagnostic (a push with only an ordinary `aps` alert still renders).
     public var allowUnsealed: Bool

@@ -93,16 +93,24 @@ public final class Store: Sendable {
     /// A connection that never writes: read-write with `query_only` where the file allows it
     /// (so that, being the last to close, it removes the WAL and shared-memory files as every
     /// connection does), else SQLite's read-only mode. The database file is never changed.
+    ///
+    /// When the folder itself is not writable, a WAL database cannot be opened read-only the
+    /// usual way (SQLite must create `-shm` beside it: "attempt to write a readonly
+    /// database"), so it is opened `immutable=1`: no `-shm`, no locks, the file read as it is
+    /// (a writer able to write the folder may have commits in its `-wal` that this reader
+    /// does not see; nothing is lost, and the listing is of the file as checkpointed).
     private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
         guard access(path, F_OK) == 0 else { throw .missing(path: path) }
         let box = DeadlineBox(deadline)
-        func attempt(readonly: Bool) throws -> Store {
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderReadOnly = access(folder.isEmpty ? "." : folder, W_OK) != 0
+        func attempt(readonly: Bool, immutable: Bool = false) throws -> Store {
             var configuration = Configuration()
             configuration.readonly = readonly
             configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
             configuration.label = "herald.store.read"
             if !readonly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") } }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: immutable ? immutableURI(path) : path, configuration: configuration)
             guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
                 throw StoreError.database(
                     path: path, detail: "the schema is older than this herald; open the store once for writing")
@@ -110,12 +118,29 @@ public final class Store: Sendable {
             return Store(path: path, queue: queue, deadline: box)
         }
         do {
-            return try attempt(readonly: access(path, W_OK) != 0)
+            return try attempt(readonly: folderReadOnly || access(path, W_OK) != 0, immutable: folderReadOnly)
         } catch let error as StoreError {
             throw error
         } catch {
             do { return try attempt(readonly: true) } catch { throw StoreError(error, path: path) }
         }
+    }
+
+    /// `path` as an SQLite URI filename opening it read-only and immutable (SQLite
+    /// reads URI filenames when built with `SQLITE_USE_URI`, as Debian's is and GRDB's
+    /// shared in-memory databases need; without it the plain read-only open is tried
+    /// after); `%`, `?` and `#` in the path are escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?mode=ro&immutable=1"
     }
 
     /// Runs `body` on the connection with `deadline` governing lock waits, inside an

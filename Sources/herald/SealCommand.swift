@@ -76,7 +76,7 @@ struct SealCommand: ParsableCommand {
                 if let publicKey {
                     key = try SealingKey(publicKeyBase64: publicKey)
                 } else {
-                    key = try KeyDirectory(path: keys.resolvedPath).sealingKey(for: keyID)
+                    key = try KeyDirectory(path: keys.resolvedPath).sealingKey(for: keyID, algorithm: algorithm)
                 }
             } catch {
                 if publicKey != nil, case .invalidPublicKey(let message) = error {

@@ -587,6 +587,42 @@ import Testing
         #expect(bad.status == 2)
     }
 
+    /// QA finding F9: the legacy ROT13 fields are rot13. With `--allow-unsealed` but
+    /// `--algorithms hpke,aes-gcm` (rot13 left out) neither `custom-encrypted-message`
+    /// nor `media-url` is decoded, as a rot13 envelope is refused; listing rot13 (or the
+    /// default with `--allow-unsealed`) uses them.
+    @Test func legacyROT13FieldsAreUsedOnlyWhenRot13IsAccepted() async throws {
+        let c = try Container()
+        // ROT13 of "Meet at noon, gate 4".
+        let message = try c.write(
+            #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"custom-encrypted-message":"Zrrg ng abba, tngr 4"}"#, name: "m.json")
+        let refused = try await c.render(message, "en", ["--algorithms", "hpke,aes-gcm"])
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.body == "x")
+        #expect(!refused.stdout.contains("Meet at noon") && !refused.stderr.contains("Meet at noon"))
+        #expect(refused.root["custom-encrypted-message"] == nil)
+        #expect(refused.stderr.contains(
+            #"herald: warning: "custom-encrypted-message" is legacy ROT13; it is ignored because rot13 is not among the accepted algorithms"#),
+            "\(refused.stderr)")
+        for extra in [["--algorithms", "hpke,aes-gcm,rot13"], []] {
+            let used = try await c.render(message, "en", extra)
+            #expect(used.status == 0, "\(extra): \(used.stderr)")
+            #expect(used.body == "\u{2068}Meet at noon, gate 4\u{2069}")
+        }
+
+        // ROT13 of "https://127.0.0.1:1/picture.png": not fetched at all when rot13 is left out.
+        let media = try c.write(
+            #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#,
+            name: "media.json")
+        let noMedia = try await c.render(media, "en", ["--algorithms", "hpke,aes-gcm"])
+        #expect(noMedia.status == 0, "\(noMedia.stderr)")
+        #expect(noMedia.body == "\u{2068}Look\u{2069}")
+        #expect(noMedia.root["media-url"] == nil)
+        #expect(!noMedia.stderr.contains("network error") && !noMedia.stderr.contains("127.0.0.1"), "\(noMedia.stderr)")
+        #expect(noMedia.stderr.contains(
+            #""media-url" is legacy ROT13; it is ignored because rot13 is not among the accepted algorithms"#), "\(noMedia.stderr)")
+    }
+
     @Test func ineligiblePushPassesUnchangedLessItsSecrets() async throws {
         let c = try Container()
         // Docs/push-format.md: the herald plaintext (and the legacy secret fields) never reach the output.

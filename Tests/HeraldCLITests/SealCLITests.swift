@@ -140,4 +140,39 @@ private enum SealCLI {
         #expect(r.status == 0)
         #expect(r.stderr.contains("herald: warning:") && r.stderr.contains("mutable-content"))
     }
+
+    /// QA finding F8: low-order X25519 keys (RFC 7748 §6.1; the published
+    /// small-order point list: all zero, u = 1, an order-8 point) make the DH
+    /// output all zero, so the envelope would open for anyone. Refused, exit 2,
+    /// from the flag and from a .pub file.
+    @Test(arguments: [
+        String(repeating: "A", count: 43) + "=",
+        "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        "4Ot6fDtBuK4WVuP68Z/EatoJjeucMrH9hmIFFl9JuAA=",
+    ])
+    func sealRefusesALowOrderPublicKey(_ pub: String) async throws {
+        let dir = SealCLI.temporaryDirectory()
+        let file = try SealCLI.write(SealCLI.message, to: dir)
+        let r = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k9", "--public-key", pub])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == "herald: error: --public-key: not a usable X25519 public key (a low-order point)\n")
+
+        let keys = dir + "/keys"
+        let pubFile = try SealCLI.write(
+            #"{"v":1,"kid":"k8","alg":"hpke-x25519-sha256-chachapoly","public":"\#(pub)"}"#, to: keys, name: "k8.pub")
+        let f = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k8", "--keys", keys])
+        #expect(f.status == 2)
+        #expect(f.stdout.isEmpty)
+        #expect(f.stderr.contains("\(pubFile): not a usable X25519 public key (a low-order point)"), "\(f.stderr)")
+    }
+
+    /// For hpke the sender needs <kid>.pub (or <kid>.key): a missing key names both.
+    @Test func sealWithNoHPKEKeyNamesThePubFileToo() async throws {
+        let dir = SealCLI.temporaryDirectory()
+        let file = try SealCLI.write(SealCLI.message, to: dir)
+        let r = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k8", "--keys", dir + "/keys"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(dir)/keys/k8.pub or \(dir)/keys/k8.key"), "\(r.stderr)")
+    }
 }
