@@ -49,6 +49,9 @@ struct ExportCommand: ParsableCommand {
     /// The export; a usage problem (a path that is not there, a missing --output) is a
     /// `CLIFailure` with exit status 2, said the way `herald validate` says it.
     func export() throws {
+        // Read before anything is written: a String Catalog must not carry a tag Herald's
+        // own reader refuses; it gets the canonical BCP 47 form (`pt_br` → `pt-BR`).
+        let sourceTag = try sourceLanguage.map { try LocaleFlag.read($0, flag: "--source-language").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         var tables: [Table] = []
         var failed = false
@@ -86,7 +89,7 @@ struct ExportCommand: ParsableCommand {
             print(JSONWriter.write(TableExport.json(tables), pretty: true))
         case .xcstrings:
             let names = Set(tables.map(\.name)).sorted()
-            let source = sourceLanguage ?? development ?? "en"
+            let source = sourceTag ?? development ?? "en"
             if names.count > 1 || output != nil {
                 guard let output else {
                     throw CLIFailure(

@@ -70,7 +70,7 @@ struct PreviewCommand: AsyncParsableCommand {
             var list: [LocaleID] = []
             for tag in locales.split(separator: ",") {
                 let t = tag.trimmingCharacters(in: .whitespaces)
-                do { list.append(try LocaleID(t)) } catch { throw CLIFailure(code: 2, message: "--locales \(t): \(error)") }
+                list.append(try LocaleFlag.read(t, flag: "--locales"))
                 // Each result also carries the note, with the localization that served it.
                 if let note = list.last?.unknownLanguageNote(servedBy: nil) { writeStderr("herald: warning: \(note)\n") }
             }
