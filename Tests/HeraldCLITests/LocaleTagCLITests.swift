@@ -170,4 +170,18 @@ import Testing
             #expect(format.stdout.isEmpty)
         }
     }
+
+    /// `preview --locales xx` warns on stderr with the sentence render and format use, naming
+    /// the localization that serves the text (QA finding C8).
+    @Test func previewWarnsWithRendersSentence() async throws {
+        let sentence = "herald: warning: locale 'xx' names a language ICU has no data for: text from 'en', numbers, dates and plural rules from ICU's root locale\n"
+        let preview = try await HeraldBinary.run(["preview", "--locales", "xx", "--format", "json", "--tables", Self.tables])
+        #expect(preview.status == 0)
+        #expect(preview.stderr == sentence, "\(preview.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-locale-\(UUID().uuidString).json")
+        try Self.message.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let render = try await HeraldBinary.run(["render", "--payload", file.path, "--locale", "xx", "--tables", Self.tables, "--allow-unsealed"])
+        #expect(render.stderr.contains(sentence), "\(render.stderr)")
+    }
 }
