@@ -65,7 +65,7 @@ public struct APS: Sendable, Equatable {
             case .value(let i): badge = i
             case .fraction: throw r.error("badge", "\"badge\" must be a whole number, found \(shown)")
             case .negative: throw r.error("badge", "\"badge\" must not be negative, found \(shown)")
-            case .tooLarge: throw r.error("badge", "\"badge\" is outside 0…\(APS.maximumBadge), found \(shown)")
+            case .tooLarge: throw r.error("badge", "\"badge\" is outside 0…\(Int.max), found \(shown)")
             }
         }
         if let s = o["sound"] {
@@ -109,9 +109,6 @@ public struct APS: Sendable, Equatable {
         attributes = try r.object("attributes")
     }
 
-    /// The largest badge a push may carry (the store's count is a non-negative 32-bit number).
-    public static let maximumBadge = Int(Int32.max)
-
     /// What a badge's number literal is worth.
     enum BadgeValue: Equatable {
         case value(Int), fraction, negative, tooLarge
@@ -150,11 +147,22 @@ public struct APS: Sendable, Equatable {
         }
         if exponent < 0 { return .fraction }
         if negative { return .negative }
-        if digits.count + exponent > 10 { return .tooLarge }
+        // A whole number the model can hold is accepted; the stage says when it is more than
+        // the store's count may reach ("badge not updated"), as for any overflowing increment.
+        if digits.count + exponent > 19 { return .tooLarge }
         var value = 0
-        for d in digits { value = value * 10 + Int(d - 0x30) }
-        for _ in 0..<exponent { value *= 10 }
-        return value > maximumBadge ? .tooLarge : .value(value)
+        for d in digits {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(d - 0x30))
+            if o1 || o2 { return .tooLarge }
+            value = sum
+        }
+        for _ in 0..<exponent {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return .tooLarge }
+            value = times
+        }
+        return .value(value)
     }
 
     /// True when `mutable-content` is 1.
