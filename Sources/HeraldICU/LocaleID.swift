@@ -9,8 +9,8 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     let slots: LocaleSlots
 
     /// Parses a tag or id. Throws for empty input, characters outside
-    /// `[A-Za-z0-9_@=;-]`, a language subtag that is not 2–3 letters (or
-    /// `root`), or trailing garbage ICU could not read.
+    /// `[A-Za-z0-9_@=;-]`, a language subtag that is not 2–3 letters (`und`,
+    /// `root` and private-use tags name none), or trailing garbage ICU could not read.
     public init(_ text: String) throws(ICUError) {
         let trimmed = text
         func fail(_ why: String) -> ICUError {
@@ -47,14 +47,35 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             hicu_locale_part(id, 0, $0, $1, $2)
         }
         let lc = lang.utf8.count
-        if !(lc == 2 || lc == 3 || lang == "root") || !lang.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
-            throw fail("'\(lang)' is not a language subtag")
+        if lang.isEmpty || lang == "root" {
+            // ICU reads `und`, `root` and a private-use tag (`x-private`) as the root locale,
+            // whose language is empty: say what the user typed and why, not "''".
+            throw fail(Self.noLanguageProblem(trimmed))
+        }
+        if !(lc == 2 || lc == 3) || !lang.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            throw fail("'\(lang)' is not a language subtag (2 or 3 letters)")
         }
         if hicu_locale_numbers_known(id) == 0 {
             throw fail("unknown numbering system (ICU knows latn, arab, arabext, beng, deva, thai…)")
         }
         self.icuID = id
         self.slots = LocaleSlots.shared(for: id)
+    }
+
+    /// Why a tag ICU read as the root locale (no language) cannot be served, naming the
+    /// first subtag as typed: `und` (undetermined), `root`, a private-use tag (`x-…`).
+    static func noLanguageProblem(_ text: String) -> String {
+        let first = text.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" }).first.map(String.init) ?? text
+        switch first.lowercased() {
+        case "und":
+            return "'\(first)' is the undetermined language, which names no language to serve; give a language such as 'en'"
+        case "root":
+            return "'\(first)' is ICU's root locale, not a language; give a language such as 'en'"
+        case "x", "i":
+            return "a private-use tag ('\(first)-…') names no language; give a language such as 'en' first ('en-x-…')"
+        default:
+            return "'\(first)' is not a language subtag (2 or 3 letters)"
+        }
     }
 
     /// Why an ICU/Apple id (`pt_BR`, `zh_Hant_TW`, `en_US_POSIX`, `de@collation=phonebook`)

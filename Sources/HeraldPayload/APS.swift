@@ -60,9 +60,13 @@ public struct APS: Sendable, Equatable {
         raw = o
         if let a = o["alert"] { alert = try Alert(a, reader: r) }
         if let b = try r.number("badge") {
-            guard let i = Int(b) else { throw r.error("badge", "\"badge\" must be a whole number, found \(b)") }
-            guard i >= 0 else { throw r.error("badge", "\"badge\" must not be negative, found \(b)") }
-            badge = i
+            let shown = b.count > 40 ? String(b.prefix(40)) + "…" : b
+            switch APS.badgeValue(b) {
+            case .value(let i): badge = i
+            case .fraction: throw r.error("badge", "\"badge\" must be a whole number, found \(shown)")
+            case .negative: throw r.error("badge", "\"badge\" must not be negative, found \(shown)")
+            case .tooLarge: throw r.error("badge", "\"badge\" is outside 0…\(Int.max), found \(shown)")
+            }
         }
         if let s = o["sound"] {
             switch s {
@@ -103,6 +107,62 @@ public struct APS: Sendable, Equatable {
         dismissalDate = try r.integer("dismissal-date")
         attributesType = try r.string("attributes-type")
         attributes = try r.object("attributes")
+    }
+
+    /// What a badge's number literal is worth.
+    enum BadgeValue: Equatable {
+        case value(Int), fraction, negative, tooLarge
+    }
+
+    /// The value of a JSON number literal as a badge, read exactly (no `Double` in between):
+    /// any literal whose value is a whole number counts, however it is written (`100`,
+    /// `1e2`, `100.0`, `1000e-1`), as JSON and the push schema read it.
+    static func badgeValue(_ literal: String) -> BadgeValue {
+        var text = Substring(literal)
+        let negative = text.first == "-"
+        if negative { text = text.dropFirst() }
+        var mantissa = text
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<e]
+            var digits = text[text.index(after: e)...]
+            var sign = 1
+            if digits.first == "+" || digits.first == "-" {
+                if digits.first == "-" { sign = -1 }
+                digits = digits.dropFirst()
+            }
+            // Clamped: an exponent past any digit count decides alone.
+            for d in digits.utf8 { exponent = min(exponent * 10 + Int(d &- 0x30), 1_000_000) }
+            exponent *= sign
+        }
+        var digits = Array(mantissa.utf8.filter { $0 != 0x2E })
+        if let dot = mantissa.utf8.firstIndex(of: 0x2E) {
+            exponent -= mantissa.utf8.distance(from: mantissa.utf8.index(after: dot), to: mantissa.utf8.endIndex)
+        }
+        while let first = digits.first, first == 0x30 { digits.removeFirst() }
+        if digits.isEmpty { return .value(0) }  // 0, -0, 0.0, 0e5
+        while let last = digits.last, last == 0x30 {
+            digits.removeLast()
+            exponent += 1
+        }
+        if exponent < 0 { return .fraction }
+        if negative { return .negative }
+        // A whole number the model can hold is accepted; the stage says when it is more than
+        // the store's count may reach ("badge not updated"), as for any overflowing increment.
+        if digits.count + exponent > 19 { return .tooLarge }
+        var value = 0
+        for d in digits {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(d - 0x30))
+            if o1 || o2 { return .tooLarge }
+            value = sum
+        }
+        for _ in 0..<exponent {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return .tooLarge }
+            value = times
+        }
+        return .value(value)
     }
 
     /// True when `mutable-content` is 1.

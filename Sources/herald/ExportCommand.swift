@@ -1,7 +1,14 @@
 import ArgumentParser
 import Foundation
 import HeraldJSON
+import HeraldSync
 import HeraldTables
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `herald export [DIR|FILE]... [--format json|xcstrings|strings] [--output DIR]`
 /// (Docs/cli.md): the tables as data, as String Catalogs, or as
@@ -49,6 +56,9 @@ struct ExportCommand: ParsableCommand {
     /// The export; a usage problem (a path that is not there, a missing --output) is a
     /// `CLIFailure` with exit status 2, said the way `herald validate` says it.
     func export() throws {
+        // Read before anything is written: a String Catalog must not carry a tag Herald's
+        // own reader refuses; it gets the canonical BCP 47 form (`pt_br` → `pt-BR`).
+        let sourceTag = try sourceLanguage.map { try LocaleFlag.read($0, flag: "--source-language").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         var tables: [Table] = []
         var failed = false
@@ -86,14 +96,14 @@ struct ExportCommand: ParsableCommand {
             print(JSONWriter.write(TableExport.json(tables), pretty: true))
         case .xcstrings:
             let names = Set(tables.map(\.name)).sorted()
-            let source = sourceLanguage ?? development ?? "en"
+            let source = sourceTag ?? development ?? "en"
             if names.count > 1 || output != nil {
                 guard let output else {
                     throw CLIFailure(
                         code: 2,
                         message: "--format xcstrings: \(names.count) tables (\(names.joined(separator: ", "))); give --output DIR to write one .xcstrings file each")
                 }
-                try fm.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try OutputFiles.createFolder(output)
                 for name in names {
                     let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
                     for w in warnings { printError(w.description) }
@@ -113,10 +123,8 @@ struct ExportCommand: ParsableCommand {
             for w in warnings { printError(w.description) }
             for (rel, bytes) in files.sorted(by: { $0.key < $1.key }) {
                 let path = output + "/" + rel
-                try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                guard fm.createFile(atPath: path, contents: Data(bytes)) else {
-                    throw CLIFailure(code: 1, message: "\(path): cannot write file")
-                }
+                try OutputFiles.createFolder((path as NSString).deletingLastPathComponent)
+                try OutputFiles.write(bytes, to: path)
             }
         }
     }
@@ -127,9 +135,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func write(_ text: String, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw CLIFailure(code: 1, message: "\(path): cannot write file")
-        }
+        try OutputFiles.write(Array(text.utf8), to: path)
     }
 
     /// Prints a catalog's diagnostics; true when one of them is an error.
@@ -168,4 +174,69 @@ enum XcodeJSON {
             return JSONWriter.write(v)
         }
     }
+}
+
+/// Folders and files `export --output` writes, with failures said the one way
+/// (`herald: error: <path>: cannot write: not a directory`, exit 1) instead of Foundation's
+/// `NSCocoaErrorDomain` text: the system's reason for the path that failed.
+enum OutputFiles {
+    /// The reason for `code` as every command words it (lower case).
+    static func reason(_ code: Int32) -> String {
+        var reason = String(cString: strerror(code))
+        if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
+        return reason
+    }
+
+    static func failure(_ path: String, _ what: String, errno code: Int32) -> CLIFailure {
+        CLIFailure(code: 1, message: "\(OutsideText.escaped(path)): \(what): \(reason(code))")
+    }
+
+    /// `mkdir -p`: each missing folder of `path` is made; one that exists must be a folder.
+    static func createFolder(_ path: String) throws(CLIFailure) {
+        guard !path.isEmpty else { return }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            var st = stat()
+            if code == EEXIST {
+                guard stat(prefix, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+                    throw failure(prefix, "cannot create the folder", errno: ENOTDIR)
+                }
+                continue
+            }
+            // Permission to search but not to create: fine when the folder is already there.
+            if stat(prefix, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { continue }
+            throw failure(prefix, "cannot create the folder", errno: code)
+        }
+    }
+
+    /// Writes `bytes` to `path` (created 0666 less the umask, or truncated).
+    static func write(_ bytes: [UInt8], to path: String) throws(CLIFailure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw failure(path, "cannot write", errno: errno) }
+        var failed: Int32 = 0
+        bytes.withUnsafeBufferPointer { buf in
+            guard var p = buf.baseAddress else { return }
+            var left = buf.count
+            while left > 0 {
+                let n = posixWrite(fd, p, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                p += n
+                left -= n
+            }
+        }
+        if close(fd) != 0, failed == 0 { failed = errno }
+        if failed != 0 { throw failure(path, "cannot write", errno: failed) }
+    }
+}
+
+/// write(2), out of reach of the `write` members above.
+private func posixWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    write(fd, p, n)
 }

@@ -43,8 +43,7 @@ struct FormatInvocation: Sendable {
     func runOne() throws {
         guard let key else { throw CLIFailure(code: 2, message: "missing --key (or use --batch)") }
         guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale (or use --batch)") }
-        let localeID: LocaleID
-        do { localeID = try LocaleID(tag) } catch { throw CLIFailure(code: 2, message: "--locale \(tag): \(error)") }
+        let localeID = try LocaleFlag.read(tag, flag: "--locale")
         let renderer = Renderer(catalog: try common.catalog())
         var result: RenderResult
         do {

@@ -70,9 +70,15 @@ struct PreviewCommand: AsyncParsableCommand {
             var list: [LocaleID] = []
             for tag in locales.split(separator: ",") {
                 let t = tag.trimmingCharacters(in: .whitespaces)
-                do { list.append(try LocaleID(t)) } catch { throw CLIFailure(code: 2, message: "--locales \(t): \(error)") }
-                // Each result also carries the note, with the localization that served it.
-                if let note = list.last?.unknownLanguageNote(servedBy: nil) { writeStderr("herald: warning: \(note)\n") }
+                list.append(try LocaleFlag.read(t, flag: "--locales"))
+                // Each result also carries the note; this line names the localization that serves
+                // the tag's text the way the stage picks it, so it is render's and format's sentence.
+                if let locale = list.last,
+                    let note = locale.unknownLanguageNote(
+                        servedBy: LocalizationLookup.match(locale, available: catalog.localizations).first)
+                {
+                    writeStderr("herald: warning: \(note)\n")
+                }
             }
             guard !list.isEmpty else { throw CLIFailure(code: 2, message: "--locales: no locale given") }
             chosen = list

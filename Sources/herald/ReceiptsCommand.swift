@@ -35,10 +35,13 @@ struct ReceiptsRecord: ParsableCommand {
     var kind: String?
 
     func run() throws {
+        // Read like every --locale, before the store is opened; kept in canonical BCP 47 form.
+        let tag: String?
+        do { tag = try locale.map { try LocaleFlag.read($0, flag: "--locale").bcp47 } } catch let failure as CLIFailure { throw failure.exit() }
         let store = try options.openStore()
         let inserted: Bool
         do {
-            inserted = try store.recordReceipt(pushID: pushID, locale: locale, kind: kind, deadline: options.deadline)
+            inserted = try store.recordReceipt(pushID: pushID, locale: tag, kind: kind, deadline: options.deadline)
         } catch {
             if case .invalidReceipt = error { throw StoreCLI.usage(error.description) }
             throw StoreCLI.failure(error.description)

@@ -136,8 +136,7 @@ struct RenderInvocation: Sendable {
     func runOne() async throws -> Int32 {
         guard let path = payload else { throw CLIFailure(code: 2, message: "missing --payload FILE|- (or use --batch)") }
         guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale TAG (or use --batch)") }
-        let localeID: LocaleID
-        do { localeID = try LocaleID(tag) } catch { throw CLIFailure(code: 2, message: "--locale \(tag): \(error)") }
+        let localeID = try LocaleFlag.read(tag, flag: "--locale")
         let stage = try makeStage()
         let bytes = try readInput(path)
         let outcome: StageOutcome

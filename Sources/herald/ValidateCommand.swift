@@ -70,9 +70,17 @@ struct ValidateCommand: ParsableCommand {
             writeStdout(out)
             return
         }
+        // Read like every --locale (a malformed tag is a usage error naming the problem);
+        // `Base`, the folder that stands in for the source, is taken as it is.
+        let source: String?
+        do {
+            source = try sourceLocale.map { $0 == "Base" ? $0 : try LocaleFlag.read($0, flag: "--source-locale").bcp47 }
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try loadConfiguration(inputs)
-        let linter = Linter(configuration: configuration, sourceLocale: sourceLocale, sourcePath: sourcePath)
+        let linter = Linter(configuration: configuration, sourceLocale: source, sourcePath: sourcePath)
         let progress: (@Sendable (LintProgress) -> Void)? = isatty(2) != 0 ? ProgressLine.shared.update : nil
         let report: LintReport
         do {

@@ -111,4 +111,31 @@ import Testing
         let nowhere = try await HeraldBinary.run(["validate", "--source", dir.path + "/nowhere", dir.path])
         #expect(nowhere.status == 2, "\(nowhere.stdout)\(nowhere.stderr)")
     }
+
+    /// An `--output` that cannot be written is one line naming the path and the system's reason,
+    /// exit 1, nothing on stdout — not Foundation's `NSCocoaErrorDomain` text (QA finding F10).
+    @Test func exportOutputFailuresAreOneLine() async throws {
+        let dir = try Directory()
+        let tables = Self.root.deletingLastPathComponent().appendingPathComponent("Localizations").path
+        let file = dir.path + "/afile"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for format in ["strings", "xcstrings"] {
+            let r = try await HeraldBinary.run(["export", tables, "--format", format, "--output", file])
+            #expect(r.status == 1, "\(format): \(r.stderr)")
+            #expect(r.stderr == "herald: error: \(file): cannot create the folder: not a directory\n", "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+        // Below a file: the file is the folder that cannot be made.
+        let below = try await HeraldBinary.run(["export", tables, "--format", "strings", "--output", file + "/out"])
+        #expect(below.status == 1)
+        #expect(below.stderr == "herald: error: \(file): cannot create the folder: not a directory\n", "\(below.stderr)")
+        // A folder where a catalog file is to be written.
+        let out = dir.path + "/out"
+        try FileManager.default.createDirectory(atPath: out + "/Messages.xcstrings", withIntermediateDirectories: true)
+        let busy = try await HeraldBinary.run(["export", tables, "--format", "xcstrings", "--output", out])
+        #expect(busy.status == 1)
+        #expect(busy.stderr == "herald: error: \(out)/Messages.xcstrings: cannot write: is a directory\n", "\(busy.stderr)")
+        #expect(busy.stdout.isEmpty)
+        #expect(!busy.stderr.contains("NSCocoaErrorDomain"))
+    }
 }

@@ -98,4 +98,90 @@ import Testing
         #expect(lines[2]["locale"]?.stringValue == "pt_br" && lines[2]["requested"]?.stringValue == "pt-BR")
         #expect(lines[2]["servedBy"]?.stringValue == "pt-BR")
     }
+
+    /// A temporary folder, removed at the end of the test.
+    final class Folder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tags-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        var path: String { url.path }
+    }
+
+    /// `export --source-language`, `validate --source-locale` and `receipts record --locale` read
+    /// the tag as `--locale` does: a malformed one is exit 2 naming the flag and the problem, with
+    /// nothing written; a good one is kept in canonical BCP 47 form (QA findings F14, F16).
+    @Test func everyLocaleFlagReadsTheTagAsLocaleDoes() async throws {
+        let folder = try Folder()
+        let out = folder.path + "/catalogs"
+        for tag in ["x y!", "en__US"] {
+            let export = try await HeraldBinary.run(
+                ["export", Self.tables, "--format", "xcstrings", "--output", out, "--source-language", tag])
+            #expect(export.status == 2, "\(tag): \(export.stderr)")
+            #expect(export.stderr.hasPrefix("herald: error: --source-language \(tag): "), "\(export.stderr)")
+            #expect(export.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let good = try await HeraldBinary.run(
+            ["export", Self.tables, "--format", "xcstrings", "--output", out, "--source-language", "pt_br"])
+        #expect(good.status == 0, "\(good.stderr)")
+        let written = try String(contentsOfFile: out + "/Messages.xcstrings", encoding: .utf8)
+        #expect(written.contains(#""sourceLanguage" : "pt-BR""#))
+
+        let validate = try await HeraldBinary.run(["validate", Self.tables, "--source-locale", "en__US"])
+        #expect(validate.status == 2)
+        #expect(validate.stderr.hasPrefix("herald: error: --source-locale en__US: "), "\(validate.stderr)")
+        #expect(validate.stderr.contains("empty subtag"))
+        #expect(validate.stdout.isEmpty)
+        let canonical = try await HeraldBinary.run(["validate", Self.tables, "--source-locale", "EN"])
+        #expect(canonical.status == 0, "\(canonical.stdout)\(canonical.stderr)")
+
+        let store = folder.path + "/store"
+        for tag in ["en__US", "a b", "e\u{1B}n"] {
+            let record = try await HeraldBinary.run(["receipts", "record", "--push-id", "P1", "--locale", tag, "--store", store])
+            #expect(record.status == 2, "\(tag): \(record.stderr)")
+            #expect(record.stderr.hasPrefix("herald: error: --locale "), "\(record.stderr)")
+            #expect(!record.stderr.contains("\u{1B}"), "a control character is shown escaped")
+            #expect(record.stdout.isEmpty)
+        }
+        let escaped = try await HeraldBinary.run(["receipts", "record", "--push-id", "P1", "--locale", "e\u{1B}n", "--store", store])
+        #expect(escaped.stderr.contains(#"--locale e\u{1B}n: "#), "\(escaped.stderr)")
+        let record = try await HeraldBinary.run(["receipts", "record", "--push-id", "P2", "--locale", "pt_br", "--store", store])
+        #expect(record.status == 0, "\(record.stderr)")
+        let list = try await HeraldBinary.run(["receipts", "list", "--all", "--store", store])
+        let rows = list.stdout.split(separator: "\n").filter { $0.contains("\tP") }
+        #expect(rows.count == 1, "only the good tag was recorded: \(list.stdout)")
+        #expect(rows.first?.split(separator: "\t").dropFirst(3).first == "pt-BR", "\(list.stdout)")
+    }
+
+    /// `und`, `root` and private-use tags name no language: the message says what was typed and
+    /// why, not "'' is not a language subtag" (QA finding F3).
+    @Test func tagsNamingNoLanguageSayWhatWasTyped() async throws {
+        let reasons = [
+            "und": "'und' is the undetermined language", "und-US": "'und' is the undetermined language",
+            "root": "'root' is ICU's root locale", "x-private": "a private-use tag ('x-…')",
+        ]
+        for (tag, reason) in reasons {
+            let format = try await HeraldBinary.run(
+                ["format", "--tables", Self.tables, "--key", "lottery.loss.body", "--locale", tag, "--arg", "3"])
+            #expect(format.status == 2, "\(tag)")
+            #expect(format.stderr.hasPrefix("herald: error: --locale \(tag): "), "\(format.stderr)")
+            #expect(format.stderr.contains(reason), "\(format.stderr)")
+            #expect(!format.stderr.contains("''"), "\(format.stderr)")
+            #expect(format.stdout.isEmpty)
+        }
+    }
+
+    /// `preview --locales xx` warns on stderr with the sentence render and format use, naming
+    /// the localization that serves the text (QA finding C8).
+    @Test func previewWarnsWithRendersSentence() async throws {
+        let sentence = "herald: warning: locale 'xx' names a language ICU has no data for: text from 'en', numbers, dates and plural rules from ICU's root locale\n"
+        let preview = try await HeraldBinary.run(["preview", "--locales", "xx", "--format", "json", "--tables", Self.tables])
+        #expect(preview.status == 0)
+        #expect(preview.stderr == sentence, "\(preview.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-locale-\(UUID().uuidString).json")
+        try Self.message.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let render = try await HeraldBinary.run(["render", "--payload", file.path, "--locale", "xx", "--tables", Self.tables, "--allow-unsealed"])
+        #expect(render.stderr.contains(sentence), "\(render.stderr)")
+    }
 }

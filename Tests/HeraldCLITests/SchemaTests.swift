@@ -140,6 +140,35 @@ struct SchemaTests {
             "preview", [try folder.write("builtin.json", builtIn.stdout), try folder.write("payload.json", payload.stdout)])
     }
 
+    /// A push the extension would not run for is passed on as sent: its `aps.alert` may be a
+    /// string or absent, and `servedBy` is `""` (Docs/batch.md). Real answers of that kind
+    /// match both answer schemas (QA finding D5).
+    @Test func passedOnPushesMatchTheAnswerSchemas() async throws {
+        let folder = try Folder()
+        let input = #"""
+            {"id":1,"locale":"en","payload":{"aps":{"alert":"a"}}}
+            {"id":2,"locale":"en","payload":{"aps":{"alert":"hello","badge":2}}}
+            {"id":3,"locale":"en","payload":{"aps":{"content-available":1}}}
+            {"id":4,"locale":"en","payload":{"aps":{"alert":{"body":"not mutable"}}}}
+
+            """#
+        let batch = try await HeraldBinary.run(
+            ["render", "--batch", "-", "--store", folder.url.appendingPathComponent("store").path], stdin: Data(input.utf8))
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout.split(separator: "\n").count == 4)
+        #expect(batch.stdout.contains(#""servedBy":"","fallback":true"#), "\(batch.stdout)")
+        #expect(batch.stdout.contains(#""payload":{"aps":{"alert":"a"}}"#), "\(batch.stdout)")
+        try await JSONSchemaCheck.expectValid("render-batch-answer", [try folder.write("passed-on.jsonl", batch.stdout)], lines: true)
+
+        let push = try folder.write("sa.json", #"{"aps":{"alert":"hello","badge":2}}"#)
+        let preview = try await HeraldBinary.run(
+            ["preview", "--payload", push, "--locales", "en", "--format", "json",
+             "--store", folder.url.appendingPathComponent("store").path])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains(#""alert": "hello""#), "\(preview.stdout)")
+        try await JSONSchemaCheck.expectValid("preview", [try folder.write("preview-passed-on.json", preview.stdout)])
+    }
+
     /// Documents the schemas must turn down: each breaks one rule the docs state.
     @Test func schemasRejectWhatTheDocsForbid() async throws {
         let folder = try Folder()
@@ -160,6 +189,10 @@ struct SchemaTests {
                 #"{"locale": "en", "servedBy": "en", "fallback": false, "bytes": 10, "payload": {"aps": {"alert": {"body": ""}}}, "diagnostics": []}"#,
                 #"{"locale": "en", "servedBy": "en", "fallback": false, "bytes": 5000, "payload": {"aps": {"alert": {"body": "x"}}}, "diagnostics": []}"#,
                 #"{"error": ""}"#,
+                // A string alert is only a passed-on push's: with no localization named, as a fallback.
+                #"{"locale": "en", "requested": "en", "servedBy": "en", "fallback": false, "bytes": 20, "payload": {"aps": {"alert": "a"}}, "diagnostics": []}"#,
+                #"{"locale": "en", "requested": "en", "servedBy": "", "fallback": false, "bytes": 20, "payload": {"aps": {"alert": "a"}}, "diagnostics": []}"#,
+                #"{"locale": "en", "requested": "en", "servedBy": "", "fallback": true, "bytes": 20, "payload": {"aps": {"alert": "a"}, "herald": {}}, "diagnostics": []}"#,
             ]),
             ("format-batch-request", [#"{"key": "k"}"#, #"{"key": "k", "locale": "en", "args": [null]}"#]),
             ("format-batch-answer", [
@@ -169,7 +202,10 @@ struct SchemaTests {
             ("validate-report", [
                 #"{"diagnostics": [{"file": "f", "line": 1, "column": 1, "severity": "fatal", "rule": "r", "locale": "", "table": "", "key": "", "message": "m"}], "summary": {"files": 1, "locales": 1, "keys": 1, "errors": 1, "warnings": 0}}"#,
             ]),
-            ("preview", [#"{"locales": [{"example": "x", "locale": "en"}]}"#]),
+            ("preview", [
+                #"{"locales": [{"example": "x", "locale": "en"}]}"#,
+                #"{"locales": [{"example": "payload", "locale": "en", "servedBy": "en", "fallback": false, "bytes": 20, "payload": {"aps": {"alert": "a"}}, "diagnostics": []}]}"#,
+            ]),
         ]
         for (schema, documents) in bad {
             let file = try folder.write("bad-\(schema).jsonl", documents.joined(separator: "\n") + "\n")

@@ -45,7 +45,7 @@ import Testing
             error: "1:20: /herald: \"herald\" must be an object, found a string"),
         Case(
             name: "wrong type: badge is huge", bytes: Array(#"{"aps":{"badge":99999999999999999999}}"#.utf8),
-            error: "1:17: /aps/badge: \"badge\" must be a whole number, found 99999999999999999999"),
+            error: "1:17: /aps/badge: \"badge\" is outside 0…9223372036854775807, found 99999999999999999999"),
         Case(
             name: "two payloads in one", bytes: Array((valid + valid).utf8),
             error: "1:\(valid.utf8.count + 1): not valid JSON: unexpected content after the JSON value"),
