@@ -116,22 +116,24 @@ struct CLIFailure: Error, CustomStringConvertible {
 
 func writeStderr(_ s: String) {
     var text = s
-    text.withUTF8 { writeAll(fd: 2, $0) }
+    _ = text.withUTF8 { writeAll(fd: 2, $0) }
 }
 
-/// write(2) until everything is written (or the descriptor fails).
-func writeAll(fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) {
-    guard var p = buf.baseAddress else { return }
+/// write(2) until everything is written; 0, or the errno of the write that failed.
+@discardableResult
+func writeAll(fd: Int32, _ buf: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard var p = buf.baseAddress else { return 0 }
     var left = buf.count
     while left > 0 {
         let n = write(fd, p, left)
         if n < 0 {
             if errno == EINTR { continue }
-            return
+            return errno
         }
         p += n
         left -= n
     }
+    return 0
 }
 
 /// Buffered standard output: bytes are copied into one 64 KiB block, which

@@ -216,27 +216,9 @@ enum OutputFiles {
     static func write(_ bytes: [UInt8], to path: String) throws(CLIFailure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(path, "cannot write", errno: errno) }
-        var failed: Int32 = 0
-        bytes.withUnsafeBufferPointer { buf in
-            guard var p = buf.baseAddress else { return }
-            var left = buf.count
-            while left > 0 {
-                let n = posixWrite(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                p += n
-                left -= n
-            }
-        }
+        var failed = bytes.withUnsafeBufferPointer { writeAll(fd: fd, $0) }
         if close(fd) != 0, failed == 0 { failed = errno }
         if failed != 0 { throw failure(path, "cannot write", errno: failed) }
     }
 }
 
-/// write(2), out of reach of the `write` members above.
-private func posixWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-    write(fd, p, n)
-}

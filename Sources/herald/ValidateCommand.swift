@@ -125,7 +125,7 @@ struct ValidateCommand: ParsableCommand {
 
     func writeStdout(_ s: String) {
         var text = s
-        text.withUTF8 { writeAll(fd: 1, $0) }
+        _ = text.withUTF8 { writeAll(fd: 1, $0) }
     }
 }
 
