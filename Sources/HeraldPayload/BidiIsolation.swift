@@ -15,8 +15,8 @@
 ///   embeddings and overrides (U+202A–U+202E) end at our PDI by the algorithm;
 /// - paragraph separators (line breaks, U+2029 …) would cut the sentence into
 ///   paragraphs of which later ones start outside the isolate: in `singleLine`
-///   text they become spaces; otherwise (a message that is the whole body) each
-///   line is isolated on its own.
+///   text they (and U+2028 LINE SEPARATOR) become spaces; otherwise (a message that
+///   is the whole body) each line is isolated on its own.
 ///
 /// The six bytes an isolate costs are part of the text, so the payload budget
 /// counts them; the shortening closes isolates it cuts (`PayloadWriter`).
@@ -36,7 +36,9 @@ public enum BidiIsolation {
             open = 0
         }
         for u in text.unicodeScalars {
-            if isParagraphSeparator(u) {
+            // U+2028 LINE SEPARATOR breaks the line without ending the paragraph: in
+            // single-line text it becomes a space like the other line breaks.
+            if isParagraphSeparator(u) || (singleLine && u.value == 0x2028) {
                 if singleLine {
                     if !inside {
                         out.append(firstStrongIsolate)

@@ -68,6 +68,15 @@ import Testing
     }
 
     /// Without isolation the hostile title does reorder the sentence: the check above can fail.
+    /// Line breaks inside an inserted one-line value become spaces, U+2028 LINE SEPARATOR
+    /// included (it breaks the line though not the paragraph); a whole-body message keeps
+    /// its lines, each isolated.
+    @Test func lineBreaksInAOneLineValueBecomeSpaces() {
+        #expect(BidiIsolation.isolate("a\u{2028}b\nc\u{2029}d") == "\u{2068}a b c d\u{2069}")
+        #expect(BidiIsolation.isolate("a\nb", singleLine: false) == "\u{2068}a\u{2069}\n\u{2068}b\u{2069}")
+        #expect(BidiIsolation.isolate("a\u{2028}b", singleLine: false) == "\u{2068}a\u{2028}b\u{2069}")
+    }
+
     @Test func theOracleSeesAnUnisolatedOverride() throws {
         let sentence = "Before \u{202E}evil is due soon."
         let plain = "Before x is due soon."
