@@ -214,15 +214,19 @@ public enum XCStringsReader {
             diags.append(TableDiagnostic(rule: "structure", severity: severity, message: text, origin: onKey ? keyOrigin(at) : origin(at), key: key))
         }
 
+        /// An entry's state is its least finished unit's: the first state that is not
+        /// `translated` wins over `translated`.
+        func fold(_ unitState: String?, into state: inout String?) {
+            if let s = unitState, state == nil || state == "translated" { state = s }
+        }
+
         /// A stringUnit's value (and its state folded into `state`).
         mutating func unit(_ v: JSONValue, at: At, key: String, state: inout String?) -> SourceText? {
             guard let u = v.objectValue else {
                 structure("stringUnit of \(Excerpt.quoted(key)) is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
-            if let s = u["state"]?.stringValue {
-                if state == nil || state == "translated" { state = s }
-            }
+            fold(u["state"]?.stringValue, into: &state)
             guard let value = u["value"]?.stringValue else {
                 structure("stringUnit of \(Excerpt.quoted(key)) has no string \"value\"", at: at, key: key)
                 return nil
@@ -285,9 +289,7 @@ public enum XCStringsReader {
                 structure("stringSet of \(Excerpt.quoted(key)) is \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
-            if let s = o["state"]?.stringValue {
-                if state == nil || state == "translated" { state = s }
-            }
+            fold(o["state"]?.stringValue, into: &state)
             let valuesAt = member("values", of: o, at: at)
             guard let values = o["values"]?.arrayValue else {
                 structure("stringSet of \(Excerpt.quoted(key)) has no \"values\" array of phrases", at: o["values"] == nil ? at : valuesAt, key: key)
