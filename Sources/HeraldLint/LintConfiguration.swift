@@ -1,5 +1,5 @@
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// What a team sets for `herald validate`, usually in `.herald-validate.json`
 /// at the root of the validated folder (or named with `--config`):

@@ -1,5 +1,5 @@
 public import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {

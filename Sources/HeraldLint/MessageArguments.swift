@@ -2,7 +2,7 @@ import HeraldICU
 import HeraldRender
 import HeraldTables
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// How a specifier reads its argument, coarsely: what must agree between a
 /// source string and its translation for the same argument list to work.

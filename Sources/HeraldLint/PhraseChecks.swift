@@ -1,5 +1,5 @@
-import HeraldSync
 import HeraldTables
+import HeraldDiagnostics
 
 // App Shortcuts phrase sets (String Catalog `stringSet`): every phrase must
 // name the app (`${applicationName}`), may only use parameters the shortcut

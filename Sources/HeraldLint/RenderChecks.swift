@@ -2,7 +2,7 @@ import HeraldICU
 import HeraldRender
 import HeraldTables
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 // Render checks: every entry rendered for its own locale with sample values,
 // one per plural category the locale has (ICU's samples, integers and, for

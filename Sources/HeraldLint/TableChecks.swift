@@ -2,7 +2,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldRender
 import HeraldTables
-import HeraldSync
+import HeraldDiagnostics
 
 // The checks of one bundle: keys against the source locale, specifiers,
 // plural structure and coverage, catalog states, then the render checks.

@@ -1,9 +1,9 @@
 import Foundation
-import HeraldSync
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 public import HeraldStore
+import HeraldDiagnostics
 
 /// How ``ReceiptDelivery`` sends: batch size, bounded retries with exponential backoff.
 public struct ReceiptDeliveryPolicy: Sendable, Hashable {

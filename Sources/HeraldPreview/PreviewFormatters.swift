@@ -1,5 +1,5 @@
-import HeraldSync
 import HeraldJSON
+import HeraldDiagnostics
 
 /// Output formats of `herald preview`.
 public enum PreviewFormat: String, Sendable, CaseIterable {

@@ -4,7 +4,7 @@
 // the linter reads the specifiers and problems.
 
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// One conversion of a format string, as written.
 public struct FormatSpecifier: Sendable, Hashable {

@@ -1,6 +1,6 @@
 public import HeraldICU
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// One argument for a message. Arguments are data: a `.string` holding `%d`
 /// or `{0}` is inserted literally, never parsed as a format.

@@ -2,6 +2,7 @@ public import HeraldICU
 public import HeraldTables
 import HeraldSync
 import HeraldJSON
+import HeraldDiagnostics
 
 /// Renders messages of a catalog for a locale.
 ///

@@ -1,10 +1,10 @@
-import HeraldSync
 import HeraldICU
 import HeraldJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import HeraldDiagnostics
 #endif
 
 // Turning one argument into the text of one specifier, the way

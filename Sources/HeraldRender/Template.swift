@@ -1,7 +1,7 @@
 import HeraldICU
 import HeraldJSON
 import HeraldTables
-import HeraldSync
+import HeraldDiagnostics
 
 // A message compiled for one locale: format strings parsed, arguments bound
 // to positions, plural variables resolved to their forms and ICU objects

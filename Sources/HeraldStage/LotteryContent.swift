@@ -3,7 +3,7 @@ import HeraldJSON
 import HeraldLottery
 import HeraldPayload
 import HeraldRender
-import HeraldSync
+import HeraldDiagnostics
 
 /// A `lottery.draw` push: the draw it announces, read and validated.
 struct LotteryRequest: Sendable {

@@ -3,6 +3,7 @@ import HeraldJSON
 import HeraldPayload
 import HeraldSealing
 import HeraldSync
+import HeraldDiagnostics
 
 /// What of a push's own content the stage uses, under the sealing rule of its
 /// configuration (`StageConfiguration.allowUnsealed`).

@@ -5,30 +5,11 @@ public import HeraldJSON
 // message came from (.strings, .stringsdict, .xcstrings), each piece with the
 // place it was read from so the linter can point at it.
 
-/// Where something was read from. `file` is the path as given to the loader
-/// (relative to the catalog root when loaded through `Catalog`).
-public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    /// The path as given (relative to the catalog root for a `Catalog`).
-    public var file: String
-    /// 1-based line (0 when the origin is the whole file).
-    public var line: Int
-    /// 1-based column in Unicode scalars (0 with `line` 0).
-    public var column: Int
-
-    /// Makes an origin.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
+extension Origin {
     /// Makes an origin from a JSON reader's position.
     public init(file: String, position: SourcePosition) {
         self.init(file: file, line: position.line, column: position.column)
     }
-
-    /// `file:line:col`, as compilers and editors print it.
-    public var description: String { "\(file):\(line):\(column)" }
 }
 
 /// A piece of text and where it was written.

@@ -4,7 +4,7 @@
 
 import Foundation
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// A property-list value with the place it was written.
 struct PlistItem: Sendable {

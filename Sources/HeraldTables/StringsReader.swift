@@ -24,7 +24,7 @@
 //   Foundation, not a table; Herald reports the missing `;`.
 
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// What reading one table file produced: its entries (duplicates resolved,
 /// last wins, in first-seen order), what was wrong with it, and whether a

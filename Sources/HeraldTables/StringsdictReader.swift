@@ -3,7 +3,7 @@
 
 import HeraldICU
 import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// Reads `.stringsdict` files (XML or binary property lists).
 public enum StringsdictReader {

@@ -21,7 +21,7 @@
 
 import HeraldICU
 internal import HeraldJSON
-import HeraldSync
+import HeraldDiagnostics
 
 /// Everything read from one String Catalog.
 public struct XCStringsFile: Sendable {

@@ -4,7 +4,7 @@
 // `herald receipts flush` hands over to `herald-net flush`. Found beside the
 // `herald` binary (or at $HERALD_NET).
 import ArgumentParser
-import HeraldSync
+import HeraldDiagnostics
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,3 @@
-import HeraldSync
 import ArgumentParser
 import HeraldExamples
 import HeraldICU
@@ -8,6 +7,7 @@ import HeraldTables
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import HeraldDiagnostics
 #endif
 
 /// The flags every command that reads tables or a store shares (Docs/cli.md, "Common flags").

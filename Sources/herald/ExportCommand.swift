@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HeraldJSON
-import HeraldSync
 import HeraldTables
+import HeraldDiagnostics
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import HeraldICU
-import HeraldSync
+import HeraldDiagnostics
 
 /// A locale flag's value read the one way every command reads `--locale` (Docs/locales.md):
 /// a malformed tag is `herald: error: <flag> <tag>: <reason>`, exit 2, with the tag (which

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldStore
-import HeraldSync
+import HeraldDiagnostics
 
 /// `herald receipts`: display receipts waiting in the store for the statistics endpoint.
 struct ReceiptsCommand: AsyncParsableCommand {

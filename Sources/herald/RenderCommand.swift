@@ -4,7 +4,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldSealing
 import HeraldStage
-import HeraldSync
+import HeraldDiagnostics
 
 /// `herald render`: the extension stage for one push, or many with --batch (Docs/cli.md).
 struct RenderCommand: AsyncParsableCommand {

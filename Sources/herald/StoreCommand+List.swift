@@ -1,7 +1,7 @@
 import ArgumentParser
 import HeraldLottery
 import HeraldStore
-import HeraldSync
+import HeraldDiagnostics
 
 /// `herald store list [tickets|reminders]`: one tab-separated line per row.
 struct StoreList: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldTestSupport
 import Testing
+import HeraldDiagnostics
 
 /// Hostile input to the real `herald` binary: what a user or an attacker
 /// controls (table files, payloads, key ids, store files, arguments). Each case

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HeraldDiagnostics
 
 /// Issue 14 through the real `herald` binary: sealing required by default, a preview that
 /// changes nothing, outside text escaped on the terminal, the store's file modes.

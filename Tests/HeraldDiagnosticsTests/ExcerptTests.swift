@@ -1,4 +1,4 @@
-import HeraldSync
+import HeraldDiagnostics
 import Testing
 
 /// The one way diagnostics quote input: bounded, escaped, in quotes.

@@ -1,4 +1,4 @@
-import HeraldSync
+import HeraldDiagnostics
 import Testing
 
 /// The one escaping rule for outside text on a terminal or in a diagnostic. Expected strings
