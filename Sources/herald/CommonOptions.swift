@@ -1,6 +1,6 @@
 import HeraldSync
 import ArgumentParser
-import HeraldExamples
+import HeraldBuiltinTables
 import HeraldICU
 import HeraldJSON
 import HeraldTables
