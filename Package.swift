@@ -166,7 +166,8 @@ let package = Package(
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
             name: "HeraldCLITests", dependencies: [
-                "herald", "herald-net", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables", "HeraldTestSupport",
+                "herald", "herald-net", "herald-embed-localizations", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
+                "HeraldTestSupport",
             ],
             exclude: ["Snapshots"]),
 
