@@ -12,9 +12,7 @@ import Testing
 
     /// A defect: a file of the copy, the exact text replaced (nil: the file is deleted), and the rule it breaks.
     struct Defect: Sendable, CustomTestStringConvertible {
-        var name: String
-        var file: String
-        var old: String
+        var name, file, old: String
         var new: String?
         var rule: String
         var testDescription: String { name }
