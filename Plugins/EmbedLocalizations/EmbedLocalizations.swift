@@ -3,8 +3,11 @@
 //
 // It lists the table files (.strings, .stringsdict, .xcstrings) below Localizations/ and hands
 // them to `herald-embed-localizations`, which writes one Swift file into the plugin's work
-// directory. Every listed file is an input of that command: editing a table re-runs it; adding
-// or removing one changes the listing, which the build re-plans on its next run.
+// directory. Every listed file is an input of that command, so editing a table re-runs it. The
+// listing itself is made when SwiftPM plans the build (the first build, a change to
+// Package.swift or to a target's folder), not on every build: after adding, removing or
+// renaming a table file, `touch Package.swift` so that the next build lists the folder again
+// (a removed file otherwise stops the build as a "missing input").
 import Foundation
 import PackagePlugin
 

@@ -106,7 +106,7 @@ import Testing
             #expect(embedded[path] == nil, "\(path) embedded twice")
             embedded[path] = Array(contents.utf8)
         }
-        #expect(Set(onDisk.keys) == Set(embedded.keys), "the embedded tables are not the folder's files: rebuild")
+        #expect(Set(onDisk.keys) == Set(embedded.keys), "the embedded tables are not the folder's files: touch Package.swift and rebuild")
         for (path, bytes) in onDisk.sorted(by: { $0.key < $1.key }) where embedded[path] != bytes {
             let copy = embedded[path] ?? []
             let at = zip(bytes.indices, zip(bytes, copy)).first { $0.1.0 != $0.1.1 }?.0 ?? min(bytes.count, copy.count)
