@@ -7,6 +7,7 @@ import HeraldDiagnostics
 /// ```json
 /// {
 ///   "sourceLocale": "en",
+///   "locales": ["en", "de", "ar"],
 ///   "rules": { "untranslated": "off", "missing-key": "error", "plural-same-text": "warning" },
 ///   "ignore": ["Pods/**", "**/Legacy/*.strings"],
 ///   "notifications": ["Notifications:*", "Localizable:push.*"],
@@ -18,6 +19,7 @@ import HeraldDiagnostics
 /// ```
 ///
 /// - `sourceLocale`: the locale translations are compared with (a `--source-locale` flag wins).
+/// - `locales`: localizations every table must have; one missing is a `missing-locale` finding.
 /// - `rules`: rule id → `error`, `warning` or `off` (ids: `herald validate --list-rules`).
 /// - `ignore`: globs of paths to skip, relative to the validated folder
 ///   (`*` within one path component, `**` across components, `?` one character).
@@ -33,6 +35,8 @@ import HeraldDiagnostics
 public struct LintConfiguration: Sendable {
     /// The locale translations are compared with (nil: the catalogs' source language, else `en`).
     public var sourceLocale: String?
+    /// Localizations every table must have (`missing-locale`); empty: no such check.
+    public var locales: [String] = []
     /// Rule id → severity, overriding the rule's default (`off` turns a rule off).
     public var severities: [String: LintSeverity] = [:]
     /// Paths left out of the run (globs, relative to the folder validated).
@@ -109,6 +113,11 @@ public struct LintConfiguration: Sendable {
             case "sourceLocale":
                 guard let s = value.stringValue, !s.isEmpty else { throw Problem(message: "\(path): \"sourceLocale\" is a locale tag string") }
                 c.sourceLocale = s
+            case "locales":
+                guard let list = value.arrayValue?.compactMap(\.stringValue), list.count == value.arrayValue?.count,
+                    !list.contains(where: \.isEmpty)
+                else { throw Problem(message: "\(path): \"locales\" is a list of locale tag strings") }
+                c.locales = list
             case "rules":
                 guard let rules = value.objectValue else { throw Problem(message: "\(path): \"rules\" maps rule ids to \"error\", \"warning\" or \"off\"") }
                 for (id, sv) in rules {
@@ -129,7 +138,7 @@ public struct LintConfiguration: Sendable {
                 guard let b = value.boolValue else { throw Problem(message: "\(path): \"strict\" is true or false") }
                 c.strict = b
             default:
-                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
+                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
             }
         }
         return c

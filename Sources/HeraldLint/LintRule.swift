@@ -48,6 +48,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("io", .error, "A file or folder cannot be read."),
         // Keys against the source locale.
         LintRule("missing-source", .warning, "A bundle has no tables in the source locale (nor Base), so translations cannot be compared with it; --source DIR names where they are kept."),
+        LintRule("missing-locale", .error, "A table lacks a localization the configuration's \"locales\" lists (a deleted .lproj folder, a language left out of a String Catalog)."),
         LintRule("missing-key", .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
         LintRule("extra-key", .warning, "A key exists only in a translation, not in the source locale."),
         LintRule("untranslated", .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),

@@ -90,6 +90,7 @@ public struct Linter: Sendable {
                     LintRun.Place(origin: Origin(file: g.files.first ?? g.directory, line: 1, column: 1), locale: source, table: TableFiles.tableName(of: g.files.first ?? ""), key: ""),
                     "\(g.directory.isEmpty ? "." : g.directory) has no \(source) tables (it has \(bundle.localizations.joined(separator: ", "))); translations were checked on their own, not against the source — give --source DIR where the \(source) tables are kept")
             }
+            state.checkRequiredLocales(configuration.locales, bundle: bundle, source: source)
             state.check(bundle, requestedSource: wanted, external: has(source) || has("Base") ? nil : external) { n in
                 checked += n
                 progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: checked, localesTotal: localesTotal))

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HeraldExamples
+import HeraldBuiltinTables
 import HeraldICU
 import HeraldJSON
 import HeraldTables

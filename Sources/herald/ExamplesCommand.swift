@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldBuiltinTables
 import HeraldExamples
 import HeraldJSON
 

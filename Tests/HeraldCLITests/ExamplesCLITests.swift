@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBuiltinTables
 import HeraldExamples
 import HeraldJSON
 import HeraldTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBuiltinTables
 import HeraldExamples
 import HeraldJSON
 import Testing
@@ -89,21 +90,27 @@ import Testing
         }
     }
 
+    /// The tables the binary serves by default are the Localizations folder, byte for byte: the
+    /// build's EmbedLocalizations plugin wrote them, this walk of the folder is independent of it.
     @Test func embeddedTablesMatchTheLocalizationsFolder() throws {
         let folder = Self.root.appendingPathComponent("Localizations")
-        var onDisk: [String: String] = [:]
+        var onDisk: [String: [UInt8]] = [:]
         let walker = FileManager.default.enumerator(atPath: folder.path)
         while let rel = walker?.nextObject() as? String {
             guard rel.hasSuffix(".strings") || rel.hasSuffix(".stringsdict") || rel.hasSuffix(".xcstrings") else { continue }
-            onDisk[rel] = try String(contentsOf: folder.appendingPathComponent(rel), encoding: .utf8)
+            onDisk[rel] = try [UInt8](Data(contentsOf: folder.appendingPathComponent(rel)))
         }
-        var embedded: [String: String] = [:]
-        for (path, contents) in EmbeddedLocalizations.files { embedded[path] = contents }
-        #expect(
-            Set(onDisk.keys) == Set(embedded.keys),
-            "run python3 Tools/scripts/embed-localizations.py after changing Localizations/")
-        for (path, text) in onDisk where embedded[path] != text {
-            Issue.record("\(path) differs from its embedded copy: run python3 Tools/scripts/embed-localizations.py")
+        #expect(onDisk.count > 80, "walked only \(onDisk.count) table files in \(folder.path)")
+        var embedded: [String: [UInt8]] = [:]
+        for (path, contents) in EmbeddedLocalizations.files {
+            #expect(embedded[path] == nil, "\(path) embedded twice")
+            embedded[path] = Array(contents.utf8)
+        }
+        #expect(Set(onDisk.keys) == Set(embedded.keys), "the embedded tables are not the folder's files: touch Package.swift and rebuild")
+        for (path, bytes) in onDisk.sorted(by: { $0.key < $1.key }) where embedded[path] != bytes {
+            let copy = embedded[path] ?? []
+            let at = zip(bytes.indices, zip(bytes, copy)).first { $0.1.0 != $0.1.1 }?.0 ?? min(bytes.count, copy.count)
+            Issue.record("\(path) differs from its embedded copy from byte \(at) on: rebuild")
         }
     }
 

@@ -87,12 +87,13 @@ import Testing
 @Suite struct ConfigurationTests {
     @Test func parsesEverySetting() throws {
         let text = """
-            {"sourceLocale": "de", "rules": {"untranslated": "off", "missing-key": "error"},
+            {"sourceLocale": "de", "locales": ["de", "en"], "rules": {"untranslated": "off", "missing-key": "error"},
              "ignore": ["Pods/**"], "notifications": ["Push:*"], "pushArgumentBytes": 10,
              "pushOverheadBytes": 20, "lockScreenCharacters": 30, "strict": true}
             """
         let c = try LintConfiguration.parse(Array(text.utf8), path: "c.json")
         #expect(c.sourceLocale == "de")
+        #expect(c.locales == ["de", "en"])
         #expect(c.severity(of: "untranslated") == .off)
         #expect(c.severity(of: "missing-key") == .error)
         #expect(c.severity(of: "syntax") == .error)
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func rejectsTyposAndBadValues() {
-        for bad in [#"{"rule": {}}"#, #"{"rules": {"no-such-rule": "off"}}"#, #"{"rules": {"syntax": "loud"}}"#, #"{"ignore": "Pods"}"#, "[1]", "{", #"{"pushArgumentBytes": -1}"#] {
+        for bad in [#"{"rule": {}}"#, #"{"rules": {"no-such-rule": "off"}}"#, #"{"rules": {"syntax": "loud"}}"#, #"{"ignore": "Pods"}"#, "[1]", "{", #"{"pushArgumentBytes": -1}"#, #"{"locales": "en"}"#, #"{"locales": ["en", ""]}"#, #"{"locales": ["en", 1]}"#] {
             #expect(throws: LintConfiguration.Problem.self, "\(bad)") { try LintConfiguration.parse(Array(bad.utf8), path: "c.json") }
         }
     }
@@ -115,6 +116,40 @@ import Testing
         #expect(!report.diagnostics.contains { $0.rule == "missing-key" })
         #expect(report.diagnostics.filter { $0.rule == "extra-key" }.allSatisfy { $0.severity == .error })
         #expect(report.errors == 1)
+    }
+
+    /// `locales`: a hand-made bundle with en and de in both an .lproj table and a String
+    /// Catalog. Each table lacking a listed localization is one error; tags match the way folder
+    /// names do (`DE` is `de`).
+    @Test func requiredLocales() throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Fixtures.write("\"a\" = \"Hello there\";\n", "en.lproj/Localizable.strings", in: root)
+        try Fixtures.write("\"a\" = \"Hallo zusammen\";\n", "de.lproj/Localizable.strings", in: root)
+        try Fixtures.write(#"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"b": {"localizations": {
+              "en": {"stringUnit": {"state": "translated", "value": "Good morning everyone"}},
+              "de": {"stringUnit": {"state": "translated", "value": "Guten Morgen allerseits"}}}}}}
+            """#, "Messages.xcstrings", in: root)
+        var c = LintConfiguration()
+        c.locales = ["en", "DE"]
+        let clean = try Fixtures.lint([root], configuration: c)
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.compilerStyle))")
+
+        c.locales = ["en", "de", "fr"]
+        let report = try Fixtures.lint([root], configuration: c)
+        let hits = report.diagnostics.filter { $0.rule == "missing-locale" }
+        #expect(hits.count == 2, "\(report.diagnostics.map(\.compilerStyle))")
+        #expect(Set(hits.map(\.table)) == ["Localizable", "Messages"])
+        #expect(hits.allSatisfy { $0.locale == "fr" && $0.severity == .error && $0.message.contains("no fr localization") })
+        #expect(hits.first { $0.table == "Localizable" }?.file == root + "/en.lproj/Localizable.strings")
+        #expect(report.fails(strict: false))
+
+        // A deleted folder: the .lproj table lacks de, the String Catalog still has it.
+        try FileManager.default.removeItem(atPath: root + "/de.lproj")
+        c.locales = ["en", "de"]
+        let deleted = try Fixtures.lint([root], configuration: c).diagnostics.filter { $0.rule == "missing-locale" }
+        #expect(deleted.map(\.table) == ["Localizable"] && deleted.first?.locale == "de")
     }
 
     @Test func ignoredPathsAreNotRead() throws {

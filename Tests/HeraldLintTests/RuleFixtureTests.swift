@@ -4,8 +4,9 @@ import Testing
 
 /// Every rule has a fixture that triggers it, and near-miss trees stay silent.
 @Suite struct RuleFixtureTests {
-    /// Rules whose fixture is built at run time (a broken link cannot live in the fixture tree portably).
-    static let builtAtRunTime: Set<String> = ["io"]
+    /// Rules whose fixture is built at run time (a broken link cannot live in the fixture tree
+    /// portably; `missing-locale` needs a configuration: ConfigurationTests.requiredLocales).
+    static let builtAtRunTime: Set<String> = ["io", "missing-locale"]
 
     @Test func everyRuleHasATriggeringFixture() {
         let fixtures = Set(Fixtures.names("bad"))

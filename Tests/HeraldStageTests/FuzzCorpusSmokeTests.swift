@@ -1,5 +1,5 @@
 import Foundation
-import HeraldExamples
+import HeraldBuiltinTables
 import HeraldICU
 import HeraldJSON
 import HeraldPayload

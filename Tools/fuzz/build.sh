@@ -100,6 +100,11 @@ for f in $(pkg-config --cflags-only-I icu-i18n); do cmaps+=(-Xcc "$f"); done
 compile() { # module
     local module=$1 files=()
     while IFS= read -r -d '' f; do files+=("$f"); done < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
+    # Sources a build-tool plugin wrote for the module (the embedded tables), from the debug build.
+    local generated=$deps/plugins/outputs/$(basename "$root" | tr '[:upper:]' '[:lower:]')/$module/destination
+    if [ -d "$generated" ]; then
+        while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$generated" -name '*.swift' -print0 | sort -z)
+    fi
     swiftc -parse-as-library -module-name "$module" -wmo -Onone -enable-testing -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -sanitize=fuzzer,address -I "$fmods" -I "$bin/Modules" "${cmaps[@]}" \

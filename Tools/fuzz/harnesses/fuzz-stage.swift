@@ -8,7 +8,7 @@
 // pushes are passed on unchanged less their secret fields (Stage's design: iOS would not run the
 // extension for them), which is checked too.
 import Dispatch
-import HeraldExamples
+import HeraldBuiltinTables
 import HeraldICU
 import HeraldJSON
 import HeraldPayload
