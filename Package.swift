@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
         // ICU's C API called directly (no Herald code): the oracle HeraldICUTests compare with.
         .executableTarget(name: "herald-icu-oracle", dependencies: ["CICU"], path: "Tests/ICUOracle"),
-        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
+        // HeraldTables for LocalizationLookup, run in the locale-order test with the rest of the lookup.
+        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),

@@ -197,7 +197,8 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    func replacingUnderscores() -> String {
+    /// An ICU id in BCP 47 spelling as far as the separators go (`zh_Hant_TW` → `zh-Hant-TW`).
+    package func replacingUnderscores() -> String {
         String(decoding: utf8.map { $0 == 0x5F ? 0x2D : $0 }, as: UTF8.self)
     }
 }
