@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
-                "HeraldStore", "HeraldLottery", "HeraldSync",
+                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync",
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
