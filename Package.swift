@@ -10,9 +10,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Built and tested on Linux only (Glibc, ICU from the system, FoundationNetworking), so no
+// Apple platform is declared.
 let package = Package(
     name: "Herald",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-net", targets: ["herald-net"]),

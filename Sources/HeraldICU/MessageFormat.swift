@@ -1,10 +1,6 @@
 internal import CHeraldICU
 import HeraldSync
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An ICU MessageFormat pattern (`{count, plural, one {# item} other {# items}}`,
 /// `{n, selectordinal, …}`, `{x, select, …}`, `{v, number, ::currency/EUR}`),

@@ -1,8 +1,6 @@
 import Foundation
 import HeraldSync
-#if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 public import HeraldStore
 
 /// How ``ReceiptDelivery`` sends: batch size, bounded retries with exponential backoff.
