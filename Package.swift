@@ -74,7 +74,7 @@ let package = Package(
         // The shared container: a SQLite database of tickets, reminders, badge.
         .target(
             name: "HeraldStore",
-            dependencies: ["HeraldLottery", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HeraldLottery", "HeraldSync", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // Rich notifications: media references, the fetcher (policy, attachment
         // plan) over a MediaDownloader, the helper-process downloader, attachment
