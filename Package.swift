@@ -167,7 +167,10 @@ let package = Package(
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint"],
+            dependencies: [
+                "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint",
+                "HeraldPayload",
+            ],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],
