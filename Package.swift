@@ -62,8 +62,9 @@ let package = Package(
         .target(
             name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync"],
             swiftSettings: strict),
-        // The APNs payload model: aps keys, alert forms, size budget, shortening.
-        .target(name: "HeraldPayload", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
+        // The APNs payload model: aps keys, alert forms, size budget, shortening at
+        // grapheme boundaries (Swift's Character; no ICU).
+        .target(name: "HeraldPayload", dependencies: ["HeraldJSON"], swiftSettings: strict),
         // Lottery games as data, ticket checking, money in minor units.
         .target(name: "HeraldLottery", swiftSettings: strict),
         // Sealed payloads: HPKE, AES-GCM, legacy ROT13; key files.
