@@ -259,19 +259,7 @@ private struct Parser {
                         childRecord ? childPointer : "/" + Parser.escapePointer(key),
                         keyOffset, keyLine, keyLineStart))
                 }
-                skipWhitespace()
-                guard i < bytes.count else { throw error("unexpected end of input in an object") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "}") { throw error("trailing comma in an object") }
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .object(obj)
-                }
-                throw error("expected ',' or '}' in an object")
+                if try closes(UInt8(ascii: "}"), "an object") { return .object(obj) }
             }
         case UInt8(ascii: "["):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
@@ -288,19 +276,7 @@ private struct Parser {
                 // Pointers cost a string per element: only built when positions are recorded.
                 let childRecord = record && pointer.utf8.count < JSONParser.maxRecordedPointerBytes
                 arr.append(try parseValue(depth: depth + 1, pointer: childRecord ? pointer + "/" + String(arr.count) : "", record: childRecord))
-                skipWhitespace()
-                guard i < bytes.count else { throw error("unexpected end of input in an array") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "]") { throw error("trailing comma in an array") }
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return .array(arr)
-                }
-                throw error("expected ',' or ']' in an array")
+                if try closes(UInt8(ascii: "]"), "an array") { return .array(arr) }
             }
         case UInt8(ascii: "\""):
             return .string(try parseString())
@@ -318,6 +294,25 @@ private struct Parser {
         default:
             throw error("unexpected character, expected a value")
         }
+    }
+
+    /// After a member of an object or an element of an array: true at the container's
+    /// `close` (consumed), false after a `,` (consumed; a trailing comma is an error).
+    @inline(__always)
+    mutating func closes(_ close: UInt8, _ container: StaticString) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard i < bytes.count else { throw error("unexpected end of input in \(container)") }
+        if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            skipWhitespace()
+            if i < bytes.count && bytes[i] == close { throw error("trailing comma in \(container)") }
+            return false
+        }
+        if bytes[i] == close {
+            i += 1
+            return true
+        }
+        throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container)")
     }
 
     mutating func literal(_ word: StaticString) throws(JSONError) {
