@@ -3,7 +3,6 @@
 
 #include "herald_icu.h"
 
-#include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/ucal.h>
 #include <unicode/ucurr.h>
@@ -12,14 +11,12 @@
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
-#include <unicode/umsg.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
-#include <unicode/utext.h>
 #include <unicode/uversion.h>
 #include <unicode/fmtable.h>
 #include <unicode/msgfmt.h>
@@ -115,6 +112,20 @@ int32_t produce(F &&f, char *out, int32_t cap, int32_t *status) {
     return toUTF8(buf.data(), n, out, cap, status);
 }
 
+// Runs one of ICU's uloc_* calls that writes a locale id (or a part of one) to a
+// buffer, `f(buffer, capacity, &ec)`, and copies the result out.
+template <typename F>
+int32_t localeOut(F &&f, char *out, int32_t cap, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    char buf[ULOC_FULLNAME_CAPACITY * 2];
+    int32_t n = f(buf, (int32_t)sizeof buf, &ec);
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        return 0;
+    }
+    return copyOut(buf, n, out, cap, status);
+}
+
 }  // namespace
 
 struct HICUPluralRules {
@@ -159,26 +170,16 @@ void hicu_versions(char *icu, int32_t icu_cap, char *cldr, int32_t cldr_cap) {
 
 int32_t hicu_locale_from_tag(const char *tag, char *out, int32_t cap, int32_t *parsed,
                              int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_forLanguageTag(tag, buf, (int32_t)sizeof buf, parsed, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return uloc_forLanguageTag(tag, b, c, parsed, ec); },
+        out, cap, status);
 }
 
 int32_t hicu_locale_to_tag(const char *locale, int strict, char *out, int32_t cap,
                            int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_toLanguageTag(locale, buf, (int32_t)sizeof buf, strict ? 1 : 0, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return uloc_toLanguageTag(locale, b, c, strict ? 1 : 0, ec); },
+        out, cap, status);
 }
 
 int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
@@ -218,54 +219,35 @@ int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int3
         }
     }
     if (rb) ures_close(rb);
-    char buf[ULOC_FULLNAME_CAPACITY];
-    UErrorCode e3 = U_ZERO_ERROR;
-    int32_t n = uloc_getParent(locale, buf, (int32_t)sizeof buf, &e3);
-    if (U_FAILURE(e3)) {
-        *status = e3;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return uloc_getParent(locale, b, c, ec); },
+        out, cap, status);
 }
 
 int32_t hicu_locale_add_likely(const char *locale, char *out, int32_t cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_addLikelySubtags(locale, buf, (int32_t)sizeof buf, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return uloc_addLikelySubtags(locale, b, c, ec); },
+        out, cap, status);
 }
 
 int32_t hicu_locale_minimize(const char *locale, char *out, int32_t cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY * 2];
-    int32_t n = uloc_minimizeSubtags(locale, buf, (int32_t)sizeof buf, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return uloc_minimizeSubtags(locale, b, c, ec); },
+        out, cap, status);
 }
 
-int32_t hicu_locale_part(const char *locale, int part, char *out, int32_t cap,
+int32_t hicu_locale_part(const char *locale, HICULocalePart part, char *out, int32_t cap,
                          int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    char buf[ULOC_FULLNAME_CAPACITY];
-    int32_t n = 0;
+    int32_t (*get)(const char *, char *, int32_t, UErrorCode *) = uloc_getVariant;
     switch (part) {
-        case 0: n = uloc_getLanguage(locale, buf, (int32_t)sizeof buf, &ec); break;
-        case 1: n = uloc_getScript(locale, buf, (int32_t)sizeof buf, &ec); break;
-        case 2: n = uloc_getCountry(locale, buf, (int32_t)sizeof buf, &ec); break;
-        default: n = uloc_getVariant(locale, buf, (int32_t)sizeof buf, &ec); break;
+        case HICULocalePartLanguage: get = uloc_getLanguage; break;
+        case HICULocalePartScript: get = uloc_getScript; break;
+        case HICULocalePartRegion: get = uloc_getCountry; break;
+        case HICULocalePartVariant: get = uloc_getVariant; break;
     }
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return copyOut(buf, n, out, cap, status);
+    return localeOut(
+        [&](char *b, int32_t c, UErrorCode *ec) { return get(locale, b, c, ec); },
+        out, cap, status);
 }
 
 int hicu_locale_is_rtl(const char *locale) { return uloc_isRightToLeft(locale) ? 1 : 0; }
@@ -294,21 +276,15 @@ int hicu_locale_has_data(const char *locale) {
     return result;
 }
 
-int32_t hicu_locale_display_name(const char *locale, const char *display_locale, char *out,
-                                 int32_t cap, int32_t *status) {
-    return produce(
-        [&](UChar *b, int32_t c, UErrorCode *ec) {
-            return uloc_getDisplayName(locale, display_locale, b, c, ec);
-        },
-        out, cap, status);
-}
-
 // MARK: plural rules
 
-HICUPluralRules *hicu_plural_open(const char *locale, int type, int32_t *status) {
+static UPluralType pluralType(HICUPluralType type) {
+    return type == HICUPluralTypeOrdinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL;
+}
+
+HICUPluralRules *hicu_plural_open(const char *locale, HICUPluralType type, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
-    UPluralRules *r = uplrules_openForType(
-        locale, type == 1 ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &ec);
+    UPluralRules *r = uplrules_openForType(locale, pluralType(type), &ec);
     if (U_FAILURE(ec)) {
         *status = ec;
         if (r) uplrules_close(r);
@@ -358,7 +334,7 @@ int32_t hicu_plural_select_double(const HICUPluralRules *rules, double value, ch
         out, cap, status);
 }
 
-int32_t hicu_plural_rule_with_samples(const char *locale, int type, const char *keyword,
+int32_t hicu_plural_rule_with_samples(const char *locale, HICUPluralType type, const char *keyword,
                                       char *out, int32_t cap, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UResourceBundle *root = ures_openDirect(nullptr, "plurals", &ec);
@@ -367,7 +343,7 @@ int32_t hicu_plural_rule_with_samples(const char *locale, int type, const char *
         return 0;
     }
     UResourceBundle *locs =
-        ures_getByKey(root, type == 1 ? "locales_ordinals" : "locales", nullptr, &ec);
+        ures_getByKey(root, type == HICUPluralTypeOrdinal ? "locales_ordinals" : "locales", nullptr, &ec);
     // Walk the locale's parents (sr_Latn_RS -> sr_Latn -> sr) until a rule set is named.
     char cur[ULOC_FULLNAME_CAPACITY];
     strncpy(cur, locale, sizeof cur - 1);
@@ -494,36 +470,6 @@ int32_t hicu_number_format_decimal(const HICUNumberFormatter *fmt, const char *d
     return resultOut(r, out, cap, status);
 }
 
-int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
-                                  const HICUPluralRules *rules, int kind, int64_t int_value,
-                                  double double_value, const char *decimal,
-                                  int32_t decimal_len, char *out, int32_t cap,
-                                  char *keyword, int32_t keyword_cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    UFormattedNumber *r = threadResult(&ec);
-    switch (kind) {
-        case 0: unumf_formatInt(fmt->fmt, int_value, r, &ec); break;
-        case 1: unumf_formatDouble(fmt->fmt, double_value, r, &ec); break;
-        default: unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec); break;
-    }
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    if (rules && keyword && keyword_cap > 0) {
-        UChar kw[16];
-        UErrorCode e2 = U_ZERO_ERROR;
-        int32_t kl = uplrules_selectFormatted(rules->rules, r, kw, 16, &e2);
-        if (U_FAILURE(e2)) {
-            *status = e2;
-            return 0;
-        }
-        int32_t st = 0;
-        toUTF8(kw, kl, keyword, keyword_cap, &st);
-    }
-    return resultOut(r, out, cap, status);
-}
-
 // "123450", 2 -> "1234.50"; "-5", 2 -> "-0.05". Returns the length.
 static int32_t minorUnitsDecimal(int64_t minor, int32_t digits, char *out) {
     char rev[24];
@@ -544,30 +490,30 @@ static int32_t minorUnitsDecimal(int64_t minor, int32_t digits, char *out) {
     return len;
 }
 
-static int32_t keywordIndex(const UChar *kw, int32_t len) {
-    if (len < 3) return 5;
+static HICUPluralCategory keywordCategory(const UChar *kw, int32_t len) {
+    if (len < 3) return HICUPluralCategoryOther;
     switch (kw[0]) {
-        case u'z': return 0;
-        case u'o': return kw[1] == u'n' ? 1 : 5;
-        case u't': return 2;
-        case u'f': return 3;
-        case u'm': return 4;
-        default: return 5;
+        case u'z': return HICUPluralCategoryZero;
+        case u'o': return kw[1] == u'n' ? HICUPluralCategoryOne : HICUPluralCategoryOther;
+        case u't': return HICUPluralCategoryTwo;
+        case u'f': return HICUPluralCategoryFew;
+        case u'm': return HICUPluralCategoryMany;
+        default: return HICUPluralCategoryOther;
     }
 }
 
 int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
-                                        const HICUPluralRules *rules, int kind,
+                                        const HICUPluralRules *rules, HICUNumberKind kind,
                                         int64_t int_value, double double_value,
                                         const char *decimal, int32_t decimal_len,
                                         int32_t digits, char *out, int32_t cap,
-                                        int32_t *category, int32_t *status) {
+                                        HICUPluralCategory *category, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UFormattedNumber *r = threadResult(&ec);
     switch (kind) {
-        case 0: unumf_formatInt(fmt->fmt, int_value, r, &ec); break;
-        case 1: unumf_formatDouble(fmt->fmt, double_value, r, &ec); break;
-        case 3: {
+        case HICUNumberKindInt64: unumf_formatInt(fmt->fmt, int_value, r, &ec); break;
+        case HICUNumberKindDouble: unumf_formatDouble(fmt->fmt, double_value, r, &ec); break;
+        case HICUNumberKindMinorUnits: {
             if (digits < 0 || digits > 18) {
                 *status = U_ILLEGAL_ARGUMENT_ERROR;
                 return 0;
@@ -577,13 +523,15 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
             unumf_formatDecimal(fmt->fmt, buf, n, r, &ec);
             break;
         }
-        default: unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec); break;
+        case HICUNumberKindDecimal:
+            unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec);
+            break;
     }
     if (U_FAILURE(ec)) {
         *status = ec;
         return 0;
     }
-    if (category) *category = -1;
+    if (category) *category = HICUPluralCategoryNotSelected;
     if (rules && category) {
         UChar kw[16];
         UErrorCode e2 = U_ZERO_ERROR;
@@ -592,7 +540,7 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
         // operands of the integer itself: select on it directly (exact up to
         // 2^53), which gives the same category as uplrules_selectFormatted
         // without ICU rebuilding a double from the formatted digits' text.
-        if (kind == 0 && fmt->exactInteger && int_value >= -(INT64_C(1) << 53) &&
+        if (kind == HICUNumberKindInt64 && fmt->exactInteger && int_value >= -(INT64_C(1) << 53) &&
             int_value <= (INT64_C(1) << 53)) {
             kl = uplrules_select(rules->rules, (double)int_value, kw, 16, &e2);
         } else {
@@ -602,12 +550,13 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
             *status = e2;
             return 0;
         }
-        *category = keywordIndex(kw, kl);
+        *category = keywordCategory(kw, kl);
     }
     return resultOut(r, out, cap, status);
 }
 
-int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *status) {
+int32_t hicu_currency_fraction_digits(const char *iso_code, HICUCurrencyUsage usage,
+                                      int32_t *status) {
     UChar code[4];
     if (strlen(iso_code) != 3) {
         *status = U_ILLEGAL_ARGUMENT_ERROR;
@@ -617,27 +566,9 @@ int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *
     code[3] = 0;
     UErrorCode ec = U_ZERO_ERROR;
     int32_t d = ucurr_getDefaultFractionDigitsForUsage(
-        code, usage == 1 ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD, &ec);
+        code, usage == HICUCurrencyUsageCash ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD, &ec);
     if (U_FAILURE(ec)) *status = ec;
     return d;
-}
-
-int hicu_currency_is_known(const char *iso_code) {
-    if (strlen(iso_code) != 3) return 0;
-    UErrorCode ec = U_ZERO_ERROR;
-    UEnumeration *e = ucurr_openISOCurrencies(UCURR_ALL, &ec);
-    if (U_FAILURE(ec)) return 0;
-    int found = 0;
-    const char *c;
-    int32_t len;
-    while ((c = uenum_next(e, &len, &ec)) != nullptr && U_SUCCESS(ec)) {
-        if (len == 3 && strncasecmp(c, iso_code, 3) == 0) {
-            found = 1;
-            break;
-        }
-    }
-    uenum_close(e);
-    return found;
 }
 
 // MARK: dates
@@ -676,7 +607,8 @@ int32_t hicu_zone_offset_ms(const char *zone, double epoch_ms, int32_t *status) 
 }
 
 HICUDateFormatter *hicu_date_open(const char *locale, const char *zone, const char *skeleton,
-                                  int date_style, int time_style, int32_t *status) {
+                                  HICUDateStyle date_style, HICUDateStyle time_style,
+                                  int32_t *status) {
     if (!hicu_zone_is_known(zone)) {
         *status = U_ILLEGAL_ARGUMENT_ERROR;
         return nullptr;
@@ -707,14 +639,15 @@ HICUDateFormatter *hicu_date_open(const char *locale, const char *zone, const ch
         }
         f = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, z.data(), zn, pattern, pn, &ec);
     } else {
-        auto style = [](int s) -> UDateFormatStyle {
+        auto style = [](HICUDateStyle s) -> UDateFormatStyle {
             switch (s) {
-                case 0: return UDAT_FULL;
-                case 1: return UDAT_LONG;
-                case 2: return UDAT_MEDIUM;
-                case 3: return UDAT_SHORT;
-                default: return UDAT_NONE;
+                case HICUDateStyleFull: return UDAT_FULL;
+                case HICUDateStyleLong: return UDAT_LONG;
+                case HICUDateStyleMedium: return UDAT_MEDIUM;
+                case HICUDateStyleShort: return UDAT_SHORT;
+                case HICUDateStyleNone: break;
             }
+            return UDAT_NONE;
         };
         f = udat_open(style(time_style), style(date_style), locale, z.data(), zn, nullptr, 0,
                       &ec);
@@ -753,10 +686,12 @@ int32_t hicu_date_pattern(const HICUDateFormatter *fmt, char *out, int32_t cap,
 
 // MARK: relative time
 
-HICURelativeFormatter *hicu_relative_open(const char *locale, int width, int32_t *status) {
+HICURelativeFormatter *hicu_relative_open(const char *locale, HICURelativeWidth width,
+                                          int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UDateRelativeDateTimeFormatterStyle s =
-        width == 2 ? UDAT_STYLE_NARROW : (width == 1 ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG);
+        width == HICURelativeWidthNarrow ? UDAT_STYLE_NARROW
+        : width == HICURelativeWidthShort ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG;
     URelativeDateTimeFormatter *f =
         ureldatefmt_open(locale, nullptr, s, UDISPCTX_CAPITALIZATION_NONE, &ec);
     if (U_FAILURE(ec)) {
@@ -773,12 +708,12 @@ void hicu_relative_close(HICURelativeFormatter *fmt) {
     delete fmt;
 }
 
-int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, int unit,
+int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, HICURelativeUnit unit,
                              int numeric, char *out, int32_t cap, int32_t *status) {
     static const URelativeDateTimeUnit units[] = {
         UDAT_REL_UNIT_YEAR, UDAT_REL_UNIT_QUARTER, UDAT_REL_UNIT_MONTH, UDAT_REL_UNIT_WEEK,
         UDAT_REL_UNIT_DAY,  UDAT_REL_UNIT_HOUR,    UDAT_REL_UNIT_MINUTE, UDAT_REL_UNIT_SECOND};
-    if (unit < 0 || unit > 7) {
+    if (unit < HICURelativeUnitYear || unit > HICURelativeUnitSecond) {
         *status = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
@@ -822,7 +757,7 @@ int hicu_message_uses_names(const HICUMessageFormat *fmt) {
 }
 
 int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
-                            const int *kinds, const char *const *values,
+                            const HICUMessageArgumentKind *kinds, const char *const *values,
                             const int32_t *valueLengths, const double *numbers, char *out,
                             int32_t cap, int32_t *status) {
     std::vector<icu::UnicodeString> argNames((size_t)(count > 0 ? count : 0));
@@ -831,7 +766,7 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
     for (int32_t i = 0; i < count; i++) {
         argNames[(size_t)i] = icu::UnicodeString::fromUTF8(names[i]);
         switch (kinds[i]) {
-            case 1: {
+            case HICUMessageArgumentKindDecimal: {
                 icu::Formattable f(icu::StringPiece(values[i], valueLengths[i]), ec);
                 if (U_FAILURE(ec)) {
                     *status = ec;
@@ -840,8 +775,10 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
                 args[(size_t)i] = f;
                 break;
             }
-            case 2: args[(size_t)i] = icu::Formattable(numbers[i], icu::Formattable::kIsDate); break;
-            default:
+            case HICUMessageArgumentKindDate:
+                args[(size_t)i] = icu::Formattable(numbers[i], icu::Formattable::kIsDate);
+                break;
+            case HICUMessageArgumentKindString:
                 // By length: a string argument may hold NUL characters.
                 args[(size_t)i] = icu::Formattable(
                     icu::UnicodeString::fromUTF8(icu::StringPiece(values[i], valueLengths[i])));
@@ -859,23 +796,25 @@ int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *c
 
 // MARK: text
 
-int hicu_text_base_direction(const char *text, int32_t len) {
+HICUDirection hicu_text_base_direction(const char *text, int32_t len) {
     int32_t st = 0;
     int32_t n = toUTF16(text, len, scratch.a, &st);
-    if (n <= 0) return 3;
+    if (n <= 0) return HICUDirectionNeutral;
     UBiDiDirection d = ubidi_getBaseDirection(scratch.a.data(), n);
-    return d == UBIDI_LTR ? 0 : (d == UBIDI_RTL ? 1 : 3);
+    return d == UBIDI_LTR ? HICUDirectionLeftToRight
+           : d == UBIDI_RTL ? HICUDirectionRightToLeft : HICUDirectionNeutral;
 }
 
-int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, int level, int32_t *map,
-                             int32_t cap, int32_t *status) {
+int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, HICUBidiParagraph paragraph,
+                             int32_t *map, int32_t cap, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UBiDi *bidi = ubidi_openSized(len, 0, &ec);
     if (U_FAILURE(ec)) {
         *status = ec;
         return 0;
     }
-    UBiDiLevel para = level < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)level;
+    UBiDiLevel para = paragraph == HICUBidiParagraphFirstStrong ? UBIDI_DEFAULT_LTR
+                      : paragraph == HICUBidiParagraphRightToLeft ? 1 : 0;
     ubidi_setPara(bidi, reinterpret_cast<const UChar *>(text), len, para, nullptr, &ec);
     int32_t n = U_SUCCESS(ec) ? ubidi_getResultLength(bidi) : 0;
     if (U_SUCCESS(ec) && n <= cap) ubidi_getVisualMap(bidi, map, &ec);
@@ -885,29 +824,6 @@ int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, int level, int32
         return 0;
     }
     return n;
-}
-
-int32_t hicu_grapheme_boundaries(const char *text, int32_t len, int32_t *offsets,
-                                 int32_t cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    UText *ut = utext_openUTF8(nullptr, text, len, &ec);
-    UBreakIterator *bi = ubrk_open(UBRK_CHARACTER, "", nullptr, 0, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        if (ut) utext_close(ut);
-        if (bi) ubrk_close(bi);
-        return 0;
-    }
-    ubrk_setUText(bi, ut, &ec);
-    int32_t count = 0;
-    for (int32_t p = ubrk_first(bi); p != UBRK_DONE; p = ubrk_next(bi)) {
-        if (count < cap) offsets[count] = p;
-        count++;
-    }
-    if (count > cap && *status <= 0) *status = U_BUFFER_OVERFLOW_ERROR;
-    ubrk_close(bi);
-    utext_close(ut);
-    return count;
 }
 
 }  // extern "C"
