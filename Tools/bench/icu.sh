@@ -11,11 +11,9 @@
 # Second line: currency formatting alone (Foundation has no plural rules), C
 # against HeraldICU against Foundation's Decimal.FormatStyle.Currency.
 set -eu
-cd "$(dirname "$0")/../.."
 N="${1:-20000}"
-OUT=.build/bench-icu
-. Tools/bench/lib.sh
-bench_build bench_icu Tools/bench/icu/bench_icu.c
+. "$(dirname "$0")/lib.sh"
+bench_build icu bench_icu Tools/bench/icu/bench_icu.c
 round() {
   "$OUT/bench_icu" "$N"
   "$BIN" icu "$N"

@@ -1,10 +1,13 @@
 # Shared by the C-against-Swift benchmarks (icu.sh, shorten.sh); sourced, not run.
+# Sourcing it moves to the repository root.
+cd "$(dirname "$0")/../.."
 
-# bench_build NAME C_SOURCE: compiles the C side to $OUT/NAME (-O2, against ICU) and builds
-# herald-bench in release mode; sets BIN to herald-bench. Needs OUT.
+# bench_build BENCH C_NAME C_SOURCE: OUT=.build/bench-BENCH; compiles the C side to
+# $OUT/C_NAME (-O2, against ICU) and builds herald-bench in release mode; BIN is herald-bench.
 bench_build() {
+  OUT=".build/bench-$1"
   mkdir -p "$OUT"
-  cc -O2 -Wall -o "$OUT/$1" "$2" $(pkg-config --cflags --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc)
+  cc -O2 -Wall -o "$OUT/$2" "$3" $(pkg-config --cflags --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc)
   swift build -c release --product herald-bench >"$OUT/build.log" 2>&1 || { cat "$OUT/build.log"; exit 1; }
   BIN="$(swift build -c release --show-bin-path)/herald-bench"
 }

@@ -7,15 +7,10 @@
 # Both sides time their loop in thread CPU time; ROUNDS=n alternating rounds (default 5),
 # best of each kept. The kept byte counts must agree (the same cut on both sides).
 set -eu
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/lib.sh"
 N="${1:-2000}"
-OUT=.build/bench-shorten
-. Tools/bench/lib.sh
-bench_build shorten_baseline Tools/bench/shorten/shorten_baseline.c
-round() {
-  "$OUT/shorten_baseline" "$N"
-  "$BIN" shorten "$N"
-}
+bench_build shorten shorten_baseline Tools/bench/shorten/shorten_baseline.c
+round() { "$OUT/shorten_baseline" "$N" && "$BIN" shorten "$N"; }
 bench_rounds round
 awk '
   $1 == "c-shorten"     { if (!($2 in c) || $4 < c[$2]) c[$2] = $4; ck[$2] = $5; n = $3; order[++k] = $2 }
