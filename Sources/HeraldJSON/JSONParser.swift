@@ -118,6 +118,30 @@ public struct JSONParser {
     }
 }
 
+/// The four hex digits of JSON's `\uXXXX`, read by the parser and by HeraldTables'
+/// String Catalog scanner.
+package enum UnicodeEscape {
+    /// The value of the four hex digits at `start` (nil when one is missing or is not a hex
+    /// digit) and how many hex digits were read before that.
+    @inline(__always)
+    package static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: UInt32?, digits: Int) {
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard start + k < bytes.count else { return (nil, k) }
+            let c = bytes[start + k]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: return (nil, k)
+            }
+            v = v * 16 + d
+        }
+        return (v, 4)
+    }
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
@@ -350,20 +374,10 @@ private struct Parser {
 
     mutating func hex4() throws(JSONError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw error("invalid hex digit in \\u escape")
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
+        let (value, digits) = UnicodeEscape.hex4(bytes, at: i)
+        i += digits  // an error points at the first byte that is not a hex digit
+        guard let value else { throw error("invalid hex digit in \\u escape") }
+        return value
     }
 
     mutating func parseString() throws(JSONError) -> String {
