@@ -100,7 +100,8 @@ for f in $(pkg-config --cflags-only-I icu-i18n); do cmaps+=(-Xcc "$f"); done
 compile() { # module
     local module=$1 files=()
     while IFS= read -r -d '' f; do files+=("$f"); done < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
-    swiftc -parse-as-library -module-name "$module" -wmo -Onone -enable-testing -swift-version 6 \
+    # -package-name: one package, as SwiftPM builds it (modules share `package` declarations).
+    swiftc -parse-as-library -module-name "$module" -package-name herald -wmo -Onone -enable-testing -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -sanitize=fuzzer,address -I "$fmods" -I "$bin/Modules" "${cmaps[@]}" \
         -emit-module -emit-module-path "$fmods/$module.swiftmodule" \
