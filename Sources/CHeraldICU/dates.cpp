@@ -87,18 +87,11 @@ HICUDateFormatter *hicu_date_open(const char *locale, const char *zone, const ch
         f = udat_open(style(time_style), style(date_style), locale, z.data(), zn, nullptr, 0,
                       &ec);
     }
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        if (f) udat_close(f);
-        return nullptr;
-    }
-    return new HICUDateFormatter{f};
+    return opened<HICUDateFormatter>(f, udat_close, ec, status);
 }
 
 void hicu_date_close(HICUDateFormatter *fmt) {
-    if (!fmt) return;
-    udat_close(fmt->fmt);
-    delete fmt;
+    closeHandle(fmt, &HICUDateFormatter::fmt, udat_close);
 }
 
 int32_t hicu_date_format(HICUDateFormatter *fmt, double epoch_ms, char *out, int32_t cap,
@@ -129,18 +122,11 @@ HICURelativeFormatter *hicu_relative_open(const char *locale, HICURelativeWidth 
         : width == HICURelativeWidthShort ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG;
     URelativeDateTimeFormatter *f =
         ureldatefmt_open(locale, nullptr, s, UDISPCTX_CAPITALIZATION_NONE, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        if (f) ureldatefmt_close(f);
-        return nullptr;
-    }
-    return new HICURelativeFormatter{f};
+    return opened<HICURelativeFormatter>(f, ureldatefmt_close, ec, status);
 }
 
 void hicu_relative_close(HICURelativeFormatter *fmt) {
-    if (!fmt) return;
-    ureldatefmt_close(fmt->fmt);
-    delete fmt;
+    closeHandle(fmt, &HICURelativeFormatter::fmt, ureldatefmt_close);
 }
 
 int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, HICURelativeUnit unit,

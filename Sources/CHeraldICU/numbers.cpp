@@ -4,6 +4,29 @@
 
 using namespace hicu;
 
+namespace {
+
+int32_t resultOut(UFormattedNumber *r, char *out, int32_t cap, int32_t *status) {
+    return produce(
+        [&](UChar *b, int32_t c, UErrorCode *ec) { return unumf_resultToString(r, b, c, ec); },
+        out, cap, status);
+}
+
+// Formats into the thread's result with `f(result, &ec)` and writes its text out.
+template <typename F>
+int32_t formatNumber(F &&f, char *out, int32_t cap, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    UFormattedNumber *r = threadResult(&ec);
+    f(r, &ec);
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        return 0;
+    }
+    return resultOut(r, out, cap, status);
+}
+
+}  // namespace
+
 extern "C" {
 
 // MARK: plural rules
@@ -15,19 +38,11 @@ static UPluralType pluralType(HICUPluralType type) {
 HICUPluralRules *hicu_plural_open(const char *locale, HICUPluralType type, int32_t *status) {
     UErrorCode ec = U_ZERO_ERROR;
     UPluralRules *r = uplrules_openForType(locale, pluralType(type), &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        if (r) uplrules_close(r);
-        return nullptr;
-    }
-    *status = ec;
-    return new HICUPluralRules{r};
+    return opened<HICUPluralRules>(r, uplrules_close, ec, status);
 }
 
 void hicu_plural_close(HICUPluralRules *rules) {
-    if (!rules) return;
-    uplrules_close(rules->rules);
-    delete rules;
+    closeHandle(rules, &HICUPluralRules::rules, uplrules_close);
 }
 
 int32_t hicu_plural_keywords(const HICUPluralRules *rules, char *out, int32_t cap,
@@ -152,52 +167,31 @@ HICUNumberFormatter *hicu_number_open(const char *skeleton, const char *locale,
 }
 
 void hicu_number_close(HICUNumberFormatter *fmt) {
-    if (!fmt) return;
-    unumf_close(fmt->fmt);
-    delete fmt;
-}
-
-static int32_t resultOut(UFormattedNumber *r, char *out, int32_t cap, int32_t *status) {
-    return produce(
-        [&](UChar *b, int32_t c, UErrorCode *ec) { return unumf_resultToString(r, b, c, ec); },
-        out, cap, status);
+    closeHandle(fmt, &HICUNumberFormatter::fmt, unumf_close);
 }
 
 int32_t hicu_number_format_int(const HICUNumberFormatter *fmt, int64_t value, char *out,
                                int32_t cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    UFormattedNumber *r = threadResult(&ec);
-    unumf_formatInt(fmt->fmt, value, r, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return resultOut(r, out, cap, status);
+    return formatNumber(
+        [&](UFormattedNumber *r, UErrorCode *ec) { unumf_formatInt(fmt->fmt, value, r, ec); }, out,
+        cap, status);
 }
 
 int32_t hicu_number_format_double(const HICUNumberFormatter *fmt, double value, char *out,
                                   int32_t cap, int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    UFormattedNumber *r = threadResult(&ec);
-    unumf_formatDouble(fmt->fmt, value, r, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return resultOut(r, out, cap, status);
+    return formatNumber(
+        [&](UFormattedNumber *r, UErrorCode *ec) { unumf_formatDouble(fmt->fmt, value, r, ec); },
+        out, cap, status);
 }
 
 int32_t hicu_number_format_decimal(const HICUNumberFormatter *fmt, const char *decimal,
                                    int32_t decimal_len, char *out, int32_t cap,
                                    int32_t *status) {
-    UErrorCode ec = U_ZERO_ERROR;
-    UFormattedNumber *r = threadResult(&ec);
-    unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec);
-    if (U_FAILURE(ec)) {
-        *status = ec;
-        return 0;
-    }
-    return resultOut(r, out, cap, status);
+    return formatNumber(
+        [&](UFormattedNumber *r, UErrorCode *ec) {
+            unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, ec);
+        },
+        out, cap, status);
 }
 
 // "123450", 2 -> "1234.50"; "-5", 2 -> "-0.05". Returns the length.

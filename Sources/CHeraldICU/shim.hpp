@@ -89,6 +89,26 @@ int32_t localeOut(F &&f, char *out, int32_t cap, int32_t *status) {
     return copyOut(buf, n, out, cap, status);
 }
 
+// The handle for an ICU object just opened, or nullptr (the object closed and the
+// failure in *status) when `ec` is a failure.
+template <typename Handle, typename Object>
+Handle *opened(Object *object, void (*close)(Object *), UErrorCode ec, int32_t *status) {
+    if (U_FAILURE(ec)) {
+        *status = ec;
+        if (object) close(object);
+        return nullptr;
+    }
+    return new Handle{object};
+}
+
+// Closes a handle made by `opened` (NULL does nothing).
+template <typename Handle, typename Object>
+void closeHandle(Handle *handle, Object *Handle::*object, void (*close)(Object *)) {
+    if (!handle) return;
+    close(handle->*object);
+    delete handle;
+}
+
 }  // namespace hicu
 
 struct HICUPluralRules {
