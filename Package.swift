@@ -10,9 +10,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Built and tested on Linux only (Glibc, ICU from the system, FoundationNetworking), so no
+// Apple platform is declared.
 let package = Package(
     name: "Herald",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-net", targets: ["herald-net"]),
@@ -64,8 +65,9 @@ let package = Package(
         .target(
             name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
             swiftSettings: strict),
-        // The APNs payload model: aps keys, alert forms, size budget, shortening.
-        .target(name: "HeraldPayload", dependencies: ["HeraldJSON", "HeraldICU"], swiftSettings: strict),
+        // The APNs payload model: aps keys, alert forms, size budget, shortening at
+        // grapheme boundaries (Swift's Character; no ICU).
+        .target(name: "HeraldPayload", dependencies: ["HeraldJSON"], swiftSettings: strict),
         // Lottery games as data, ticket checking, money in minor units.
         .target(name: "HeraldLottery", swiftSettings: strict),
         // Sealed payloads: HPKE, AES-GCM, legacy ROT13; key files.
@@ -76,7 +78,7 @@ let package = Package(
         // The shared container: a SQLite database of tickets, reminders, badge.
         .target(
             name: "HeraldStore",
-            dependencies: ["HeraldLottery", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HeraldLottery", "HeraldSync", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // Rich notifications: media references, the fetcher (policy, attachment
         // plan) over a MediaDownloader, the helper-process downloader, attachment
@@ -118,7 +120,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
-                "HeraldStore", "HeraldLottery", "HeraldSync", "HeraldDiagnostics",
+                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
@@ -147,14 +149,15 @@ let package = Package(
         .testTarget(name: "HeraldDiagnosticsTests", dependencies: ["HeraldDiagnostics"]),
         // ICU's C API called directly (no Herald code): the oracle HeraldICUTests compare with.
         .executableTarget(name: "herald-icu-oracle", dependencies: ["CICU"], path: "Tests/ICUOracle"),
-        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
+        // HeraldTables for LocalizationLookup, run in the locale-order test with the rest of the lookup.
+        .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
-        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork", "HeraldSync"]),
         // Also runs the real herald-net binary (HelperProcessMediaDownloader).
         .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net"]),
         .testTarget(
@@ -178,7 +181,10 @@ let package = Package(
         // Benchmarks (Tools/bench): the Swift side of the C-vs-Swift comparisons.
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint"],
+            dependencies: [
+                "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint",
+                "HeraldPayload",
+            ],
             path: "Tools/bench/HeraldBench",
             swiftSettings: strict),
     ],

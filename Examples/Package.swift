@@ -11,7 +11,6 @@ import PackageDescription
 
 let package = Package(
     name: "HeraldClientExamples",
-    platforms: [.macOS(.v14)],
     dependencies: [
         // The checkout this folder is in. Its identity is the checkout folder's name
         // (which varies), so it is given the name "Herald" the products below use.

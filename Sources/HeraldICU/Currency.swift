@@ -10,13 +10,10 @@ public enum Currency {
             throw ICUError(message: "not an ISO 4217 code", operation: "currency", input: isoCode)
         }
         var status: Int32 = 0
-        let d = hicu_currency_fraction_digits(isoCode.uppercased(), cash ? 1 : 0, &status)
+        let d = hicu_currency_fraction_digits(isoCode.uppercased(), cash ? .cash : .standard, &status)
         if status > 0 { throw ICUError(code: status, operation: "currency", input: isoCode) }
         return Int(d)
     }
-
-    /// True when ICU knows the code (current or historic).
-    public static func isKnown(_ isoCode: String) -> Bool { hicu_currency_is_known(isoCode) != 0 }
 
     /// The decimal string for an amount in minor units: (123456, 2) → "1234.56",
     /// (-5, 2) → "-0.05", (1000, 0) → "1000". Exact for every Int64.

@@ -13,8 +13,18 @@ public final class DateFormat: Sendable {
     public let pattern: String
 
     /// ICU's date and time styles.
-    public enum Style: Int32, Sendable, Hashable {
-        case none = -1, full = 0, long = 1, medium = 2, short = 3
+    public enum Style: Sendable, Hashable {
+        case none, full, long, medium, short
+
+        var icu: HICUDateStyle {
+            switch self {
+            case .none: .none
+            case .full: .full
+            case .long: .long
+            case .medium: .medium
+            case .short: .short
+            }
+        }
     }
 
     private enum Spec: Hashable, Sendable {
@@ -56,15 +66,9 @@ public final class DateFormat: Sendable {
                 message: "a date skeleton is 1–64 pattern letters", operation: "date format",
                 locale: locale.icuID, input: skeleton)
         }
-        var status: Int32 = 0
-        let h: OpaquePointer?
-        if let skeleton {
-            h = hicu_date_open(locale.icuID, zone, skeleton, -1, -1, &status)
-        } else {
-            h = hicu_date_open(locale.icuID, zone, nil, date.rawValue, time.rawValue, &status)
-        }
-        guard let h, status <= 0 else {
-            throw ICUError(code: status, operation: "date format", locale: locale.icuID, input: skeleton)
+        let h = try icuOpen("date format", locale: locale, input: skeleton) { status, _ in
+            if let skeleton { return hicu_date_open(locale.icuID, zone, skeleton, .none, .none, status) }
+            return hicu_date_open(locale.icuID, zone, nil, date.icu, time.icu, status)
         }
         self.locale = locale
         self.zone = zone

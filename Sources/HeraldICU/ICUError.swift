@@ -77,6 +77,22 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Calls an ICU shim function that writes UTF-8 into a buffer, growing the
 /// buffer when the first try was too small. Throws on ICU failure.
+/// Opens an ICU handle: `body(status, offset)` calls a `hicu_*_open`; a nil handle or a
+/// failure status throws, with the offset in `input` where ICU stopped when it says.
+func icuOpen(
+    _ operation: String, locale: LocaleID, input: String? = nil,
+    _ body: (_ status: UnsafeMutablePointer<Int32>, _ offset: UnsafeMutablePointer<Int32>) -> OpaquePointer?
+) throws(ICUError) -> OpaquePointer {
+    var status: Int32 = 0
+    var offset: Int32 = -1
+    guard let handle = body(&status, &offset), status <= 0 else {
+        throw ICUError(
+            code: status, operation: operation, locale: locale.icuID, input: input,
+            offset: offset >= 0 ? Int(offset) : nil)
+    }
+    return handle
+}
+
 @inline(__always)
 func icuString(
     operation: @autoclosure () -> String, locale: @autoclosure () -> String? = nil,
@@ -95,7 +111,7 @@ func icuString(
         return nil
     }
     if let result { return result }
-    if status > 0 && status != 15 {
+    if status > 0 && status != HICU_BUFFER_OVERFLOW {
         throw ICUError(code: status, operation: operation(), locale: locale(), input: input())
     }
     // Too small: ask again with the exact size.
@@ -114,7 +130,7 @@ func icuString(
             )
         }
         if let text { return text }
-        if status > 0 && status != 15 {
+        if status > 0 && status != HICU_BUFFER_OVERFLOW {
             throw ICUError(code: status, operation: operation(), locale: locale(), input: input())
         }
         status = 0

@@ -44,7 +44,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             }
         }
         let lang = try icuString(operation: "locale id", input: text) {
-            hicu_locale_part(id, 0, $0, $1, $2)
+            hicu_locale_part(id, .language, $0, $1, $2)
         }
         let lc = lang.utf8.count
         if lang.isEmpty || lang == "root" {
@@ -131,13 +131,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The language subtag (`pt`).
-    public var language: String { part(0) }
+    public var language: String { part(.language) }
     /// The script subtag (`Hant`), nil when none.
-    public var script: String? { let s = part(1); return s.isEmpty ? nil : s }
+    public var script: String? { let s = part(.script); return s.isEmpty ? nil : s }
     /// The region subtag (`BR`), nil when none.
-    public var region: String? { let s = part(2); return s.isEmpty ? nil : s }
+    public var region: String? { let s = part(.region); return s.isEmpty ? nil : s }
 
-    private func part(_ p: Int32) -> String {
+    private func part(_ p: HICULocalePart) -> String {
         (try? icuString(operation: "locale part") { hicu_locale_part(icuID, p, $0, $1, $2) }) ?? ""
     }
 
@@ -187,17 +187,11 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         let p = (try? icuString(operation: "parent locale") { hicu_locale_cldr_parent(icuID, $0, $1, $2) }) ?? ""
         return p.isEmpty || p == "root" ? nil : LocaleID(unchecked: p)
     }
-
-    /// The locale's name in English ("Portuguese (Brazil)").
-    public var englishName: String {
-        (try? icuString(operation: "display name") {
-            hicu_locale_display_name(icuID, "en", $0, $1, $2)
-        }) ?? icuID
-    }
 }
 
 extension String {
-    func replacingUnderscores() -> String {
+    /// An ICU id in BCP 47 spelling as far as the separators go (`zh_Hant_TW` → `zh-Hant-TW`).
+    package func replacingUnderscores() -> String {
         String(decoding: utf8.map { $0 == 0x5F ? 0x2D : $0 }, as: UTF8.self)
     }
 }

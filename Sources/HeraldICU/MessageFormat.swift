@@ -1,10 +1,6 @@
 internal import CHeraldICU
 import HeraldSync
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An ICU MessageFormat pattern (`{count, plural, one {# item} other {# items}}`,
 /// `{n, selectordinal, …}`, `{x, select, …}`, `{v, number, ::currency/EUR}`),
@@ -52,13 +48,9 @@ public final class MessageFormat: Sendable {
         guard !pattern.utf8.contains(0) else {
             throw ICUError(message: "pattern contains NUL", operation: "message pattern", locale: locale.icuID, input: pattern)
         }
-        var status: Int32 = 0
-        var line: Int32 = 0
-        var offset: Int32 = -1
-        guard let h = hicu_message_open(pattern, locale.icuID, &line, &offset, &status), status <= 0 else {
-            throw ICUError(
-                code: status, operation: "message pattern", locale: locale.icuID, input: pattern,
-                offset: offset >= 0 ? Int(offset) : nil)
+        let h = try icuOpen("message pattern", locale: locale, input: pattern) { status, offset in
+            var line: Int32 = 0
+            return hicu_message_open(pattern, locale.icuID, &line, offset, status)
         }
         self.pattern = pattern
         self.locale = locale
@@ -71,16 +63,16 @@ public final class MessageFormat: Sendable {
     /// Formats with arguments by name ("count") or by number ("0").
     public func format(_ arguments: [(name: String, value: Argument)]) throws(ICUError) -> String {
         var names: [String] = []
-        var kinds: [Int32] = []
+        var kinds: [HICUMessageArgumentKind] = []
         var values: [String] = []
         var numbers: [Double] = []
         for (name, value) in arguments {
             names.append(name)
             switch value {
             case .string(let s):
-                kinds.append(0); values.append(s); numbers.append(0)
+                kinds.append(.string); values.append(s); numbers.append(0)
             case .number(let n):
-                kinds.append(1); values.append(n.description); numbers.append(0)
+                kinds.append(.decimal); values.append(n.description); numbers.append(0)
                 if case .double(let d) = n, !d.isFinite {
                     throw ICUError(message: "argument '\(name)' is not a finite number", operation: "message format", locale: locale.icuID, input: pattern)
                 }
@@ -88,7 +80,7 @@ public final class MessageFormat: Sendable {
                     throw ICUError(message: "argument '\(name)': \(problem)", operation: "message format", locale: locale.icuID, input: pattern)
                 }
             case .date(let ms):
-                kinds.append(2); values.append(""); numbers.append(ms)
+                kinds.append(.date); values.append(""); numbers.append(ms)
             }
         }
         let count = Int32(arguments.count)

@@ -196,15 +196,11 @@ public final class NumberFormat: @unchecked Sendable {
     }
 
     private init(skeleton: String, locale: LocaleID) throws(ICUError) {
-        var status: Int32 = 0
-        var offset: Int32 = -1
         guard skeleton.utf8.count < 4096, !skeleton.utf8.contains(0) else {
             throw ICUError(message: "skeleton too long or contains NUL", operation: "number skeleton", locale: locale.icuID, input: skeleton)
         }
-        guard let h = hicu_number_open(skeleton, locale.icuID, &offset, &status), status <= 0 else {
-            throw ICUError(
-                code: status, operation: "number skeleton", locale: locale.icuID, input: skeleton,
-                offset: offset >= 0 ? Int(offset) : nil)
+        let h = try icuOpen("number skeleton", locale: locale, input: skeleton) { status, offset in
+            hicu_number_open(skeleton, locale.icuID, offset, status)
         }
         self.handle = h
         self.skeleton = skeleton
@@ -257,13 +253,13 @@ public final class NumberFormat: @unchecked Sendable {
         -> (text: String, category: PluralCategory)
     {
         switch value {
-        case .int(let i): return try formatSelect(kind: 0, int: i, rules: rules)
-        case .double(let d): return try formatSelect(kind: 1, double: d, rules: rules)
+        case .int(let i): return try formatSelect(kind: .int64, int: i, rules: rules)
+        case .double(let d): return try formatSelect(kind: .double, double: d, rules: rules)
         case .decimal(let s):
             if let problem = NumericValue.decimalProblem(s) {
                 throw ICUError(message: problem, operation: "format number", locale: locale.icuID, input: s)
             }
-            return try formatSelect(kind: 2, decimal: s, rules: rules)
+            return try formatSelect(kind: .decimal, decimal: s, rules: rules)
         }
     }
 
@@ -292,12 +288,12 @@ public final class NumberFormat: @unchecked Sendable {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
         let capacity = Int32(clamping: buffer.count)
         var status: Int32 = 0
-        var index: Int32 = -1
+        var category = HICUPluralCategory.notSelected
         let n = base.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
-            hicu_number_format_select_index(handle, rules.handle, 0, value, 0, nil, 0, 0, $0, capacity, &index, &status)
+            hicu_number_format_select_index(handle, rules.handle, .int64, value, 0, nil, 0, 0, $0, capacity, &category, &status)
         }
         guard status <= 0, n >= 0, n < capacity else { return nil }
-        return (Int(n), PluralCategory(index: index))
+        return (Int(n), PluralCategory(category))
     }
 
     /// Formats an exact amount given in minor units (`123450` with 2 digits is
@@ -309,42 +305,42 @@ public final class NumberFormat: @unchecked Sendable {
         guard (0...18).contains(digits) else {
             throw ICUError(message: "fraction digits \(digits) outside 0...18", operation: "format number", locale: locale.icuID)
         }
-        let r = try formatSelect(kind: 3, int: minorUnits, digits: Int32(digits), rules: rules)
+        let r = try formatSelect(kind: .minorUnits, int: minorUnits, digits: Int32(digits), rules: rules)
         return (r.text, rules == nil ? nil : r.category)
     }
 
     @inline(__always)
     private func formatSelect(
-        kind: Int32, int: Int64 = 0, double: Double = 0, decimal: String? = nil, digits: Int32 = 0,
+        kind: HICUNumberKind, int: Int64 = 0, double: Double = 0, decimal: String? = nil, digits: Int32 = 0,
         rules: PluralRules?
     ) throws(ICUError) -> (text: String, category: PluralCategory) {
-        var index: Int32 = -1
+        var category = HICUPluralCategory.notSelected
         let rulesHandle = rules?.handle
         let text: String
         if let decimal {
             let length = Int32(decimal.utf8.count)
             text = try icuString(operation: "format number", locale: locale.icuID, input: decimal) {
-                hicu_number_format_select_index(handle, rulesHandle, kind, 0, 0, decimal, length, digits, $0, $1, &index, $2)
+                hicu_number_format_select_index(handle, rulesHandle, kind, 0, 0, decimal, length, digits, $0, $1, &category, $2)
             }
         } else {
             text = try icuString(operation: "format number", locale: locale.icuID) {
-                hicu_number_format_select_index(handle, rulesHandle, kind, int, double, nil, 0, digits, $0, $1, &index, $2)
+                hicu_number_format_select_index(handle, rulesHandle, kind, int, double, nil, 0, digits, $0, $1, &category, $2)
             }
         }
-        return (text, PluralCategory(index: index))
+        return (text, PluralCategory(category))
     }
 }
 
 extension PluralCategory {
-    /// From the shim's index (0 zero … 5 other); anything else is `other`.
-    init(index: Int32) {
-        switch index {
-        case 0: self = .zero
-        case 1: self = .one
-        case 2: self = .two
-        case 3: self = .few
-        case 4: self = .many
-        default: self = .other
+    /// From the shim's category; `other` when none was selected.
+    init(_ category: HICUPluralCategory) {
+        switch category {
+        case .zero: self = .zero
+        case .one: self = .one
+        case .two: self = .two
+        case .few: self = .few
+        case .many: self = .many
+        case .other, .notSelected: self = .other
         }
     }
 }

@@ -11,9 +11,11 @@ public enum PluralCategory: String, CaseIterable, Sendable, Comparable, Codable 
 }
 
 /// Which plural rules: for counts (`cardinal`) or positions (`ordinal`).
-public enum PluralType: Int32, Sendable, Hashable {
-    case cardinal = 0
-    case ordinal = 1
+public enum PluralType: Sendable, Hashable {
+    case cardinal
+    case ordinal
+
+    var icu: HICUPluralType { self == .ordinal ? .ordinal : .cardinal }
 }
 
 /// CLDR plural rules for one locale and type, from ICU. Open with
@@ -49,10 +51,7 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     private init(locale: LocaleID, type: PluralType) throws(ICUError) {
-        var status: Int32 = 0
-        guard let h = hicu_plural_open(locale.icuID, type.rawValue, &status), status <= 0 else {
-            throw ICUError(code: status, operation: "plural rules", locale: locale.icuID)
-        }
+        let h = try icuOpen("plural rules", locale: locale) { status, _ in hicu_plural_open(locale.icuID, type.icu, status) }
         self.handle = h
         self.locale = locale
         self.type = type
@@ -99,7 +98,7 @@ public final class PluralRules: @unchecked Sendable {
         guard categories.contains(category) else { return ("", "", "") }
         let text =
             (try? icuString(operation: "plural samples", locale: locale.icuID) {
-                hicu_plural_rule_with_samples(locale.icuID, type.rawValue, category.rawValue, $0, $1, $2)
+                hicu_plural_rule_with_samples(locale.icuID, type.icu, category.rawValue, $0, $1, $2)
             }) ?? ""
         var rule = Substring(text)
         var integers = Substring("")

@@ -4,10 +4,27 @@ import HeraldSync
 /// Relative time ("in 15 minutes", "yesterday", "vor 2 Stunden").
 public final class RelativeTimeFormat: Sendable {
     /// How long the words are (`in 3 hours`, `in 3 hr.`, `in 3h`).
-    public enum Width: Int32, Sendable, Hashable { case long = 0, short = 1, narrow = 2 }
+    public enum Width: Sendable, Hashable {
+        case long, short, narrow
+
+        var icu: HICURelativeWidth { self == .narrow ? .narrow : self == .short ? .short : .long }
+    }
     /// The unit of the distance.
-    public enum Unit: Int32, Sendable, Hashable, CaseIterable {
-        case year = 0, quarter, month, week, day, hour, minute, second
+    public enum Unit: Sendable, Hashable, CaseIterable {
+        case year, quarter, month, week, day, hour, minute, second
+
+        var icu: HICURelativeUnit {
+            switch self {
+            case .year: .year
+            case .quarter: .quarter
+            case .month: .month
+            case .week: .week
+            case .day: .day
+            case .hour: .hour
+            case .minute: .minute
+            case .second: .second
+            }
+        }
     }
 
     private let handle: Locked<OpaquePointerBox>
@@ -32,10 +49,7 @@ public final class RelativeTimeFormat: Sendable {
     }
 
     private init(locale: LocaleID, width: Width) throws(ICUError) {
-        var status: Int32 = 0
-        guard let h = hicu_relative_open(locale.icuID, width.rawValue, &status), status <= 0 else {
-            throw ICUError(code: status, operation: "relative time", locale: locale.icuID)
-        }
+        let h = try icuOpen("relative time", locale: locale) { status, _ in hicu_relative_open(locale.icuID, width.icu, status) }
         self.locale = locale
         self.width = width
         self.handle = Locked(OpaquePointerBox(h))
@@ -50,7 +64,7 @@ public final class RelativeTimeFormat: Sendable {
         }
         return try handle.withLock { box throws(ICUError) in
             try icuString(operation: "relative time", locale: locale.icuID) {
-                hicu_relative_format(box.pointer, offset, unit.rawValue, numeric ? 1 : 0, $0, $1, $2)
+                hicu_relative_format(box.pointer, offset, unit.icu, numeric ? 1 : 0, $0, $1, $2)
             }
         }
     }

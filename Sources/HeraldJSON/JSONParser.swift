@@ -118,6 +118,30 @@ public struct JSONParser {
     }
 }
 
+/// The four hex digits of JSON's `\uXXXX`, read by the parser and by HeraldTables'
+/// String Catalog scanner.
+package enum UnicodeEscape {
+    /// The value of the four hex digits at `start` (nil when one is missing or is not a hex
+    /// digit) and how many hex digits were read before that.
+    @inline(__always)
+    package static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: UInt32?, digits: Int) {
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard start + k < bytes.count else { return (nil, k) }
+            let c = bytes[start + k]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: return (nil, k)
+            }
+            v = v * 16 + d
+        }
+        return (v, 4)
+    }
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
@@ -259,19 +283,7 @@ private struct Parser {
                         childRecord ? childPointer : "/" + Parser.escapePointer(key),
                         keyOffset, keyLine, keyLineStart))
                 }
-                skipWhitespace()
-                guard i < bytes.count else { throw error("unexpected end of input in an object") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "}") { throw error("trailing comma in an object") }
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .object(obj)
-                }
-                throw error("expected ',' or '}' in an object")
+                if try closes(UInt8(ascii: "}"), "an object") { return .object(obj) }
             }
         case UInt8(ascii: "["):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
@@ -288,19 +300,7 @@ private struct Parser {
                 // Pointers cost a string per element: only built when positions are recorded.
                 let childRecord = record && pointer.utf8.count < JSONParser.maxRecordedPointerBytes
                 arr.append(try parseValue(depth: depth + 1, pointer: childRecord ? pointer + "/" + String(arr.count) : "", record: childRecord))
-                skipWhitespace()
-                guard i < bytes.count else { throw error("unexpected end of input in an array") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    skipWhitespace()
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "]") { throw error("trailing comma in an array") }
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return .array(arr)
-                }
-                throw error("expected ',' or ']' in an array")
+                if try closes(UInt8(ascii: "]"), "an array") { return .array(arr) }
             }
         case UInt8(ascii: "\""):
             return .string(try parseString())
@@ -318,6 +318,25 @@ private struct Parser {
         default:
             throw error("unexpected character, expected a value")
         }
+    }
+
+    /// After a member of an object or an element of an array: true at the container's
+    /// `close` (consumed), false after a `,` (consumed; a trailing comma is an error).
+    @inline(__always)
+    mutating func closes(_ close: UInt8, _ container: StaticString) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard i < bytes.count else { throw error("unexpected end of input in \(container)") }
+        if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            skipWhitespace()
+            if i < bytes.count && bytes[i] == close { throw error("trailing comma in \(container)") }
+            return false
+        }
+        if bytes[i] == close {
+            i += 1
+            return true
+        }
+        throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container)")
     }
 
     mutating func literal(_ word: StaticString) throws(JSONError) {
@@ -355,20 +374,10 @@ private struct Parser {
 
     mutating func hex4() throws(JSONError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw error("invalid hex digit in \\u escape")
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
+        let (value, digits) = UnicodeEscape.hex4(bytes, at: i)
+        i += digits  // an error points at the first byte that is not a hex digit
+        guard let value else { throw error("invalid hex digit in \\u escape") }
+        return value
     }
 
     mutating func parseString() throws(JSONError) -> String {

@@ -22,9 +22,6 @@ public struct TicketResult: Sendable, Hashable {
     public let tier: PrizeTier?
     /// What the tier pays (nil when nothing was won).
     public let amount: PrizeAmount?
-
-    /// True when the ticket won a tier.
-    public var isWinner: Bool { tier != nil }
 }
 
 /// Everything a notification says about a draw for the tickets the user holds.

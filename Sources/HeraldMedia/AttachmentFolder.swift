@@ -1,12 +1,6 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The shared container's attachment folder, `<store>/attachments/`: downloads
 /// land here as `<sha256 hex>.<ext>` (content-hash names only, so no name from
@@ -133,10 +127,6 @@ public struct AttachmentFolder: Sendable, Hashable {
     }
 
     private static func modificationTime(_ st: stat) -> TimeInterval {
-        #if canImport(Darwin)
-            return TimeInterval(st.st_mtimespec.tv_sec) + TimeInterval(st.st_mtimespec.tv_nsec) / 1e9
-        #else
-            return TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9
-        #endif
+        return TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9
     }
 }

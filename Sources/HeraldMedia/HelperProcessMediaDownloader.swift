@@ -2,13 +2,7 @@ import Dispatch
 import HeraldJSON
 import HeraldSync
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Downloads by running a helper executable (`herald-net fetch`, which uses
 /// `URLSessionMediaDownloader`): the calling process never loads

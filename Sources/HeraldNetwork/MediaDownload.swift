@@ -1,17 +1,10 @@
 import Crypto
 import Foundation
 import HeraldMedia
+import HeraldSync
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FoundationNetworking
+import Glibc
 
 /// One streamed download: URLSession delivers the body chunk by chunk to this
 /// delegate, which writes each chunk to a temporary file in the attachment
@@ -25,22 +18,24 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private let url: URL
     private let policy: MediaPolicy
     private let folder: String
+    private let state: Locked<State>
 
-    // Everything below is guarded by `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var outcome: Outcome?
-    private var session: URLSession?
-    private var queue: BoundedDelegateQueue?
-    private var task: URLSessionDataTask?
-    private var fd: Int32 = -1
-    private var tempPath: String?
-    private var received: Int64 = 0
-    private var prefix: [UInt8] = []
-    private var type: MediaType?
-    private var limit: Int64
-    private var expectedLength: Int64 = -1
-    private var redirects = 0
+    /// Everything that changes as the download goes, reached only under the lock.
+    fileprivate struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var outcome: Outcome?
+        var session: URLSession?
+        var queue: BoundedDelegateQueue?
+        var task: URLSessionDataTask?
+        var fd: Int32 = -1
+        var tempPath: String?
+        var received: Int64 = 0
+        var prefix: [UInt8] = []
+        var type: MediaType?
+        var limit: Int64
+        var expectedLength: Int64 = -1
+        var redirects = 0
+    }
 
     /// At most this many delegate callbacks (each holding at most one 16 KiB
     /// chunk) wait in memory; see `BoundedDelegateQueue`.
@@ -50,21 +45,22 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         self.url = url
         self.policy = policy
         self.folder = folder
-        self.limit = policy.limits.largest
+        self.state = Locked(State(limit: policy.limits.largest))
     }
 
     /// Downloads until done, failed, `deadline` or cancellation of the calling task.
     func run(deadline: ContinuousClock.Instant) async -> Outcome {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<Outcome, Never>) in
-                lock.lock()
-                if let outcome {
-                    lock.unlock()
-                    c.resume(returning: outcome)
+                let settled: Outcome? = state.withLock { s in
+                    if let outcome = s.outcome { return outcome }
+                    s.continuation = c
+                    return nil
+                }
+                if let settled {
+                    c.resume(returning: settled)
                     return
                 }
-                continuation = c
-                lock.unlock()
                 start(deadline: deadline)
             }
         } onCancel: {
@@ -102,16 +98,17 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         request.setValue("image/*, audio/*, video/*;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         let task = session.dataTask(with: request)
 
-        lock.lock()
-        if outcome != nil {
-            lock.unlock()
+        let settled = state.withLock { s in
+            if s.outcome != nil { return true }
+            s.session = session
+            s.task = task
+            s.queue = queue
+            return false
+        }
+        if settled {
             session.invalidateAndCancel()
             return
         }
-        self.session = session
-        self.task = task
-        self.queue = queue
-        lock.unlock()
 
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) {
             [weak self] in
@@ -126,29 +123,29 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        lock.lock()
-        var failure: MediaFailure?
-        redirects += 1
-        if redirects > policy.maxRedirects {
-            failure = .tooManyRedirects(policy.maxRedirects)
-        } else if let to = request.url {
-            let from = response.url ?? task.currentRequest?.url ?? url
-            // Judge the Location header as the server wrote it too: URLSession may
-            // rewrite a target it cannot load (seen on Linux: `file:///etc/passwd`
-            // was offered as a path on the redirecting host).
-            if let location = response.value(forHTTPHeaderField: "Location"),
-                let raw = URL(string: location, relativeTo: from)?.absoluteURL,
-                let refused = policy.checkRedirect(from: from, to: raw)
-            {
-                failure = refused
+        let after = state.withLock { s -> (@Sendable () -> Void)? in
+            var failure: MediaFailure?
+            s.redirects += 1
+            if s.redirects > policy.maxRedirects {
+                failure = .tooManyRedirects(policy.maxRedirects)
+            } else if let to = request.url {
+                let from = response.url ?? task.currentRequest?.url ?? url
+                // Judge the Location header as the server wrote it too: URLSession may
+                // rewrite a target it cannot load (seen on Linux: `file:///etc/passwd`
+                // was offered as a path on the redirecting host).
+                if let location = response.value(forHTTPHeaderField: "Location"),
+                    let raw = URL(string: location, relativeTo: from)?.absoluteURL,
+                    let refused = policy.checkRedirect(from: from, to: raw)
+                {
+                    failure = refused
+                } else {
+                    failure = policy.checkRedirect(from: from, to: to)
+                }
             } else {
-                failure = policy.checkRedirect(from: from, to: to)
+                failure = .forbiddenRedirect("(no URL)")
             }
-        } else {
-            failure = .forbiddenRedirect("(no URL)")
+            return failure.map { s.settle(.failure($0)) }
         }
-        let after = failure.map { settleLocked(.failure($0)) }
-        lock.unlock()
         if let after {
             completionHandler(nil)
             after()
@@ -161,87 +158,78 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        lock.lock()
-        guard outcome == nil else {
-            lock.unlock()
-            completionHandler(.cancel)
-            return
-        }
-        var failure: MediaFailure?
-        if let http = response as? HTTPURLResponse {
-            let status = http.statusCode
-            if (300..<400).contains(status), let location = http.value(forHTTPHeaderField: "Location") {
-                // A redirect URLSession did not offer to the delegate (a scheme it
-                // does not follow itself): judge it like any other redirect.
-                if let to = URL(string: location, relativeTo: http.url ?? url)?.absoluteURL,
-                    let refused = policy.checkRedirect(from: http.url ?? url, to: to)
-                {
-                    failure = refused
-                } else {
+        let (disposition, after) = state.withLock { s -> (URLSession.ResponseDisposition, (@Sendable () -> Void)?) in
+            guard s.outcome == nil else { return (.cancel, nil) }
+            var failure: MediaFailure?
+            if let http = response as? HTTPURLResponse {
+                let status = http.statusCode
+                if (300..<400).contains(status), let location = http.value(forHTTPHeaderField: "Location") {
+                    // A redirect URLSession did not offer to the delegate (a scheme it
+                    // does not follow itself): judge it like any other redirect.
+                    if let to = URL(string: location, relativeTo: http.url ?? url)?.absoluteURL,
+                        let refused = policy.checkRedirect(from: http.url ?? url, to: to)
+                    {
+                        failure = refused
+                    } else {
+                        failure = .http(status)
+                    }
+                } else if !(200..<300).contains(status) {
                     failure = .http(status)
                 }
-            } else if !(200..<300).contains(status) {
-                failure = .http(status)
             }
+            if failure == nil {
+                s.expectedLength = response.expectedContentLength
+                if s.expectedLength > s.limit { failure = .tooLarge(limit: s.limit) }
+            }
+            if failure == nil { failure = s.openTempFile(in: folder) }
+            let after = failure.map { s.settle(.failure($0)) }
+            return (after == nil ? .allow : .cancel, after)
         }
-        if failure == nil {
-            expectedLength = response.expectedContentLength
-            if expectedLength > limit { failure = .tooLarge(limit: limit) }
-        }
-        if failure == nil { failure = openTempFileLocked() }
-        let after = failure.map { settleLocked(.failure($0)) }
-        lock.unlock()
-        completionHandler(after == nil ? .allow : .cancel)
+        completionHandler(disposition)
         after?()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        guard outcome == nil else {
-            lock.unlock()
-            return
+        let after = state.withLock { s -> (@Sendable () -> Void)? in
+            guard s.outcome == nil else { return nil }
+            return s.receive(data, policy: policy).map { s.settle(.failure($0)) }
         }
-        let after = receiveLocked(data).map { settleLocked(.failure($0)) }
-        lock.unlock()
         after?()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        guard outcome == nil else {
-            lock.unlock()
-            return
+        let failure = error.map { Self.failure(for: $0) }
+        let after = state.withLock { s -> (@Sendable () -> Void)? in
+            guard s.outcome == nil else { return nil }
+            let result: Outcome
+            if let failure {
+                result = .failure(failure)
+            } else {
+                result = s.complete(in: folder, policy: policy)
+            }
+            return s.settle(result)
         }
-        let result: Outcome
-        if let error {
-            result = .failure(Self.failure(for: error))
-        } else {
-            result = completeLocked()
-        }
-        let after = settleLocked(result)
-        lock.unlock()
-        after()
+        after?()
     }
 
     // MARK: - Outcome
 
     /// Settles with `result` unless already settled (from any thread).
     private func finish(_ result: Outcome) {
-        lock.lock()
-        guard outcome == nil else {
-            lock.unlock()
-            return
+        let after = state.withLock { s -> (@Sendable () -> Void)? in
+            guard s.outcome == nil else { return nil }
+            return s.settle(result)
         }
-        let after = settleLocked(result)
-        lock.unlock()
-        after()
+        after?()
     }
+}
 
+extension MediaDownload.State {
     /// Records the outcome, closes/removes the temp file on failure; returns what
     /// must run after unlocking (cancel the transfer, resume the caller).
-    private func settleLocked(_ result: Outcome) -> () -> Void {
+    mutating func settle(_ result: MediaDownload.Outcome) -> @Sendable () -> Void {
         outcome = result
-        if case .failure = result { discardTempLocked() }
+        if case .failure = result { discardTemp() }
         let c = continuation
         continuation = nil
         let task = self.task
@@ -265,26 +253,28 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         }
     }
 
-    private func openTempFileLocked() -> MediaFailure? {
+    mutating func openTempFile(in folder: String) -> MediaFailure? {
         var random = SystemRandomNumberGenerator()
         let token = String(random.next(), radix: 16) + String(random.next(), radix: 16)
         let path = folder + "/" + AttachmentFolder.tempPrefix + token + AttachmentFolder.tempSuffix
         let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard opened >= 0 else { return .io("cannot create \(path): \(Self.errnoText())") }
+        guard opened >= 0 else { return .io("cannot create \(path): \(MediaDownload.errnoText())") }
         fd = opened
         tempPath = path
         return nil
     }
 
-    private func receiveLocked(_ data: Data) -> MediaFailure? {
+    mutating func receive(_ data: Data, policy: MediaPolicy) -> MediaFailure? {
         guard fd >= 0 else { return .io("no temporary file") }
         if received + Int64(data.count) > limit { return .tooLarge(limit: limit) }
         received += Int64(data.count)
         if type == nil, prefix.count < MediaSniffer.prefixLength {
             prefix.append(contentsOf: data.prefix(MediaSniffer.prefixLength - prefix.count))
-            if prefix.count >= MediaSniffer.prefixLength, let f = decideTypeLocked() { return f }
+            if prefix.count >= MediaSniffer.prefixLength, let f = decideType(policy: policy) { return f }
         }
         var failure: MediaFailure?
+        let fd = self.fd
+        let tempPath = self.tempPath
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard var p = raw.baseAddress else { return }
             var left = raw.count
@@ -292,7 +282,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
                 let n = write(fd, p, left)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = .io("cannot write \(tempPath ?? "the temporary file"): \(Self.errnoText())")
+                    failure = .io("cannot write \(tempPath ?? "the temporary file"): \(MediaDownload.errnoText())")
                     return
                 }
                 left -= n
@@ -303,7 +293,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     /// Sniffs the prefix; narrows the size limit to the type's.
-    private func decideTypeLocked() -> MediaFailure? {
+    mutating func decideType(policy: MediaPolicy) -> MediaFailure? {
         switch MediaSniffer.sniff(prefix) {
         case .unsupported(let what):
             return .unsupportedType(what)
@@ -315,16 +305,16 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         }
     }
 
-    private func completeLocked() -> Outcome {
-        if type == nil, let f = decideTypeLocked() { return .failure(f) }
+    mutating func complete(in folder: String, policy: MediaPolicy) -> MediaDownload.Outcome {
+        if type == nil, let f = decideType(policy: policy) { return .failure(f) }
         guard let type, let temp = tempPath, fd >= 0 else { return .failure(.io("no temporary file")) }
         if close(fd) != 0 {
             fd = -1
-            return .failure(.io("cannot close \(temp): \(Self.errnoText())"))
+            return .failure(.io("cannot close \(temp): \(MediaDownload.errnoText())"))
         }
         fd = -1
-        guard let digest = Self.sha256(ofFile: temp) else {
-            return .failure(.io("cannot read back \(temp): \(Self.errnoText())"))
+        guard let digest = MediaDownload.sha256(ofFile: temp) else {
+            return .failure(.io("cannot read back \(temp): \(MediaDownload.errnoText())"))
         }
         let hex = digest.map { byte in
             let s = String(byte, radix: 16)
@@ -333,18 +323,31 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         let name = hex + "." + type.fileExtension
         let path = folder + "/" + name
         guard rename(temp, path) == 0 else {
-            return .failure(.io("cannot rename \(temp) to \(path): \(Self.errnoText())"))
+            return .failure(.io("cannot rename \(temp) to \(path): \(MediaDownload.errnoText())"))
         }
         tempPath = nil
         return .success(DownloadedFile(path: path, fileName: name, type: type, byteCount: received, sha256: hex))
     }
 
+    mutating func discardTemp() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        if let t = tempPath {
+            unlink(t)
+            tempPath = nil
+        }
+    }
+}
+
+extension MediaDownload {
     /// SHA-256 of a file, read in 64 KiB blocks. Hashing after the transfer
     /// (the file is still in the page cache) keeps the delegate's per-chunk work
     /// to one write(2): on Linux FoundationNetworking queues every received chunk
     /// for the delegate without back-pressure, so a slower delegate means chunks
     /// pile up in memory.
-    private static func sha256(ofFile path: String) -> SHA256.Digest? {
+    fileprivate static func sha256(ofFile path: String) -> SHA256.Digest? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -362,17 +365,6 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return hasher.finalize()
     }
 
-    private func discardTempLocked() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
-        if let t = tempPath {
-            unlink(t)
-            tempPath = nil
-        }
-    }
-
     private static func failure(for error: any Error) -> MediaFailure {
         if let u = error as? URLError {
             switch u.code {
@@ -385,7 +377,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return .network("\(ns.localizedDescription) (\(ns.domain) \(ns.code))")
     }
 
-    private static func errnoText() -> String {
+    fileprivate static func errnoText() -> String {
         String(cString: strerror(errno))
     }
 }
@@ -403,8 +395,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let limit: Int
-    private let flag = NSLock()
-    private var bounded = true
+    private let bounded = Locked(true)
 
     init(limit: Int) {
         self.limit = limit
@@ -415,20 +406,16 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     /// From now on `addOperation` never waits (the download is over: its
     /// remaining callbacks return at once, and cancellation must get through).
     func stopBounding() {
-        flag.lock()
-        let was = bounded
-        bounded = false
-        flag.unlock()
+        let was = bounded.withLock { b in
+            defer { b = false }
+            return b
+        }
         if was {
             for _ in 0..<limit { slots.signal() }
         }
     }
 
-    private var isBounded: Bool {
-        flag.lock()
-        defer { flag.unlock() }
-        return bounded
-    }
+    private var isBounded: Bool { bounded.withLock { $0 } }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         let waited: Bool

@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
+import HeraldSync
 import FoundationNetworking
-#endif
 public import HeraldStore
 import HeraldDiagnostics
 
@@ -144,19 +143,20 @@ public final class ReceiptDelivery: Sendable {
             case .delivered:
                 try store.markDelivered(ids: ids, attempts: outcome.attempts, deadline: markDeadline)
                 report.delivered += ids.count
-            case .rejected(let message):
+            case .rejected(let message), .failed(let message):
+                // Refused for good, or failed for now (the rest waits for the next flush).
+                let permanent = if case .rejected = outcome.result { true } else { false }
                 try store.markFailed(
-                    ids: ids, error: message, permanent: true, attempts: outcome.attempts, owner: owner,
+                    ids: ids, error: message, permanent: permanent, attempts: outcome.attempts, owner: owner,
                     deadline: markDeadline)
-                report.rejected += ids.count
-                report.errors.append("\(ids.count) receipt(s) rejected: \(message)")
-            case .failed(let message):
-                try store.markFailed(
-                    ids: ids, error: message, permanent: false, attempts: outcome.attempts, owner: owner,
-                    deadline: markDeadline)
-                report.failed += ids.count
-                report.errors.append("\(ids.count) receipt(s) still pending: \(message)")
-                return report
+                if permanent {
+                    report.rejected += ids.count
+                    report.errors.append("\(ids.count) receipt(s) rejected: \(message)")
+                } else {
+                    report.failed += ids.count
+                    report.errors.append("\(ids.count) receipt(s) still pending: \(message)")
+                    return report
+                }
             }
         }
         return report

@@ -1,8 +1,6 @@
 public import HeraldMedia
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import FoundationNetworking
 import Foundation
 
 /// Downloads with URLSession in this process (FoundationNetworking on Linux,

@@ -5,8 +5,6 @@ public import HeraldJSON
 public struct APNsPayload: Sendable, Equatable {
     /// The byte budget of a remote notification (UTF-8 of the whole JSON).
     public static let maximumBytes = 4096
-    /// The byte budget of a VoIP push.
-    public static let voipMaximumBytes = 5120
 
     /// The whole payload as written.
     public var root: JSONObject

@@ -1,5 +1,4 @@
 public import HeraldJSON
-import HeraldICU
 
 /// The text the stage worked out for the alert. Nil or empty fields are left out.
 public struct RenderedAlert: Sendable, Equatable {
@@ -182,26 +181,25 @@ public enum PayloadWriter {
     /// takes at most `maxEscapedBytes` bytes as JSON string content; at least
     /// one grapheme. Nil when even one grapheme does not fit. With `graphemes`,
     /// exactly that many graphemes are kept.
+    ///
+    /// Grapheme clusters are Swift's `Character`s (Unicode's extended grapheme
+    /// clusters). A candidate's escaped length is at least its byte length, so the
+    /// walk stops at the first boundary past `maxEscapedBytes`: the cost is linear in
+    /// the budget (plus the last cluster looked at), not in the text.
     public static func shorten(_ text: String, maxEscapedBytes: Int, graphemes: Int? = nil) -> String? {
-        var utf8 = Array(text.utf8)
-        // A candidate's escaped length is at least its byte length, so only the
-        // first maxEscapedBytes bytes matter: segment just those (plus slack
-        // for context) and drop boundaries near the cut, which may be artefacts.
-        let slack = 64
-        if graphemes == nil, maxEscapedBytes >= 0, utf8.count > maxEscapedBytes + 2 * slack {
-            var cut = maxEscapedBytes + 2 * slack
-            while cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }  // a scalar start
-            utf8.removeSubrange(cut...)
+        // ends[k - 1]: where the k-th grapheme ends.
+        var ends: [String.Index] = []
+        let wanted = graphemes.map { max($0, 1) } ?? Int.max
+        var end = text.startIndex
+        while end < text.endIndex, ends.count < wanted {
+            end = text.index(after: end)
+            if graphemes == nil, !ends.isEmpty, text.utf8.distance(from: text.startIndex, to: end) > maxEscapedBytes { break }
+            ends.append(end)
         }
-        let truncated = utf8.count < text.utf8.count
-        let segmented = truncated ? String(decoding: utf8, as: UTF8.self) : text
-        var bounds = Graphemes.boundaries(of: segmented)
-        if truncated { bounds.removeAll { $0 > utf8.count - slack } }
-        // bounds[0] == 0; candidates keep bounds[1...].
-        let count = bounds.count - 1
+        let count = ends.count
         guard count >= 1 else { return nil }
         func candidate(_ k: Int) -> String {
-            var prefix = String(decoding: utf8[0..<bounds[k]], as: UTF8.self)
+            var prefix = String(text[..<ends[k - 1]])
             // Trim trailing spaces, keeping at least one character (O(1) per step).
             while let last = prefix.last, last.isWhitespace, prefix.index(before: prefix.endIndex) != prefix.startIndex {
                 prefix.removeLast()
@@ -209,7 +207,7 @@ public enum PayloadWriter {
             return prefix + closers(for: prefix) + ellipsis
         }
         func cost(_ s: String) -> Int { escapedLength(s) }
-        if let graphemes { return candidate(min(max(graphemes, 1), count)) }
+        if graphemes != nil { return candidate(count) }
         guard cost(candidate(1)) <= maxEscapedBytes else { return nil }
         var lo = 1, hi = count
         while lo < hi {

@@ -1,11 +1,7 @@
 import HeraldICU
 import HeraldJSON
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 import HeraldDiagnostics
-#endif
 
 // Turning one argument into the text of one specifier, the way
 // `String.localizedStringWithFormat` does: `%d %i %u %f %e %g` through the

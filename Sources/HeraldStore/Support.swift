@@ -1,31 +1,23 @@
 import Foundation
 import GRDB
+import HeraldSync
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The deadline of the operation in progress, read by SQLite's busy handler.
-final class DeadlineBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var deadline: ContinuousClock.Instant
+final class DeadlineBox: Sendable {
+    private let deadline: Locked<ContinuousClock.Instant>
 
-    init(_ deadline: ContinuousClock.Instant) { self.deadline = deadline }
+    init(_ deadline: ContinuousClock.Instant) { self.deadline = Locked(deadline) }
 
     func set(_ deadline: ContinuousClock.Instant) {
-        lock.lock()
-        self.deadline = deadline
-        lock.unlock()
+        self.deadline.withLock { $0 = deadline }
     }
 
     /// Called by SQLite while the database is locked: sleeps a little (1 ms, growing to 10 ms)
     /// and says whether to try again.
     func shouldRetry(_ tries: Int) -> Bool {
-        lock.lock()
-        let deadline = self.deadline
-        lock.unlock()
+        let deadline = self.deadline.withLock { $0 }
         guard ContinuousClock.now < deadline else { return false }
         usleep(UInt32(min(10, 1 + tries / 4)) * 1000)
         return ContinuousClock.now < deadline

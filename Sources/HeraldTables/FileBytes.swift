@@ -1,12 +1,6 @@
 import HeraldJSON
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Whole-file reads with POSIX calls: the bytes land in one array (no `Data`
 /// copy), which is all the table readers need.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The table files below a folder the user named, found the one way every command
 /// finds them (`render`, `format`, `export` through `Catalog(root:)`, `validate`

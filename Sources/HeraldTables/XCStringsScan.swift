@@ -247,21 +247,9 @@ enum XCStringsScanner {
         }
 
         mutating func hex4() throws(Failure) -> UInt32 {
-            guard i + 4 <= bytes.count else { throw Failure() }
-            var v: UInt32 = 0
-            for _ in 0..<4 {
-                let c = bytes[i]
-                let d: UInt32
-                switch c {
-                case 0x30...0x39: d = UInt32(c - 0x30)
-                case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-                case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-                default: throw Failure()
-                }
-                v = v * 16 + d
-                i += 1
-            }
-            return v
+            guard let value = UnicodeEscape.hex4(bytes, at: i).value else { throw Failure() }
+            i += 4
+            return value
         }
 
         /// Validates a string (`i` at the opening quote) and returns where its bytes are.

@@ -101,16 +101,6 @@ import Testing
         #expect(try PluralRules.for(xx).categories == [.other])
     }
 
-    @Test func graphemes() {
-        #expect(Graphemes.boundaries(of: "") == [0])
-        #expect(Graphemes.boundaries(of: "ab") == [0, 1, 2])
-        // e + combining acute is one cluster (3 bytes); a family emoji ZWJ sequence is one.
-        #expect(Graphemes.boundaries(of: "e\u{301}x") == [0, 3, 4])
-        let family = "👨‍👩‍👧"
-        #expect(Graphemes.boundaries(of: family) == [0, family.utf8.count])
-        #expect(Graphemes.boundaries(of: "🇫🇷🇩🇪") == [0, 8, 16])
-    }
-
     /// ICU reads `en__US` as English with the variant "US" (`en-x-lvariant-us`); Herald calls it
     /// malformed and says why. Well-formed ids of every shape ICU ships still parse.
     @Test func malformedICUIdsAreRefusedWithTheReason() throws {

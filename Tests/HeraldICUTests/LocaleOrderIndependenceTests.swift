@@ -1,5 +1,6 @@
 import Foundation
 import HeraldICU
+import HeraldTables
 import HeraldTestSupport
 import Testing
 

@@ -24,6 +24,13 @@ import Testing
         (#"01"#, "invalid number: leading zero", 1, 2),
         (#"{"a": 1} x"#, "unexpected content after the JSON value", 1, 10),
         ("\"a\u{1}\"", "control character in string (must be escaped)", 1, 3),
+        // The shared steps after a member or element, and of a \u escape (columns counted by hand).
+        (#"[1,]"#, "trailing comma in an array", 1, 4),
+        (#"[1 2]"#, "expected ',' or ']' in an array", 1, 4),
+        (#"{"a": 1 "b": 2}"#, "expected ',' or '}' in an object", 1, 9),
+        (#"{"a": 1"#, "unexpected end of input in an object", 1, 8),
+        (#""\u12G4""#, "invalid hex digit in \\u escape", 1, 6),
+        (#""\u12""#, "truncated \\u escape", 1, 4),
     ])
     func errorsSayWhereAndWhat(input: String, message: String, line: Int, column: Int) {
         do {

@@ -3,9 +3,7 @@ import Testing
 
 @testable import HeraldMedia
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 @Suite struct AttachmentFolderTests {
     /// Writes `size` bytes to `name` with modification time `age` seconds ago.

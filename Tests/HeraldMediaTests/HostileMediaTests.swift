@@ -2,9 +2,7 @@ import Foundation
 import HeraldMedia
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Issue 14, media: a downloader's answer is not trusted with a path, the attachment folder
 /// is kept within its retention rule, and the `herald-net` helper can be stopped.

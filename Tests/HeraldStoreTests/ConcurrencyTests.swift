@@ -1,19 +1,21 @@
 import Foundation
 import HeraldLottery
+import HeraldSync
 import Testing
 @testable import HeraldStore
 
 /// Separate `Store` values are separate SQLite connections, which lock each other exactly as
 /// separate processes do. (The process-level version is in HeraldCLITests/StoreCLITests.)
 @Suite struct ConcurrencyTests {
-    final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Int] = []
-        private var errors: [String] = []
+    final class Results: Sendable {
+        private let state = Locked((values: [Int](), errors: [String]()))
 
-        func add(_ value: Int) { lock.lock(); values.append(value); lock.unlock() }
-        func fail(_ error: any Error) { lock.lock(); errors.append(String(describing: error)); lock.unlock() }
-        var snapshot: ([Int], [String]) { lock.lock(); defer { lock.unlock() }; return (values, errors) }
+        func add(_ value: Int) { state.withLock { $0.values.append(value) } }
+        func fail(_ error: any Error) {
+            let text = String(describing: error)
+            state.withLock { $0.errors.append(text) }
+        }
+        var snapshot: ([Int], [String]) { state.withLock { ($0.values, $0.errors) } }
     }
 
     @Test func eightConnectionsOpeningAFreshStoreAndIncrementingEndExact() throws {

@@ -11,26 +11,17 @@
 # Second line: currency formatting alone (Foundation has no plural rules), C
 # against HeraldICU against Foundation's Decimal.FormatStyle.Currency.
 set -eu
-cd "$(dirname "$0")/../.."
 N="${1:-20000}"
-OUT=.build/bench-icu
-mkdir -p "$OUT"
-cc -O2 -Wall -o "$OUT/bench_icu" Tools/bench/icu/bench_icu.c $(pkg-config --cflags --libs icu-i18n 2>/dev/null || echo -licui18n -licuuc)
-swift build -c release --product herald-bench >"$OUT/build.log" 2>&1 || { cat "$OUT/build.log"; exit 1; }
-BIN="$(swift build -c release --show-bin-path)/herald-bench"
-ROUNDS="${ROUNDS:-5}"
-# Alternate the two sides ROUNDS times and keep each side's best time, so
-# one-off stalls on a busy machine do not count.
-i=0
-: >"$OUT/runs.txt"
-while [ "$i" -lt "$ROUNDS" ]; do
-  "$OUT/bench_icu" "$N" >>"$OUT/runs.txt"
-  "$BIN" icu "$N" >>"$OUT/runs.txt"
-  "$OUT/bench_icu" "$N" format >>"$OUT/runs.txt"
-  "$BIN" icu-format "$N" >>"$OUT/runs.txt"
-  "$BIN" foundation "$N" >>"$OUT/runs.txt"
-  i=$((i + 1))
-done
+. "$(dirname "$0")/lib.sh"
+bench_build icu bench_icu Tools/bench/icu/bench_icu.c
+round() {
+  "$OUT/bench_icu" "$N"
+  "$BIN" icu "$N"
+  "$OUT/bench_icu" "$N" format
+  "$BIN" icu-format "$N"
+  "$BIN" foundation "$N"
+}
+bench_rounds round
 cat "$OUT/runs.txt"
 awk '
   $1 == "c"     { if (!c || $3 < c) c = $3; cs = $4; n = $2 }

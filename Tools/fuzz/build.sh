@@ -105,7 +105,8 @@ compile() { # module
     if [ -d "$generated" ]; then
         while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$generated" -name '*.swift' -print0 | sort -z)
     fi
-    swiftc -parse-as-library -module-name "$module" -wmo -Onone -enable-testing -swift-version 6 \
+    # -package-name: one package, as SwiftPM builds it (modules share `package` declarations).
+    swiftc -parse-as-library -module-name "$module" -package-name herald -wmo -Onone -enable-testing -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -sanitize=fuzzer,address -I "$fmods" -I "$bin/Modules" "${cmaps[@]}" \
         -emit-module -emit-module-path "$fmods/$module.swiftmodule" \

@@ -16,6 +16,8 @@
 // - Handles are immutable after creation unless noted, and safe to use from
 //   several threads at once. Date and message formatters are NOT thread safe:
 //   the Swift layer serialises access to them.
+// - Every choice among fixed values (plural type, number kind, date style, unit…)
+//   is a closed C enum with explicit values, which Swift imports as an enum.
 #ifndef HERALD_ICU_H
 #define HERALD_ICU_H
 
@@ -25,13 +27,11 @@
 extern "C" {
 #endif
 
-enum {
-    HICU_OK = 0,
-    HICU_ILLEGAL_ARGUMENT = 1,
-    HICU_BUFFER_OVERFLOW = 15,
-};
+/// A closed enum with an int32_t representation: `typedef HICU_ENUM(Name) {…} Name;`.
+#define HICU_ENUM(name) enum __attribute__((enum_extensibility(closed))) name : int32_t
 
-static inline int hicu_failure(int32_t status) { return status > 0; }
+/// The status a call returns when `out` was too small (U_BUFFER_OVERFLOW_ERROR).
+static const int32_t HICU_BUFFER_OVERFLOW = 15;
 
 /// ICU's symbolic name for a status code ("U_ILLEGAL_ARGUMENT_ERROR").
 const char *hicu_error_name(int32_t status);
@@ -59,8 +59,12 @@ int32_t hicu_locale_canonicalize(const char *locale, char *out, int32_t cap,
 int32_t hicu_locale_cldr_parent(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_add_likely(const char *locale, char *out, int32_t cap, int32_t *status);
 int32_t hicu_locale_minimize(const char *locale, char *out, int32_t cap, int32_t *status);
-/// part: 0 language, 1 script, 2 region, 3 variant.
-int32_t hicu_locale_part(const char *locale, int part, char *out, int32_t cap,
+typedef HICU_ENUM(HICULocalePart) {
+    HICULocalePartLanguage = 0, HICULocalePartScript = 1, HICULocalePartRegion = 2,
+    HICULocalePartVariant = 3,
+} HICULocalePart;
+/// One subtag of an ICU id ("" when absent).
+int32_t hicu_locale_part(const char *locale, HICULocalePart part, char *out, int32_t cap,
                          int32_t *status);
 /// 1 when the locale's characters run right to left.
 int hicu_locale_is_rtl(const char *locale);
@@ -71,16 +75,27 @@ int hicu_locale_numbers_known(const char *locale);
 /// 1 when ICU has locale data for this language (or language_script/region)
 /// itself, not just the root fallback.
 int hicu_locale_has_data(const char *locale);
-/// English display name ("Portuguese (Brazil)") in `display_locale`.
-int32_t hicu_locale_display_name(const char *locale, const char *display_locale, char *out,
-                                 int32_t cap, int32_t *status);
 
 // MARK: - Plural rules
 
 typedef struct HICUPluralRules HICUPluralRules;
 
-/// type: 0 cardinal, 1 ordinal.
-HICUPluralRules *hicu_plural_open(const char *locale, int type, int32_t *status);
+/// Rules for counts or for positions.
+typedef HICU_ENUM(HICUPluralType) {
+    HICUPluralTypeCardinal = 0, HICUPluralTypeOrdinal = 1,
+} HICUPluralType;
+/// A CLDR plural category, as hicu_number_format_select_index reports it.
+typedef HICU_ENUM(HICUPluralCategory) {
+    HICUPluralCategoryNotSelected = -1,  // no rules were given
+    HICUPluralCategoryZero = 0,
+    HICUPluralCategoryOne = 1,
+    HICUPluralCategoryTwo = 2,
+    HICUPluralCategoryFew = 3,
+    HICUPluralCategoryMany = 4,
+    HICUPluralCategoryOther = 5,
+} HICUPluralCategory;
+
+HICUPluralRules *hicu_plural_open(const char *locale, HICUPluralType type, int32_t *status);
 void hicu_plural_close(HICUPluralRules *rules);
 /// Space-separated keywords in CLDR order (zero one two few many other, those present).
 int32_t hicu_plural_keywords(const HICUPluralRules *rules, char *out, int32_t cap,
@@ -91,7 +106,7 @@ int32_t hicu_plural_select_double(const HICUPluralRules *rules, double value, ch
 /// The rule text for one keyword with CLDR's samples
 /// ("v = 0 and i % 10 = 1 … @integer 1, 21, … @decimal …").
 /// Empty for "other" when it has no condition (its samples still follow).
-int32_t hicu_plural_rule_with_samples(const char *locale, int type, const char *keyword,
+int32_t hicu_plural_rule_with_samples(const char *locale, HICUPluralType type, const char *keyword,
                                       char *out, int32_t cap, int32_t *status);
 
 // MARK: - Number formatting (ICU number skeletons)
@@ -114,44 +129,51 @@ int32_t hicu_number_format_decimal(const HICUNumberFormatter *fmt, const char *d
                                    int32_t decimal_len, char *out, int32_t cap,
                                    int32_t *status);
 
-/// Formats and selects the plural category of the *formatted* number in one
-/// step (uplrules_selectFormatted), so "1.0" and "1" differ.
-/// kind: 0 int64 (`int_value`), 1 double (`double_value`), 2 decimal string.
-/// Writes the text to out and the keyword to keyword.
-int32_t hicu_number_format_select(const HICUNumberFormatter *fmt,
-                                  const HICUPluralRules *rules, int kind, int64_t int_value,
-                                  double double_value, const char *decimal,
-                                  int32_t decimal_len, char *out, int32_t cap,
-                                  char *keyword, int32_t keyword_cap, int32_t *status);
+/// What hicu_number_format_select_index formats.
+typedef HICU_ENUM(HICUNumberKind) {
+    HICUNumberKindInt64 = 0,       // `int_value`
+    HICUNumberKindDouble = 1,      // `double_value`
+    HICUNumberKindDecimal = 2,     // `decimal`, a decimal string as written ("1234.50")
+    HICUNumberKindMinorUnits = 3,  // `int_value` in minor units with `digits` fraction digits
+} HICUNumberKind;
 
-/// Like hicu_number_format_select, but the category comes back as an index
-/// (0 zero, 1 one, 2 two, 3 few, 4 many, 5 other; -1 when `rules` is NULL) and
-/// there is a fourth kind: 3 = an amount in minor units (`int_value`, e.g.
-/// 123450) with `digits` fraction digits (0...18, e.g. 2 → 1234.50), formatted
-/// exactly without floating point.
+/// Formats and selects the plural category of the *formatted* number in one
+/// step (uplrules_selectFormatted), so "1.0" and "1" differ. Writes the text to
+/// out and the category to *category (HICUPluralCategoryNotSelected when `rules`
+/// is NULL). An amount in minor units (`int_value`, e.g. 123450) with `digits`
+/// fraction digits (0...18, e.g. 2 → 1234.50) is formatted exactly, without
+/// floating point.
 int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
-                                        const HICUPluralRules *rules, int kind,
+                                        const HICUPluralRules *rules, HICUNumberKind kind,
                                         int64_t int_value, double double_value,
                                         const char *decimal, int32_t decimal_len,
                                         int32_t digits, char *out, int32_t cap,
-                                        int32_t *category, int32_t *status);
+                                        HICUPluralCategory *category, int32_t *status);
 
-/// ucurr_getDefaultFractionDigits (usage 0 standard, 1 cash).
-int32_t hicu_currency_fraction_digits(const char *iso_code, int usage, int32_t *status);
-/// 1 when the ISO code names a currency ICU knows.
-int hicu_currency_is_known(const char *iso_code);
+/// Which rounding: the standard one or cash (HUF 0).
+typedef HICU_ENUM(HICUCurrencyUsage) {
+    HICUCurrencyUsageStandard = 0, HICUCurrencyUsageCash = 1,
+} HICUCurrencyUsage;
+/// ucurr_getDefaultFractionDigits.
+int32_t hicu_currency_fraction_digits(const char *iso_code, HICUCurrencyUsage usage,
+                                      int32_t *status);
 
 // MARK: - Dates
 
 typedef struct HICUDateFormatter HICUDateFormatter;
 
+typedef HICU_ENUM(HICUDateStyle) {
+    HICUDateStyleNone = -1, HICUDateStyleFull = 0, HICUDateStyleLong = 1, HICUDateStyleMedium = 2,
+    HICUDateStyleShort = 3,
+} HICUDateStyle;
+
 /// Opens a date formatter. Either give `skeleton` (e.g. "yMMMdjmm", resolved
-/// with the locale's best pattern) or styles (-1 none, 0 full, 1 long,
-/// 2 medium, 3 short) with skeleton NULL. `zone` is an IANA id; unknown zones
-/// fail with U_ILLEGAL_ARGUMENT_ERROR.
+/// with the locale's best pattern) or styles with skeleton NULL. `zone` is an
+/// IANA id; unknown zones fail with U_ILLEGAL_ARGUMENT_ERROR.
 /// NOT thread safe: format from one thread at a time.
 HICUDateFormatter *hicu_date_open(const char *locale, const char *zone, const char *skeleton,
-                                  int date_style, int time_style, int32_t *status);
+                                  HICUDateStyle date_style, HICUDateStyle time_style,
+                                  int32_t *status);
 void hicu_date_close(HICUDateFormatter *fmt);
 int32_t hicu_date_format(HICUDateFormatter *fmt, double epoch_ms, char *out, int32_t cap,
                          int32_t *status);
@@ -167,12 +189,21 @@ int32_t hicu_zone_offset_ms(const char *zone, double epoch_ms, int32_t *status);
 
 typedef struct HICURelativeFormatter HICURelativeFormatter;
 
-/// width: 0 long, 1 short, 2 narrow. NOT thread safe.
-HICURelativeFormatter *hicu_relative_open(const char *locale, int width, int32_t *status);
+typedef HICU_ENUM(HICURelativeWidth) {
+    HICURelativeWidthLong = 0, HICURelativeWidthShort = 1, HICURelativeWidthNarrow = 2,
+} HICURelativeWidth;
+typedef HICU_ENUM(HICURelativeUnit) {
+    HICURelativeUnitYear = 0, HICURelativeUnitQuarter = 1, HICURelativeUnitMonth = 2,
+    HICURelativeUnitWeek = 3, HICURelativeUnitDay = 4, HICURelativeUnitHour = 5,
+    HICURelativeUnitMinute = 6, HICURelativeUnitSecond = 7,
+} HICURelativeUnit;
+
+/// NOT thread safe.
+HICURelativeFormatter *hicu_relative_open(const char *locale, HICURelativeWidth width,
+                                          int32_t *status);
 void hicu_relative_close(HICURelativeFormatter *fmt);
-/// unit: 0 year, 1 quarter, 2 month, 3 week, 4 day, 5 hour, 6 minute, 7 second.
 /// numeric = 1 always uses numbers ("in 1 day"); 0 allows words ("tomorrow").
-int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, int unit,
+int32_t hicu_relative_format(HICURelativeFormatter *fmt, double offset, HICURelativeUnit unit,
                              int numeric, char *out, int32_t cap, int32_t *status);
 
 // MARK: - MessageFormat
@@ -188,33 +219,42 @@ HICUMessageFormat *hicu_message_open(const char *pattern, const char *locale,
 void hicu_message_close(HICUMessageFormat *fmt);
 /// 1 when the pattern uses named arguments ({count}), 0 for numbered ({0}).
 int hicu_message_uses_names(const HICUMessageFormat *fmt);
+/// What a MessageFormat argument is.
+typedef HICU_ENUM(HICUMessageArgumentKind) {
+    HICUMessageArgumentKindString = 0,   // values[i]: UTF-8 text, which may hold NUL characters
+    HICUMessageArgumentKindDecimal = 1,  // values[i]: a decimal string ("1.50")
+    HICUMessageArgumentKindDate = 2,     // numbers[i]: epoch ms; values[i] unused
+} HICUMessageArgumentKind;
 /// Formats with `count` arguments. names[i] is the argument name (or its
 /// number as text, "0"). values[i] is valueLengths[i] bytes, not
-/// NUL-terminated. kinds[i]: 0 string (values[i] UTF-8 text, which may hold
-/// NUL characters), 1 decimal number (values[i] a decimal string, "1.50"),
-/// 2 date (numbers[i] epoch ms; values[i] unused).
+/// NUL-terminated.
 int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
-                            const int *kinds, const char *const *values,
+                            const HICUMessageArgumentKind *kinds, const char *const *values,
                             const int32_t *valueLengths, const double *numbers, char *out,
                             int32_t cap, int32_t *status);
 
 // MARK: - Text
 
-/// Base direction of UTF-8 text by its first strong character:
-/// 0 LTR, 1 RTL, 3 neutral (no strong character).
-int hicu_text_base_direction(const char *text, int32_t len);
+typedef HICU_ENUM(HICUDirection) {
+    HICUDirectionLeftToRight = 0,
+    HICUDirectionRightToLeft = 1,
+    HICUDirectionNeutral = 3,  // no strong character (ICU's UBIDI_NEUTRAL)
+} HICUDirection;
+/// Base direction of UTF-8 text by its first strong character.
+HICUDirection hicu_text_base_direction(const char *text, int32_t len);
 
+/// A paragraph's direction for the bidi algorithm.
+typedef HICU_ENUM(HICUBidiParagraph) {
+    HICUBidiParagraphLeftToRight = 0,
+    HICUBidiParagraphRightToLeft = 1,
+    HICUBidiParagraphFirstStrong = -1,  // the first strong character's (UBIDI_DEFAULT_LTR)
+} HICUBidiParagraph;
 // The Unicode Bidirectional Algorithm (ubidi) over UTF-16 `text`: writes, for each
 // visual position, the logical UTF-16 index shown there (ubidi_getVisualMap; bidi
-// controls stay in the map). `level`: 0 left to right, 1 right to left, -1 the
-// first strong character's direction (UBIDI_DEFAULT_LTR). Returns the map's length
-// (> cap: nothing written), 0 with *status set on failure.
-int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, int level, int32_t *map,
-                             int32_t cap, int32_t *status);
-/// Byte offsets of extended grapheme cluster boundaries in UTF-8 `text`,
-/// written to `offsets` (at most `cap`). Returns the count (including 0 and len).
-int32_t hicu_grapheme_boundaries(const char *text, int32_t len, int32_t *offsets,
-                                 int32_t cap, int32_t *status);
+// controls stay in the map). Returns the map's length (> cap: nothing written), 0
+// with *status set on failure.
+int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, HICUBidiParagraph paragraph,
+                             int32_t *map, int32_t cap, int32_t *status);
 
 #ifdef __cplusplus
 }

@@ -12,11 +12,7 @@ import Foundation
 import HeraldICU
 import HeraldLint
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Languages with ICU data; regional variants are added to reach the count asked for.
 let lintBenchLanguages = [

@@ -16,9 +16,7 @@ import Foundation
 import HeraldMedia
 import HeraldNetwork
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 func runMediaBench(args: [String]) {
     var iterations = 30

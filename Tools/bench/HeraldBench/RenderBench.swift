@@ -1,11 +1,7 @@
 import HeraldICU
 import HeraldRender
 import HeraldTables
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // The renderer benchmark (Tools/bench/render.sh): the same 100,000 requests
 // across 16 locales as Tools/bench/render/render_baseline.c, rendered in

@@ -6,16 +6,14 @@
 //       on every item, as the renderer does). Prints
 //       "swift <items> <seconds> <checksum>"; Tools/bench/icu.sh runs both
 //       sides and prints the ratio. The checksums must be equal.
+//   herald-bench shorten [iterations]
+//       Shortening over-long alert text (ShortenBench.swift); Tools/bench/shorten.sh.
 //   herald-bench icu-format | foundation [iterations]
 //       Currency formatting only, through HeraldICU or Foundation's FormatStyle
 //       (FoundationBench.swift); icu.sh compares both with C's `format` mode.
 import HeraldICU
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The same 16 locales, in the same order, as bench_icu.c.
 let icuBenchLocales = [
@@ -101,7 +99,9 @@ case "tables":
     runTablesBench(args: Array(args.dropFirst()))
 case "lint":
     runLintBench(args: Array(args.dropFirst()))
+case "shorten":
+    runShortenBench(args: Array(args.dropFirst()))
 default:
-    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | media … | stage …")
+    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | media … | stage … | shorten [iterations]")
     exit(args.isEmpty ? 0 : 2)
 }

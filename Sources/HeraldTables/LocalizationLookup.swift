@@ -1,3 +1,4 @@
+public import HeraldICU
 import HeraldSync
 
 /// How Apple picks an `.lproj` folder (or a catalog's language) for a user's

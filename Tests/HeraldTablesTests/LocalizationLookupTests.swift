@@ -1,4 +1,4 @@
-import HeraldICU
+import HeraldTables
 import Testing
 
 /// Apple's .lproj choice (Bundle.preferredLocalizations / ualoc_localizationsToUse).
