@@ -1,5 +1,6 @@
 import Foundation
 import HeraldMedia
+import HeraldTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ import Testing
         }
     }
 
-    func fetch(_ file: DownloadedFile, folder: TempFolder) async -> [MediaResult] {
+    func fetch(_ file: DownloadedFile, folder: TemporaryFolder) async -> [MediaResult] {
         await MediaFetcher(policy: loopback, downloader: AnsweringDownloader(file: file)).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
             deadline: .now + .seconds(60))
@@ -33,8 +34,7 @@ import Testing
 
     /// The helper said `/etc/passwd` (and a link to it) was the download: neither is attached.
     @Test func onlyFilesInsideTheAttachmentFolderAreAccepted() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let name = Fixture.pngSHA256 + ".png"
         try FileManager.default.createDirectory(atPath: folder.attachments, withIntermediateDirectories: true)
 
@@ -64,8 +64,7 @@ import Testing
     /// The retention rule: after a fetch the folder holds at most the policy's number of files
     /// (oldest removed first, this push's kept), and a killed download's stale `.part` is gone.
     @Test func fetchingKeepsTheFolderWithinItsRetentionRule() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         try FileManager.default.createDirectory(atPath: folder.attachments, withIntermediateDirectories: true)
         let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), maxFiles: 4)
         let old = Date(timeIntervalSinceNow: -86_400)
@@ -103,8 +102,7 @@ import Testing
     /// start with those signals blocked and in herald's process group: now its mask is empty,
     /// its dispositions are the defaults and it leads a group of its own.
     @Test func theHelperStartsWithNoSignalBlockedInItsOwnProcessGroup() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/report.sh"
         try HelperProcessDownloaderTests.writeScript(
             """
@@ -134,8 +132,7 @@ import Testing
 
     /// At the deadline the whole group goes: a child the helper started does not outlive it.
     @Test func theDeadlineEndsWhatTheHelperStarted() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/spawn.sh"
         try HelperProcessDownloaderTests.writeScript(
             """

@@ -8,6 +8,7 @@ import HeraldStage
 import HeraldStore
 import HeraldSync
 import HeraldTables
+import HeraldTestSupport
 import Testing
 
 /// Issue 14, the stage's share: forged or unsealed input, sealed values in diagnostics,
@@ -83,7 +84,7 @@ import Testing
         herald["media"] = .array([.string("https://attacker.example/x.png")])
         push["herald"] = .object(herald)
         let recorder = RecordingDownloader()
-        let folder = StageTests.Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let stage = Stage(
             configuration: StageConfiguration(
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])),
@@ -138,8 +139,7 @@ import Testing
             }
         }
         let key = try SealingKey.generate(for: .aesGCM)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-sealed-media-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("herald-sealed-media")
         let stage = Stage(
             configuration: StageConfiguration(
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])), attachmentsDirectory: folder.path,

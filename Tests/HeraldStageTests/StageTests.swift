@@ -8,6 +8,7 @@ import HeraldSealing
 import HeraldStage
 import HeraldStore
 import HeraldTables
+import HeraldTestSupport
 import Testing
 
 /// The stage as a library (what an app's extension links), against the real
@@ -16,11 +17,6 @@ import Testing
     static let tables = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Localizations").path
     static let catalog = try! Catalog(root: tables)  // the repository's own Localizations folder
-
-    final class Folder {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-stage-\(UUID().uuidString)").path
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
 
     /// Most pushes here are legacy, unsealed input; the sealing-required default is tested in
     /// HostileStageTests. The deadline is an hour: these tests check content, which a busy
@@ -41,7 +37,7 @@ import Testing
     }
 
     @Test func aMessagePushNeverOpensTheStore() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let stage = Self.stage(store: .directory(folder.path))
         let o = try await stage.process(
             Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Gate 4","from":"HQ"}}"#),
@@ -55,7 +51,7 @@ import Testing
     /// Powerball 2026-11-18 4 11 23 45 61 + 9; ticket 4 11 23 45 1 + 9 matches 4 + PB → $50,000
     /// (no Power Play bought). Sealed with an in-memory AES key.
     @Test func sealedLotteryWithAnOpenStore() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let store = try Store.open(directory: folder.path)
         try store.addTicket(
             Ticket(game: "powerball", draw: DrawDate("2026-11-18"), numbers: [4, 11, 23, 45, 1], bonus: [9]))
@@ -121,7 +117,7 @@ import Testing
 
     /// A medium that cannot be fetched adds the localized media.failed line; the text stays.
     @Test func failedMediaAddsTheLocalizedLine() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let stage = Stage(configuration: StageConfiguration(
             catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments",
             mediaDownloader: URLSessionMediaDownloader(), deadline: Self.noDeadline, allowUnsealed: true))

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldLottery
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
@@ -17,8 +18,7 @@ import Testing
     }
 
     @Test func eightConnectionsOpeningAFreshStoreAndIncrementingEndExact() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let directory = temp.path + "/fresh"
         let results = Results()
         let perConnection = 50
@@ -41,8 +41,7 @@ import Testing
     }
 
     @Test func ticketsWrittenConcurrentlyAreAllKept() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let date = try DrawDate("2026-11-21")
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: 8) { worker in

@@ -44,7 +44,7 @@ public final class TemporaryFolder: Sendable {
 
     /// Every regular file below the folder with its bytes, by relative path: "the folder is
     /// unchanged" compares two of these.
-    public func files() -> [String: Data] {
+    public func contents() -> [String: Data] {
         var out: [String: Data] = [:]
         let fm = FileManager.default
         guard let walker = fm.enumerator(atPath: path) else { return out }
