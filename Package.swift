@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
-        .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
+        .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON", "HeraldTestSupport"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork", "HeraldTestSupport"]),
         // Also runs the real herald-net binary (HelperProcessMediaDownloader).
         .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net", "HeraldTestSupport"]),
