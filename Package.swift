@@ -156,7 +156,8 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldRender", "HeraldExamples",
-                "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync", "HeraldDiagnostics", "HeraldTestSupport",
+                "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync", "HeraldDiagnostics",
+                "HeraldTestSupport",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
