@@ -143,8 +143,8 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // What several test targets share: running a program as a subprocess.
-        .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
+        // Shared by the test targets: subprocesses, temporary folders, loopback servers, the stage harness.
+        .target(name: "HeraldTestSupport", dependencies: ["HeraldStage", "HeraldJSON"], path: "Tests/HeraldTestSupport"),
         .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
         .testTarget(name: "HeraldDiagnosticsTests", dependencies: ["HeraldDiagnostics"]),
         // ICU's C API called directly (no Herald code): the oracle HeraldICUTests compare with.
@@ -156,16 +156,17 @@ let package = Package(
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
-        .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON"]),
-        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork", "HeraldSync"]),
+        .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork", "HeraldSync", "HeraldTestSupport"]),
         // Also runs the real herald-net binary (HelperProcessMediaDownloader).
-        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net"]),
+        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldStageTests",
             dependencies: [
                 "HeraldStage", "HeraldJSON", "HeraldPayload", "HeraldTables", "HeraldICU", "HeraldSealing", "HeraldStore",
                 "HeraldRender", "HeraldBuiltinTables",
                 "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync", "HeraldDiagnostics",
+                "HeraldTestSupport",
             ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).

@@ -122,7 +122,7 @@ public struct PreviewRunner: Sendable {
         }
         return PreviewItem(
             example: name, locale: locale.bcp47, servedBy: outcome.servedBy, fallback: outcome.fallback,
-            bytes: outcome.bytes, payload: .object(outcome.payload), diagnostics: outcome.diagnostics,
+            bytes: outcome.bytes, payload: .object(outcome.payload), diagnostics: outcome.diagnostics.map(\.message),
             rightToLeft: locale.isRightToLeft)
     }
 

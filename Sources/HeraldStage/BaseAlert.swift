@@ -1,3 +1,4 @@
+import HeraldDiagnostics
 import HeraldPayload
 import HeraldRender
 
@@ -12,7 +13,7 @@ enum BaseAlert {
         guard let alert else { return draft }
         var generic: Draft?
         func genericText(_ field: String) -> String? {
-            if generic == nil { generic = texts.fallbackDraft(reason: nil) }
+            if generic == nil { generic = texts.fallbackDraft() }
             return field == "title" ? generic?.alert.title : generic?.alert.body
         }
         func field(_ name: String, literal: String?, key: String?, args: [String]?) -> String? {
@@ -24,7 +25,8 @@ enum BaseAlert {
             if let text = texts.text(key, arguments, into: &draft, serves: name == "body") {
                 return text
             }
-            draft.diagnostics.append("\(name)-loc-key \"\(key)\" is not in Localizable for \(texts.locale.bcp47)")
+            draft.diagnostics.append(
+                .stage(.locKey, "\(name)-loc-key \"\(key)\" is not in Localizable for \(texts.locale.bcp47)", at: "/aps/alert"))
             if let literal, !AlertText.isBlank(literal) { return literal }
             if name == "subtitle" { return nil }
             draft.fallback = true

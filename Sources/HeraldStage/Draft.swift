@@ -1,22 +1,25 @@
+import HeraldDiagnostics
 import HeraldICU
 import HeraldPayload
 import HeraldRender
 
-/// The alert the stage has worked out so far, and what it knows about it.
+/// What the compute step worked out (`Stage.compute`): the alert's text, phrased from the
+/// tables, and what the stage knows about it. The render step (`CheckedAlert`) turns it
+/// into the alert that is shown.
 struct Draft: Sendable {
     var alert: RenderedAlert
     /// The localization that served the main text (nil: none rendered).
     var servedBy: String?
     /// True when this is not the content the push asked for.
     var fallback: Bool
-    var diagnostics: [String]
+    var diagnostics: [Diagnostic]
     /// Text inserted verbatim from the push or the store (a decrypted message,
     /// a reminder title, loc-args): shown literally, so format characters in it
     /// are content and not leftover specifiers.
     var literals: [String]
 
     init(
-        alert: RenderedAlert, servedBy: String? = nil, fallback: Bool = false, diagnostics: [String] = [],
+        alert: RenderedAlert, servedBy: String? = nil, fallback: Bool = false, diagnostics: [Diagnostic] = [],
         literals: [String] = []
     ) {
         self.alert = alert
@@ -48,19 +51,18 @@ struct Texts: Sendable {
         do {
             let result = try renderer.render(
                 key: key, table: table, locale: locale, arguments: arguments, options: options)
-            for d in result.diagnostics { draft.diagnostics.append("\(table)/\(key): \(d)") }
+            for d in result.diagnostics { draft.diagnostics.append(.stage(.render, "\(table)/\(key): \(d)")) }
             if serves || draft.servedBy == nil { draft.servedBy = result.servedBy }
             return result.text
         } catch {
-            draft.diagnostics.append(error.description)
+            draft.diagnostics.append(.stage(.render, error.description))
             return nil
         }
     }
 
     /// The localized generic alert ("New notification").
-    func fallbackDraft(reason: String?) -> Draft {
+    func fallbackDraft() -> Draft {
         var d = Draft(alert: RenderedAlert(), fallback: true)
-        if let reason { d.diagnostics.append(reason) }
         let title = text("fallback.title", into: &d) ?? Self.lastResort["fallback.title"]
         let body = text("fallback.body", into: &d, serves: true) ?? Self.lastResort["fallback.body"]
         d.alert = RenderedAlert(title: title, body: body)

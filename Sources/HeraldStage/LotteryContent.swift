@@ -140,7 +140,7 @@ enum LotteryContent {
                 amount = try Currency.format(
                     minorUnits: outcome.total.minorUnits, currency: outcome.total.currency, locale: texts.locale)
             } catch {
-                throw .failed("cannot format the amount won: \(error)")
+                throw .failed(.lottery, "cannot format the amount won: \(error)")
             }
             // The sentence naming the cash won, or nil when nothing but free plays was won.
             var moneyBody: String?
@@ -164,7 +164,8 @@ enum LotteryContent {
                 body = moneyBody + sentenceGap(after: moneyBody) + extra
             }
             if outcome.hasUnknownAmount && outcome.total.minorUnits > 0 {
-                d.diagnostics.append("some tiers won have no announced amount; the total shown counts the known ones")
+                d.diagnostics.append(
+                    .stage(.lottery, "some tiers won have no announced amount; the total shown counts the known ones", severity: .note))
             }
         }
         d.alert = RenderedAlert(title: title, subtitle: subtitle, body: body)

@@ -4,35 +4,6 @@ import HeraldPayload
 import HeraldRender
 import HeraldStore
 
-/// Why the work for a push could not be done; the stage then falls back.
-/// Messages never carry keys or ciphertext; a message that quotes a value of the
-/// `herald` object names its `field`, and for a sealed object only the field is
-/// shown (`sealedDescription`).
-enum StageWorkError: Error, Sendable, CustomStringConvertible {
-    /// The `herald` object is not what Docs/push-format.md describes. `field` is set
-    /// when the message quotes that field's value.
-    case invalid(String, field: String? = nil)
-    /// A step failed (store, sealing, formatting).
-    case failed(String)
-
-    var description: String {
-        switch self {
-        case .invalid(let m, _): return "invalid herald object: \(m)"
-        case .failed(let m): return m
-        }
-    }
-
-    /// The message for a sealed `herald` object: the field, never its value.
-    var sealedDescription: String {
-        switch self {
-        case .invalid(_, let field?):
-            return "invalid sealed herald object: the \"\(field)\" field is not valid (sealed values are not shown)"
-        case .invalid(let m, nil): return "invalid sealed herald object: \(m)"
-        case .failed(let m): return m
-        }
-    }
-}
-
 /// The reminder texts (reminder.* keys).
 enum ReminderContent {
     /// "A reminder is due" — for an unknown or unreadable id, and as the best
@@ -57,7 +28,7 @@ enum ReminderContent {
             absolute = try DateFormat.for(date: .medium, time: .short, locale: texts.locale, zone: zone)
                 .format(epochMilliseconds: reminder.due.timeIntervalSince1970 * 1000)
         } catch {
-            throw .failed("cannot format the reminder's date: \(error)")
+            throw .failed(.reminder, "cannot format the reminder's date: \(error)")
         }
         let title = texts.text("reminder.title", into: &d)
         let key = seconds >= 0 ? "reminder.due.body" : "reminder.overdue.body"

@@ -1,3 +1,4 @@
+public import HeraldDiagnostics
 public import HeraldJSON
 
 /// What the stage made of one push.
@@ -11,16 +12,15 @@ public struct StageOutcome: Sendable {
     /// True when the output is a fallback (the original alert, a best attempt
     /// at the deadline, or the localized generic text).
     public var fallback: Bool
-    /// One line per thing worth knowing (never secret text).
-    public var diagnostics: [String]
+    /// One diagnostic per thing worth knowing (never secret text), under the stage's rules
+    /// (`Diagnostic.Rule.deadline`, `.noStore`, `.shortened`…); each message is one line.
+    public var diagnostics: [Diagnostic]
 
     /// `json`'s size in UTF-8 bytes.
     public var bytes: Int { json.utf8.count }
-    /// The `herald render` exit status: 0 rendered, 3 fallback.
-    public var exitCode: Int32 { fallback ? 3 : 0 }
 
     /// Makes an outcome (the stage makes them; tests and custom stages may too).
-    public init(payload: JSONObject, json: String, servedBy: String, fallback: Bool, diagnostics: [String]) {
+    public init(payload: JSONObject, json: String, servedBy: String, fallback: Bool, diagnostics: [Diagnostic]) {
         self.payload = payload
         self.json = json
         self.servedBy = servedBy

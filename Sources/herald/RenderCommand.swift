@@ -148,7 +148,7 @@ struct RenderInvocation: Sendable {
         out.write("\n")
         out.flush()
         for d in outcome.diagnostics {
-            writeStderr("herald: warning: \(OutsideText.escaped(d))\n")
+            writeStderr("herald: warning: \(OutsideText.escaped(d.message))\n")
         }
         return outcome.exitCode
     }
@@ -170,7 +170,7 @@ struct RenderInvocation: Sendable {
             }
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let answer = await stage.answer(line: line, lineNumber: lineNumber, locales: &locales)
+            let answer = await RenderBatch.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)
             out.write(JSONWriter.write(.object(answer)))
             out.write("\n")
         }

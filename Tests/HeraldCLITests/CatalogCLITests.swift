@@ -1,21 +1,13 @@
 import Foundation
 import HeraldJSON
 import Testing
+import HeraldTestSupport
 
 /// String Catalog phrase sets and several plural samples through the real
 /// binary: `preview`, `export` and `validate`.
 @Suite struct CatalogCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let solarLens = root.appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/mduu__SolarLens__AppShortcuts.xcstrings").path
-
-    final class Directory {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-catalog-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
 
     /// CLDR: Russian `one` is 1, 21, 31… 101 (v = 0 and i % 10 = 1 and
     /// i % 100 != 11). The preview shows 1, 21 and 101, and the loss message
@@ -35,7 +27,7 @@ import Testing
     /// The SolarLens App Shortcuts catalog: every phrase of every language
     /// (3 English, 4 German phrases for the first shortcut, read off the file).
     @Test func previewShowsEveryPhraseOfAPhraseSet() async throws {
-        let dir = try Directory()
+        let dir = try TemporaryFolder("herald-cli-catalog")
         try FileManager.default.copyItem(atPath: Self.solarLens, toPath: dir.path + "/AppShortcuts.xcstrings")
         let r = try await HeraldBinary.run(["preview", "--format", "json", "--tables", dir.path, "--locales", "en,de"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -65,7 +57,7 @@ import Testing
         #expect(de?["values"]?.arrayValue?.first?.stringValue == "Setze Lademodus auf  ${chargingMode} in ${applicationName}")
         #expect(c["strings"]?["Set charging mode to ${chargingMode} in ${applicationName}"]?["extractionState"]?.stringValue == "extracted_with_value")
 
-        let dir = try Directory()
+        let dir = try TemporaryFolder("herald-cli-catalog")
         let strings = try await HeraldBinary.run(["export", Self.solarLens, "--format", "strings", "--output", dir.path])
         #expect(strings.status == 0)
         #expect(strings.stderr.contains("App Shortcuts phrase set"), "\(strings.stderr)")
@@ -77,7 +69,7 @@ import Testing
     /// Golden: the repository's own Messages.xcstrings rendered directly.
     @Test func substitutionsSurviveExportAsTheyRender() async throws {
         let tables = Self.root.deletingLastPathComponent().appendingPathComponent("Localizations").path
-        let dir = try Directory()
+        let dir = try TemporaryFolder("herald-cli-catalog")
         let catalogs = dir.path + "/catalogs", lproj = dir.path + "/lproj"
         let toCatalog = try await HeraldBinary.run(["export", tables, "--format", "xcstrings", "--output", catalogs])
         #expect(toCatalog.status == 0, "\(toCatalog.stderr)")
@@ -100,7 +92,7 @@ import Testing
 
     /// An extension shipping only hy.lproj: validated, one missing-source warning, exit 0.
     @Test func validateWithoutTheSourceLocale() async throws {
-        let dir = try Directory()
+        let dir = try TemporaryFolder("herald-cli-catalog")
         try FileManager.default.createDirectory(atPath: dir.path + "/hy.lproj", withIntermediateDirectories: true)
         try Data("\"greeting\" = \"Բարեւ %@\";\n".utf8).write(to: URL(fileURLWithPath: dir.path + "/hy.lproj/Localizable.strings"))
         let r = try await HeraldBinary.run(["validate", "--source-locale", "en", dir.path])
@@ -115,7 +107,7 @@ import Testing
     /// An `--output` that cannot be written is one line naming the path and the system's reason,
     /// exit 1, nothing on stdout — not Foundation's `NSCocoaErrorDomain` text (QA finding F10).
     @Test func exportOutputFailuresAreOneLine() async throws {
-        let dir = try Directory()
+        let dir = try TemporaryFolder("herald-cli-catalog")
         let tables = Self.root.deletingLastPathComponent().appendingPathComponent("Localizations").path
         let file = dir.path + "/afile"
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))

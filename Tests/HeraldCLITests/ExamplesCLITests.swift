@@ -7,11 +7,6 @@ import Testing
 
 /// `herald examples` and `herald --version`, the real binary in subprocesses.
 @Suite struct ExamplesCLITests {
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-examples-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: url) }
-    }
-
     @Test func listingNamesEveryExampleWithItsSummary() async throws {
         let result = try await HeraldBinary.run(["examples"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -24,7 +19,7 @@ import Testing
     }
 
     @Test func outputWritesPushesBatchFilesAndTables() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-examples", create: false)
         let target = folder.url.appendingPathComponent("new/examples")
         let result = try await HeraldBinary.run(["examples", "--output", target.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -55,7 +50,7 @@ import Testing
     /// The files it writes work: every format request renders, every push renders (the
     /// store is empty, so the lottery and reminder pushes may fall back: exit 0 or 3).
     @Test func writtenFilesRunAsTheyAre() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-examples", create: false)
         let written = try await HeraldBinary.run(["examples", "--output", folder.url.path])
         #expect(written.status == 0, "\(written.stderr)")
         let store = ["HERALD_STORE": folder.url.appendingPathComponent("store").path]
@@ -77,7 +72,7 @@ import Testing
     }
 
     @Test func anOutputThatCannotBeWrittenFailsWithExit1() async throws {
-        let folder = Folder()
+        let folder = try TemporaryFolder("herald-examples", create: false)
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let file = folder.url.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: file)

@@ -8,47 +8,16 @@ import HeraldDiagnostics
 /// asserts the exact error line and exit status, and that nothing else was
 /// lost: no output written, the key folder and the store left as they were.
 @Suite struct HostileInputTests {
-    /// A temporary folder removed at the end of the test.
-    final class Folder {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-hostile-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        func write(_ bytes: [UInt8], to rel: String) throws {
-            let full = path + "/" + rel
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: full))
-        }
-
-        /// Every file below the folder with its bytes: "the folder is unchanged" compares these.
-        func snapshot() -> [String: Data] {
-            var out: [String: Data] = [:]
-            let fm = FileManager.default
-            guard let walker = fm.enumerator(atPath: path) else { return out }
-            while let rel = walker.nextObject() as? String {
-                var isDir: ObjCBool = false
-                if fm.fileExists(atPath: path + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
-                    out[rel] = fm.contents(atPath: path + "/" + rel)
-                }
-            }
-            return out
-        }
-    }
-
     static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     // MARK: herald export
 
     @Test func exportNamesEveryBrokenTableAndWritesNothing() async throws {
-        let tables = try Folder()
+        let tables = try TemporaryFolder("herald-hostile")
         try tables.write(Self.bytes("\"greeting\" = \"Hello\";\n"), to: "en.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"greeting\" = \"Bonj"), to: "fr.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"greeting\" = \"Bon") + [0xFF] + Self.bytes("\";\n"), to: "de.lproj/Localizable.strings")
-        let before = tables.snapshot()
+        let before = tables.contents()
         let r = try await HeraldBinary.run(["export", tables.path])
         #expect(r.status == 1)
         #expect(r.stdout == "")
@@ -57,11 +26,11 @@ import HeraldDiagnostics
             \(tables.path)/fr.lproj/Localizable.strings:1:14: error: unterminated quoted string — the device drops the whole file [syntax]
 
             """)
-        #expect(tables.snapshot() == before)
+        #expect(tables.contents() == before)
     }
 
     @Test func exportWithAPathTrickInALocalizationWritesNothingOutsideTheOutput() async throws {
-        let work = try Folder()
+        let work = try TemporaryFolder("herald-hostile")
         try work.write(
             Self.bytes(#"{"sourceLanguage":"en","strings":{"greeting":{"localizations":{"../../escaped":{"stringUnit":{"state":"translated","value":"x"}},"fr":{"stringUnit":{"state":"translated","value":"Salut"}}}}}}"#),
             to: "in/Tricks.xcstrings")
@@ -75,11 +44,11 @@ import HeraldDiagnostics
         // Nothing written at all: not the output, not the place the trick points to.
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(!FileManager.default.fileExists(atPath: work.path + "/escaped.lproj"))
-        #expect(Set(work.snapshot().keys) == ["in/Tricks.xcstrings"])
+        #expect(Set(work.contents().keys) == ["in/Tricks.xcstrings"])
     }
 
     @Test func exportKeepsNulAndHugeValuesWhole() async throws {
-        let tables = try Folder()
+        let tables = try TemporaryFolder("herald-hostile")
         let huge = String(repeating: "ü", count: 1 << 19)  // 1 MiB of UTF-8
         try tables.write(Self.bytes("\"nul\" = \"a") + [0] + Self.bytes("b\";\n\"huge\" = \"\(huge)\";\n"), to: "en.lproj/Localizable.strings")
         try tables.write(Self.bytes("\"nul\" = \"c\";\n"), to: "de.lproj/Localizable.strings")
@@ -96,8 +65,8 @@ import HeraldDiagnostics
     // MARK: herald format
 
     /// en and de tables, and a French file a device drops (truncated).
-    static func formatTables() throws -> Folder {
-        let tables = try Folder()
+    static func formatTables() throws -> TemporaryFolder {
+        let tables = try TemporaryFolder("herald-hostile")
         try tables.write(bytes("\"greeting\" = \"Hello %@\";\n"), to: "en.lproj/Localizable.strings")
         try tables.write(bytes("\"greeting\" = \"Hallo %@\";\n"), to: "de.lproj/Localizable.strings")
         try tables.write(bytes("\"greeting\" = \"Bonj"), to: "fr.lproj/Localizable.strings")
@@ -197,31 +166,31 @@ import HeraldDiagnostics
     ]
 
     @Test(arguments: sealCases) func sealRefusesHostilePayloadsAndTouchesNoKey(_ c: SealCase) async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let keys = store.path + "/keys"
         let made = try await HeraldBinary.run(["keygen", "--keys", keys, "--id", "device1"])
         #expect(made.status == 0, "\(made.stderr)")
-        let before = store.snapshot()
+        let before = store.contents()
         var arguments = ["seal", "--payload", "-", "--keys", keys]
         arguments += c.arguments.isEmpty ? ["--key-id", "device1"] : c.arguments
         let r = try await HeraldBinary.run(arguments, stdin: Data(c.stdin))
         #expect(r.status == c.status)
         #expect(r.stderr == c.error)
         #expect(r.stdout == "")
-        #expect(store.snapshot() == before)
+        #expect(store.contents() == before)
     }
 
     // MARK: herald store
 
     @Test func storeRefusesHostileArgumentsAndStaysUnchanged() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let added = try await HeraldBinary.run([
             "store", "add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,61", "--bonus", "9",
             "--draw", "2026-11-18", "--store", store.path,
         ])
         #expect(added.status == 0, "\(added.stderr)")
         let listBefore = try await HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
-        let before = store.snapshot()
+        let before = store.contents()
         let cases: [([String], String)] = [
             (["add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,99999999999999999999", "--bonus", "9"],
              "herald: error: --numbers: '99999999999999999999' is not a whole number (expected a comma-separated list like 1,2,3)\n"),
@@ -237,7 +206,7 @@ import HeraldDiagnostics
             #expect(r.stdout == "")
         }
         // The refused commands left every file of the store as it was…
-        #expect(store.snapshot() == before)
+        #expect(store.contents() == before)
         // …and the store still reads back the same.
         let listAfter = try await HeraldBinary.run(["store", "list", "tickets", "--store", store.path])
         #expect(listAfter.stdout == listBefore.stdout)
@@ -245,14 +214,14 @@ import HeraldDiagnostics
     }
 
     @Test func storeNeverOverwritesAFileThatIsNotItsDatabase() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let garbage = Self.bytes("this is not SQLite\n") + [0, 0xFF, 0xFE] + [UInt8](repeating: 0x41, count: 4096)
         try store.write(garbage, to: "herald.sqlite")
         let r = try await HeraldBinary.run(["store", "badge", "--increment", "1", "--store", store.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("herald: error: store \(store.path)/herald.sqlite is not a readable SQLite database ("))
         #expect(r.stdout == "")
-        #expect(store.snapshot()["herald.sqlite"] == Data(garbage))
+        #expect(store.contents()["herald.sqlite"] == Data(garbage))
     }
 
     // MARK: hostile folders and files (links, pipes, sizes)
@@ -272,8 +241,8 @@ import HeraldDiagnostics
     }
 
     /// en.lproj/Localizable.strings ("greeting" = "Hello") and a push that shows it.
-    static func greetingTables() throws -> Folder {
-        let f = try Folder()
+    static func greetingTables() throws -> TemporaryFolder {
+        let f = try TemporaryFolder("herald-hostile")
         try f.write(Self.bytes("\"greeting\" = \"Hello\";\n"), to: "Localizations/en.lproj/Localizable.strings")
         try f.write(Self.bytes(#"{"aps":{"alert":{"loc-key":"greeting"},"mutable-content":1}}"#), to: "push.json")
         return f
@@ -321,7 +290,7 @@ import HeraldDiagnostics
     @Test func aTableLinkedOutOfTheRootIsNeitherReadNorQuoted() async throws {
         // `ln -s /etc/passwd en.lproj/Localizable.strings` in a pull request: the CI job
         // log and the SARIF upload must not receive the machine's files.
-        let secret = try Folder()
+        let secret = try TemporaryFolder("herald-hostile")
         try secret.write(Self.bytes("root:x:0:0:SECRET-LINE:/root:/bin/bash\n"), to: "passwd")
         let f = try Self.greetingTables()
         let tables = f.path + "/Localizations"
@@ -341,7 +310,7 @@ import HeraldDiagnostics
 
     @Test func validateQuotesAHugeKeyOnlyAsAShortEscapedExcerpt() async throws {
         // A key of 100,000 characters with an escape sequence that would clear a terminal.
-        let f = try Folder()
+        let f = try TemporaryFolder("herald-hostile")
         let key = "\u{1B}[2J" + String(repeating: "k", count: 100_000)
         try f.write(Self.bytes("\"\(key)\" = \"%@ and %d\";\n"), to: "en.lproj/Localizable.strings")
         try f.write(Self.bytes("\"\(key)\" = \"%d und %@\";\n"), to: "de.lproj/Localizable.strings")
@@ -361,7 +330,7 @@ import HeraldDiagnostics
     }
 
     @Test func payloadsAndBatchLinesOverTheLimitAreRefusedWithTheLimit() async throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("herald-hostile")
         let big = #"{"aps":{"alert":"x"},"pad":""# + String(repeating: "p", count: 1 << 20) + #""}"#
         try f.write(Self.bytes(big), to: "big.json")
         let one = try await Self.runGuarded(["render", "--payload", f.path + "/big.json", "--locale", "en", "--store", f.path + "/store"])
@@ -386,7 +355,7 @@ import HeraldDiagnostics
     /// from a script reaches every command's error line: their control characters are escaped
     /// (ESC ] 0 ; … BEL retitles a terminal, ESC [ 2 J clears it, a newline forges a line).
     @Test func folderAndFileNamesAreEscapedOnTheTerminal() async throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("herald-hostile")
         let esc = "de\u{1B}[31m"
         try f.write(Array(#""k" = "v %@";"#.utf8), to: "en.lproj/Localizable.strings")
         try f.write(Array(#""other" = "x";"#.utf8), to: esc + ".lproj/Localizable.strings")

@@ -1,11 +1,11 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 import HeraldDiagnostics
 
 /// Issue 14 through the real `herald` binary: sealing required by default, a preview that
 /// changes nothing, outside text escaped on the terminal, the store's file modes.
 @Suite struct HostileStageCLITests {
-    typealias Folder = HostileInputTests.Folder
     static let tables = RenderCLITests.tables
 
     static func mode(_ path: String) -> Int {
@@ -15,7 +15,7 @@ import HeraldDiagnostics
     }
 
     @Test func renderRefusesUnsealedContentByDefault() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let push = #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Forged order"}}"#
         for parse in [[:], ["HERALD_FULL_PARSE": "1"]] {
             let r = try await HeraldBinary.run(
@@ -36,10 +36,10 @@ import HeraldDiagnostics
     /// `preview --payload` used to count the badge once per locale (0 → 43) and record a display
     /// receipt; now the store's files are byte for byte what they were.
     @Test func previewOfAPushChangesNothingInTheStore() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let set = try await HeraldBinary.run(["store", "badge", "--set", "5", "--store", store.path])
         #expect(set.status == 0, "\(set.stderr)")
-        let before = store.snapshot()
+        let before = store.contents()
         #expect(before["herald.sqlite"] != nil)
         let push = #"{"aps":{"alert":{"body":"Hello"},"mutable-content":1,"badge":1},"push_id":"P-preview"}"#
         let r = try await HeraldBinary.run(
@@ -49,7 +49,7 @@ import HeraldDiagnostics
         #expect(r.status == 0, "\(r.stderr)")
         // The badge shown is the count the push would make, for every locale alike.
         #expect(r.stdout.components(separatedBy: "\"badge\": 6").count - 1 == 3, "\(r.stdout)")
-        Self.expectUnchanged(store.snapshot(), before)
+        Self.expectUnchanged(store.contents(), before)
         let receipts = try await HeraldBinary.run(["receipts", "list", "--all", "--store", store.path])
         #expect(!receipts.stdout.contains("P-preview"))
         let badge = try await HeraldBinary.run(["store", "badge", "--store", store.path])
@@ -61,12 +61,12 @@ import HeraldDiagnostics
             stdin: Data(huge.utf8))
         #expect(h.status == 0, "\(h.stderr)")
         #expect(h.stdout.contains("badge not updated"), "\(h.stdout)")
-        Self.expectUnchanged(store.snapshot(), before)
+        Self.expectUnchanged(store.contents(), before)
     }
 
     /// Without a store, the preview does not create one.
     @Test func previewCreatesNoStore() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-hostile")
         let missing = folder.path + "/none"
         let push = #"{"aps":{"alert":{"body":"Hello"},"mutable-content":1,"badge":1},"push_id":"P"}"#
         let r = try await HeraldBinary.run(
@@ -77,7 +77,7 @@ import HeraldDiagnostics
     }
 
     @Test func theStoreIsOnlyTheOwners() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-hostile")
         let store = folder.path + "/store"
         let r = try await HeraldBinary.run(["store", "badge", "--increment", "2", "--store", store])
         #expect(r.status == 0, "\(r.stderr)")
@@ -97,7 +97,7 @@ import HeraldDiagnostics
     /// The first push with media on a fresh device creates the store folder through the
     /// attachment folder: both are the owner's alone, like a store made any other way.
     @Test func aStoreFirstMadeForMediaIsOnlyTheOwners() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-hostile")
         let store = folder.path + "/store"
         let push = folder.path + "/image.json"
         try Data(#"{"aps":{"alert":{"body":"x","image":"https://127.0.0.1:9/x.png"},"mutable-content":1}}"#.utf8)
@@ -111,7 +111,7 @@ import HeraldDiagnostics
     /// Listing reads only: no store is created where there is none, and an existing store's
     /// files are left as they are (a read-only store can be listed).
     @Test func listingOpensTheStoreReadOnly() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-hostile")
         let missing = folder.path + "/none"
         for arguments in [["store", "list"], ["store", "badge"], ["receipts", "list", "--all"]] {
             let r = try await HeraldBinary.run(arguments + ["--store", missing])
@@ -158,7 +158,7 @@ import HeraldDiagnostics
     /// Outside text (a push id from a payload, an endpoint's error) never reaches the
     /// terminal raw: escape sequences are shown escaped.
     @Test func controlCharactersInOutsideTextAreEscaped() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let push = "{\"aps\":{\"alert\":{\"body\":\"Hi\"},\"mutable-content\":1},\"herald\":{\"kind\":\"\\u001b]0;pwned\\u0007\\u001b[31m\"}}"
         let r = try await HeraldBinary.run(
             ["render", "--payload", "-", "--locale", "en", "--tables", Self.tables, "--store", store.path, "--allow-unsealed"],
@@ -171,7 +171,7 @@ import HeraldDiagnostics
 
     /// The preview table shows a push's alert on the terminal: its escape sequences escaped.
     @Test func thePreviewTableEscapesAPushsControlCharacters() async throws {
-        let store = try Folder()
+        let store = try TemporaryFolder("herald-hostile")
         let push = "{\"aps\":{\"alert\":{\"title\":\"\\u001b[2J\",\"body\":\"Hi\\u001b]0;pwned\\u0007\"},\"mutable-content\":1}}"
         let r = try await HeraldBinary.run(
             ["preview", "--payload", "-", "--locales", "en", "--format", "table", "--tables", Self.tables, "--store", store.path],

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldJSON
 import Testing
+import HeraldTestSupport
 
 /// What was asked for and what was served, for unknown and malformed locale tags, in every
 /// command that takes one (Docs/locales.md).
@@ -99,19 +100,11 @@ import Testing
         #expect(lines[2]["servedBy"]?.stringValue == "pt-BR")
     }
 
-    /// A temporary folder, removed at the end of the test.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tags-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        var path: String { url.path }
-    }
-
     /// `export --source-language`, `validate --source-locale` and `receipts record --locale` read
     /// the tag as `--locale` does: a malformed one is exit 2 naming the flag and the problem, with
     /// nothing written; a good one is kept in canonical BCP 47 form (QA findings F14, F16).
     @Test func everyLocaleFlagReadsTheTagAsLocaleDoes() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-tags")
         let out = folder.path + "/catalogs"
         for tag in ["x y!", "en__US"] {
             let export = try await HeraldBinary.run(

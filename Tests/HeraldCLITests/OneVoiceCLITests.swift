@@ -1,33 +1,18 @@
 import Foundation
 import HeraldJSON
 import Testing
+import HeraldTestSupport
 
 /// The same failure reads the same in every command: `herald: error: <subject>: <message>`
 /// on standard error, nothing on standard output, exit 2 for usage and input errors
 /// (the CLI contract's "2 usage"). The expected texts are written here by hand from that
 /// form, not taken from the code.
 @Suite struct OneVoiceCLITests {
-    /// A folder of its own, removed at the end of the test.
-    final class Folder {
-        let path = FileManager.default.temporaryDirectory.path + "/herald-voice-\(UUID().uuidString)"
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        @discardableResult
-        func write(_ text: String, _ name: String) throws -> String {
-            let file = path + "/" + name
-            try FileManager.default.createDirectory(
-                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-            return file
-        }
-    }
-
     // MARK: a path that is not there
 
     /// `export` and `validate` say a missing folder the same way, with the same status.
     @Test func missingFolderReadsTheSameInExportAndValidate() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-voice")
         let missing = folder.path + "/Localizations"
         for command in ["export", "validate"] {
             let r = try await HeraldBinary.run([command, missing])
@@ -47,7 +32,7 @@ import Testing
     /// (before: `cannot read push.json` in seal, `push.json: cannot open (No such file or
     /// directory)` in render, `no such file` for validate --config).
     @Test func missingInputFileReadsTheSameInEveryCommand() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-voice")
         let missing = folder.path + "/push.json"
         let commands: [[String]] = [
             ["render", "--payload", missing, "--locale", "en"],
@@ -68,8 +53,8 @@ import Testing
     }
 
     @Test func aFileThatIsNotATableReadsTheSameInExportAndValidate() async throws {
-        let folder = try Folder()
-        let notes = try folder.write("notes", "notes.txt")
+        let folder = try TemporaryFolder("herald-voice")
+        let notes = try folder.write("notes", to: "notes.txt")
         for command in ["export", "validate"] {
             let r = try await HeraldBinary.run([command, notes])
             #expect(r.status == 2, "\(command)")
@@ -79,9 +64,9 @@ import Testing
     }
 
     @Test func exportUsageErrorsExitTwo() async throws {
-        let folder = try Folder()
-        try folder.write(#""a" = "A";"#, "in/en.lproj/Localizable.strings")
-        try folder.write(#""b" = "B";"#, "in/en.lproj/Alerts.strings")
+        let folder = try TemporaryFolder("herald-voice")
+        try folder.write(#""a" = "A";"#, to: "in/en.lproj/Localizable.strings")
+        try folder.write(#""b" = "B";"#, to: "in/en.lproj/Alerts.strings")
         let strings = try await HeraldBinary.run(["export", folder.path + "/in", "--format", "strings"])
         #expect(strings.status == 2)
         #expect(strings.stdout == "")
@@ -100,8 +85,8 @@ import Testing
     /// `line 2, column 12: not JSON: …`. `{"key": "a"` is 11 bytes, so the parser runs out
     /// of input at column 12 (counted by hand).
     @Test func batchErrorsSayLineAndColumnTheSameWay() async throws {
-        let folder = try Folder()
-        try folder.write(#""a" = "A";"#, "Localizations/en.lproj/Localizable.strings")
+        let folder = try TemporaryFolder("herald-voice")
+        try folder.write(#""a" = "A";"#, to: "Localizations/en.lproj/Localizable.strings")
         let tables = folder.path + "/Localizations"
         let broken = #"{"key": "a""#
         let format = try await HeraldBinary.run(
@@ -129,8 +114,8 @@ import Testing
     /// Arguments that do not fit the message: an error with the key as its subject,
     /// nothing on stdout, exit 2; `--lenient` prints the half-filled text anyway.
     @Test func formatArgumentMismatchPrintsNothingUnlessLenient() async throws {
-        let folder = try Folder()
-        try folder.write(#""hello" = "Hello %@, you have %d messages";"#, "Localizations/en.lproj/Localizable.strings")
+        let folder = try TemporaryFolder("herald-voice")
+        try folder.write(#""hello" = "Hello %@, you have %d messages";"#, to: "Localizations/en.lproj/Localizable.strings")
         let tables = folder.path + "/Localizations"
         for fullParse in [false, true] {
             let environment = fullParse ? ["HERALD_FULL_PARSE": "1"] : [:]
@@ -153,10 +138,10 @@ import Testing
     // MARK: seal --public-key
 
     @Test func sealPublicKeySaysWhatItExpects() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-voice")
         let push = try folder.write(
             #"{"aps":{"alert":{"body":"New message"},"mutable-content":1},"herald":{"kind":"message","text":"Meet at noon","from":"HQ"}}"#,
-            "push.json")
+            to: "push.json")
         let cases: [(key: String, found: String)] = [
             ("AAA", "found 3 characters, not a whole number of base64 groups of 4"),
             ("AAAA", "found 3 bytes"),
@@ -176,13 +161,13 @@ import Testing
     /// A loc-key that is not in `Localizable` but in another table says which one has it,
     /// in `render` (a warning; the push falls back) and in `format` (the error).
     @Test func missingKeySaysWhichOtherTableHasIt() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-voice")
         try folder.write(
             #""fallback.title" = "New notification"; "fallback.body" = "Open the app to see it.";"#,
-            "Localizations/en.lproj/Localizable.strings")
-        try folder.write(#""promo.body" = "Half price today";"#, "Localizations/en.lproj/Alerts.strings")
+            to: "Localizations/en.lproj/Localizable.strings")
+        try folder.write(#""promo.body" = "Half price today";"#, to: "Localizations/en.lproj/Alerts.strings")
         let tables = folder.path + "/Localizations"
-        let push = try folder.write(#"{"aps":{"alert":{"loc-key":"promo.body"},"mutable-content":1}}"#, "push.json")
+        let push = try folder.write(#"{"aps":{"alert":{"loc-key":"promo.body"},"mutable-content":1}}"#, to: "push.json")
         let render = try await HeraldBinary.run(
             ["render", "--payload", push, "--locale", "en", "--tables", tables, "--store", folder.path + "/store"])
         #expect(render.status == 3, "\(render.stderr)")

@@ -62,9 +62,9 @@ import Testing
         let examples = Self.examples(in: text)
         // The README shows every command; fewer lines here means the extraction broke.
         #expect(examples.count >= 20, "found only \(examples.count) herald lines in README.md")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-readme-\(UUID().uuidString)")
+        let temporary = try TemporaryFolder("herald-readme")
+        let folder = temporary.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("home"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let binaries = try HeraldBinary.url().deletingLastPathComponent().path
         let environment = [
             "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),

@@ -1,18 +1,11 @@
 import Foundation
 import Testing
+import HeraldTestSupport
 
 /// `herald receipts` as a script runs it: the real binary in subprocesses, against a real HTTP
 /// server on 127.0.0.1 that the test starts (ReceiptTestServer.swift, shared with the store
 /// tests).
 @Suite struct ReceiptsCLITests {
-    final class Directory {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-receipts-\(UUID().uuidString)").path
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     /// Flags that keep retries short in tests.
     static let quick = ["--backoff-ms", "5", "--timeout-ms", "5000"]
 
@@ -30,7 +23,7 @@ import Testing
     }
 
     @Test func recordingIsIdempotentAndListCountsByState() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         let first = try await HeraldBinary.run(["receipts", "record", "--push-id", "p-1", "--kind", "lottery", "--store", store.path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "recorded receipt p-1\n")
@@ -52,7 +45,7 @@ import Testing
     }
 
     @Test func flushThroughAFlappingServerDeliversEachReceiptOnce() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         let ids = (1...5).map { "cli-\($0)" }
         try await Self.record(ids, store: store.path)
         let server = try ReceiptTestServer(script: [.drop, .status(503), .status(429)])
@@ -69,7 +62,7 @@ import Testing
     }
 
     @Test func twoFlushProcessesAtOnceSendNoDuplicates() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         // Record 60 receipts through one process per 20 (record is one row per call).
         let ids = (0..<60).map { "dup-\($0)" }
         try await Self.record(ids, store: store.path)
@@ -95,7 +88,7 @@ import Testing
     }
 
     @Test func aRejectedBatchIsReportedKeptAndNotSentAgain() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         try await Self.record(["bad-1"], store: store.path)
         let server = try ReceiptTestServer(otherwise: .status(422))
         defer { server.stop() }
@@ -109,7 +102,7 @@ import Testing
     }
 
     @Test func aDownServerLeavesReceiptsPendingAndExitsOne() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         try await Self.record(["down-1", "down-2"], store: store.path)
         let port = try ReceiptTestServer.unusedPort()
         let flush = try await HeraldBinary.run([
@@ -126,7 +119,7 @@ import Testing
     }
 
     @Test func theEndpointComesFromConfigJSONWhenNoFlagGivesIt() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         try await Self.record(["cfg-1"], store: store.path)
         let missing = try await HeraldBinary.run(["receipts", "flush", "--store", store.path])
         #expect(missing.status == 2)
@@ -141,7 +134,7 @@ import Testing
     }
 
     @Test func badEndpointsAndNumbersAreUsageErrors() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
         let ftp = try await HeraldBinary.run(["receipts", "flush", "--endpoint", "ftp://example.com/r", "--store", store.path])
         #expect(ftp.status == 2)
         #expect(ftp.stderr == "herald: error: receipts endpoint 'ftp://example.com/r': scheme 'ftp' is not supported (only http:// and https://)\n")

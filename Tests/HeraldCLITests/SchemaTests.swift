@@ -16,20 +16,9 @@ import Testing
 /// sensitive tests.
 @Suite(.enabled(if: JSONSchemaCheck.shouldRun, JSONSchemaCheck.skipNote), .serialized)
 struct SchemaTests {
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-schemas-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func write(_ name: String, _ text: String) throws -> String {
-            let path = url.appendingPathComponent(name).path
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-    }
-
     /// A folder holding what `herald examples --output` writes.
-    static func examples() async throws -> Folder {
-        let folder = try Folder()
+    static func examples() async throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("herald-schemas")
         let result = try await HeraldBinary.run(["examples", "--output", folder.url.path])
         #expect(result.status == 0, "\(result.stderr)")
         return folder
@@ -39,7 +28,7 @@ struct SchemaTests {
         let folder = try await Self.examples()
         var pushes: [String] = []
         for example in ExampleNotifications.all {
-            pushes.append(try folder.write("builtin-\(example.name).json", example.payload))
+            pushes.append(try folder.write(example.payload, to: "builtin-\(example.name).json"))
             pushes.append(folder.url.appendingPathComponent(example.name + ".json").path)
         }
         try await JSONSchemaCheck.expectValid("push", pushes)
@@ -63,7 +52,7 @@ struct SchemaTests {
                     ["seal", "--payload", folder.url.appendingPathComponent("lottery-win.json").path, "--alg", alg, "--keys", keys]
                         + extra + fields)
                 #expect(result.status == 0, "\(alg): \(result.stderr)")
-                sealed.append(try folder.write("sealed-\(alg)-\(fields.count).json", result.stdout))
+                sealed.append(try folder.write(result.stdout, to: "sealed-\(alg)-\(fields.count).json"))
             }
         }
         try await JSONSchemaCheck.expectValid("push", sealed)
@@ -84,7 +73,7 @@ struct SchemaTests {
         let result = try await HeraldBinary.run(
             ["render", "--batch", "-", "--allow-unsealed", "--store", folder.url.appendingPathComponent("store").path], stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.stderr)")
-        let answers = try folder.write("render-answers.jsonl", result.stdout)
+        let answers = try folder.write(result.stdout, to: "render-answers.jsonl")
         #expect(result.stdout.split(separator: "\n").count == 30 + 5)
         try await JSONSchemaCheck.expectValid("render-batch-answer", [answers], lines: true)
     }
@@ -105,7 +94,7 @@ struct SchemaTests {
         #expect(batch.stdout.split(separator: "\n").count == ExampleRequests.formatLines.count + 5)
         let one = try await HeraldBinary.run(["format", "--key", "lottery.win.body", "--locale", "ar", "--arg", "5 $", "--arg", "2", "--arg", "3", "--json"])
         #expect(one.status == 0, "\(one.stderr)")
-        let answers = try folder.write("format-answers.jsonl", batch.stdout + one.stdout)
+        let answers = try folder.write(batch.stdout + one.stdout, to: "format-answers.jsonl")
         try await JSONSchemaCheck.expectValid("format-batch-answer", [answers], lines: true)
     }
 
@@ -124,7 +113,7 @@ struct SchemaTests {
         #expect(findings.status == 1, "\(findings.stderr)")
         #expect(findings.stdout.contains("\"severity\": \"error\""))
         try await JSONSchemaCheck.expectValid(
-            "validate-report", [try folder.write("clean.json", clean.stdout), try folder.write("findings.json", findings.stdout)])
+            "validate-report", [try folder.write(clean.stdout, to: "clean.json"), try folder.write(findings.stdout, to: "findings.json")])
     }
 
     @Test func previewJSONMatchesItsSchema() async throws {
@@ -137,14 +126,14 @@ struct SchemaTests {
             directory: folder.url)
         #expect(payload.status == 0, "\(payload.stderr)")
         try await JSONSchemaCheck.expectValid(
-            "preview", [try folder.write("builtin.json", builtIn.stdout), try folder.write("payload.json", payload.stdout)])
+            "preview", [try folder.write(builtIn.stdout, to: "builtin.json"), try folder.write(payload.stdout, to: "payload.json")])
     }
 
     /// A push the extension would not run for is passed on as sent: its `aps.alert` may be a
     /// string or absent, and `servedBy` is `""` (Docs/batch.md). Real answers of that kind
     /// match both answer schemas (QA finding D5).
     @Test func passedOnPushesMatchTheAnswerSchemas() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-schemas")
         let input = #"""
             {"id":1,"locale":"en","payload":{"aps":{"alert":"a"}}}
             {"id":2,"locale":"en","payload":{"aps":{"alert":"hello","badge":2}}}
@@ -158,20 +147,20 @@ struct SchemaTests {
         #expect(batch.stdout.split(separator: "\n").count == 4)
         #expect(batch.stdout.contains(#""servedBy":"","fallback":true"#), "\(batch.stdout)")
         #expect(batch.stdout.contains(#""payload":{"aps":{"alert":"a"}}"#), "\(batch.stdout)")
-        try await JSONSchemaCheck.expectValid("render-batch-answer", [try folder.write("passed-on.jsonl", batch.stdout)], lines: true)
+        try await JSONSchemaCheck.expectValid("render-batch-answer", [try folder.write(batch.stdout, to: "passed-on.jsonl")], lines: true)
 
-        let push = try folder.write("sa.json", #"{"aps":{"alert":"hello","badge":2}}"#)
+        let push = try folder.write(#"{"aps":{"alert":"hello","badge":2}}"#, to: "sa.json")
         let preview = try await HeraldBinary.run(
             ["preview", "--payload", push, "--locales", "en", "--format", "json",
              "--store", folder.url.appendingPathComponent("store").path])
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(preview.stdout.contains(#""alert": "hello""#), "\(preview.stdout)")
-        try await JSONSchemaCheck.expectValid("preview", [try folder.write("preview-passed-on.json", preview.stdout)])
+        try await JSONSchemaCheck.expectValid("preview", [try folder.write(preview.stdout, to: "preview-passed-on.json")])
     }
 
     /// Documents the schemas must turn down: each breaks one rule the docs state.
     @Test func schemasRejectWhatTheDocsForbid() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("herald-schemas")
         let bad: [(schema: String, documents: [String])] = [
             ("push", [
                 #"{"herald": {"kind": "message", "text": "no aps"}}"#,
@@ -208,7 +197,7 @@ struct SchemaTests {
             ]),
         ]
         for (schema, documents) in bad {
-            let file = try folder.write("bad-\(schema).jsonl", documents.joined(separator: "\n") + "\n")
+            let file = try folder.write(documents.joined(separator: "\n") + "\n", to: "bad-\(schema).jsonl")
             try await JSONSchemaCheck.expectInvalid(schema, file)
         }
     }

@@ -1,16 +1,19 @@
 import Foundation
 import HeraldJSON
+import HeraldTestSupport
 import Testing
 
 /// Runs the built `herald` binary for keygen and seal, each run with a store
 /// directory of its own.
 private enum SealCLI {
     static func run(_ args: [String], stdin: String? = nil) async throws -> HeraldBinary.Result {
-        try await HeraldBinary.run(args, environment: ["HERALD_STORE": temporaryDirectory()], stdin: stdin.map { Data($0.utf8) })
+        let store = try temporaryDirectory()
+        return try await HeraldBinary.run(args, environment: ["HERALD_STORE": store.path], stdin: stdin.map { Data($0.utf8) })
     }
 
-    static func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.path + "/herald-seal-cli-\(getpid())-\(UUID().uuidString)"
+    /// A folder that does not exist yet (the command creates it), removed at the end.
+    static func temporaryDirectory() throws -> TemporaryFolder {
+        try TemporaryFolder("herald-seal-cli", create: false)
     }
 
     static func mode(_ path: String) -> Int {
@@ -39,7 +42,8 @@ private enum SealCLI {
 
 @Suite struct SealCLITests {
     @Test func keygenWritesKeyFilesAndPrintsOnlyThePublicKey() async throws {
-        let keys = SealCLI.temporaryDirectory() + "/keys"
+        let tmp = try SealCLI.temporaryDirectory()
+        let keys = tmp.path + "/keys"
         let r = try await SealCLI.run(["keygen", "--keys", keys, "--id", "device1"])
         #expect(r.status == 0, "\(r.stderr)")
         let pub = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -63,7 +67,8 @@ private enum SealCLI {
     }
 
     @Test func keygenJSONAndAES() async throws {
-        let keys = SealCLI.temporaryDirectory() + "/keys"
+        let tmp = try SealCLI.temporaryDirectory()
+        let keys = tmp.path + "/keys"
         let r = try await SealCLI.run(["keygen", "--keys", keys, "--id", "shared", "--alg", "aes-gcm", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let line = try JSONParser.parse(r.stdout)
@@ -74,7 +79,8 @@ private enum SealCLI {
     }
 
     @Test func sealHPKEFromPubFileAndFromPublicKeyFlag() async throws {
-        let dir = SealCLI.temporaryDirectory()
+        let tmp = try SealCLI.temporaryDirectory()
+        let dir = tmp.path
         let keys = dir + "/keys"
         let pub = try await SealCLI.run(["keygen", "--keys", keys]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let file = try SealCLI.write(SealCLI.message, to: dir)
@@ -93,7 +99,8 @@ private enum SealCLI {
     }
 
     @Test func sealFieldsFromStdin() async throws {
-        let dir = SealCLI.temporaryDirectory()
+        let tmp = try SealCLI.temporaryDirectory()
+        let dir = tmp.path
         _ = try await SealCLI.run(["keygen", "--keys", dir + "/keys", "--alg", "aes-gcm"])
         let r = try await SealCLI.run(["seal", "--payload", "-", "--key-id", "k1", "--keys", dir + "/keys", "--alg", "aes-gcm", "--fields", "text"], stdin: SealCLI.message)
         #expect(r.status == 0, "\(r.stderr)")
@@ -112,7 +119,8 @@ private enum SealCLI {
     }
 
     @Test func sealErrors() async throws {
-        let dir = SealCLI.temporaryDirectory()
+        let tmp = try SealCLI.temporaryDirectory()
+        let dir = tmp.path
         let notPayload = try SealCLI.write("{\"aps\": {\"badge\": -1}}", to: dir, name: "bad.json")
         var r = try await SealCLI.run(["seal", "--payload", notPayload, "--alg", "rot13"])
         #expect(r.status == 2)
@@ -151,7 +159,8 @@ private enum SealCLI {
         "4Ot6fDtBuK4WVuP68Z/EatoJjeucMrH9hmIFFl9JuAA=",
     ])
     func sealRefusesALowOrderPublicKey(_ pub: String) async throws {
-        let dir = SealCLI.temporaryDirectory()
+        let tmp = try SealCLI.temporaryDirectory()
+        let dir = tmp.path
         let file = try SealCLI.write(SealCLI.message, to: dir)
         let r = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k9", "--public-key", pub])
         #expect(r.status == 2)
@@ -169,7 +178,8 @@ private enum SealCLI {
 
     /// For hpke the sender needs <kid>.pub (or <kid>.key): a missing key names both.
     @Test func sealWithNoHPKEKeyNamesThePubFileToo() async throws {
-        let dir = SealCLI.temporaryDirectory()
+        let tmp = try SealCLI.temporaryDirectory()
+        let dir = tmp.path
         let file = try SealCLI.write(SealCLI.message, to: dir)
         let r = try await SealCLI.run(["seal", "--payload", file, "--key-id", "k8", "--keys", dir + "/keys"])
         #expect(r.status == 1)

@@ -1,18 +1,11 @@
 import Foundation
 import Testing
+import HeraldTestSupport
 
 /// `herald store` as a user runs it (Docs/cli.md), the real binary in subprocesses.
 @Suite struct StoreCLITests {
-    final class Directory {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-store-\(UUID().uuidString)").path
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     @Test func eightProcessesIncrementingTheBadgeAtOnceEndExact() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         let rounds = 4
         var printed: [Int] = []
         for _ in 0..<rounds {
@@ -31,7 +24,7 @@ import Testing
     }
 
     @Test func addTicketThenListShowsIt() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         let added = try await HeraldBinary.run([
             "store", "add-ticket", "--game", "powerball", "--numbers", "4,11,23,45,61", "--bonus", "9",
             "--draw", "2026-11-18", "--power-play", "--store", store.path,
@@ -49,7 +42,7 @@ import Testing
     }
 
     @Test func addReminderThenListShowsItInUTC() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         let added = try await HeraldBinary.run([
             "store", "add-reminder", "--id", "D82ED5AE-C363-46AF-9B0D-301C2E21C58E", "--title", "Call\tback",
             "--due", "2026-11-21T19:30:00+01:00", "--notes", "line one\nline two", "--store", store.path,
@@ -60,7 +53,7 @@ import Testing
     }
 
     @Test func badgeSetAndRead() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         #expect(try await HeraldBinary.run(["store", "badge", "--store", store.path]).stdout == "0\n")
         #expect(try await HeraldBinary.run(["store", "badge", "--set", "7", "--store", store.path]).stdout == "7\n")
         #expect(try await HeraldBinary.run(["store", "badge", "--increment", "-2", "--store", store.path]).stdout == "5\n")
@@ -88,7 +81,7 @@ import Testing
         (["list", "everything"], "'everything' is not one of tickets, reminders"),
     ])
     func badInputIsOneLineOnStderrAndExitTwo(arguments: [String], message: String) async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         let result = try await HeraldBinary.run(["store"] + arguments + ["--store", store.path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -100,7 +93,7 @@ import Testing
     }
 
     @Test func aCorruptStoreIsExitOneWithItsPath() async throws {
-        let store = try Directory()
+        let store = try TemporaryFolder("herald-cli-store", create: false)
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: store.path + "/herald.sqlite"))
         let result = try await HeraldBinary.run(["store", "badge", "--store", store.path])

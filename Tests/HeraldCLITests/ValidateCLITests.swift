@@ -1,6 +1,7 @@
 import Foundation
 import HeraldJSON
 import Testing
+import HeraldTestSupport
 
 /// `herald validate` as CI runs it: the real binary, exit codes, formats, config.
 @Suite struct ValidateCLITests {
@@ -11,21 +12,6 @@ import Testing
     static let repository: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }()
-
-    final class Directory {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-validate-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        func write(_ text: String, _ relative: String) throws {
-            let p = path + "/" + relative
-            try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: p))
-        }
-    }
 
     @Test func cleanTreeExitsZeroEvenStrict() async throws {
         let r = try await HeraldBinary.run(["validate", "--strict", Self.fixtures + "/good/plurals"])
@@ -70,8 +56,8 @@ import Testing
         #expect(source.status == 0 && source.stdout.contains("[missing-source]"), "\(source.stdout)")
         let sourceDir = try await HeraldBinary.run(["validate", "--source", Self.fixtures + "/no-such-folder", Self.fixtures + "/good/plurals"])
         #expect(sourceDir.status == 2)
-        let config = try Directory()
-        try config.write(#"{"rules": {"no-such-rule": "off"}}"#, "bad.json")
+        let config = try TemporaryFolder("herald-cli-validate")
+        try config.write(#"{"rules": {"no-such-rule": "off"}}"#, to: "bad.json")
         let badConfig = try await HeraldBinary.run(["validate", "--config", config.path + "/bad.json", Self.fixtures + "/good/plurals"])
         #expect(badConfig.status == 2)
         #expect(badConfig.stderr.contains("no-such-rule"))
@@ -101,15 +87,15 @@ import Testing
     }
 
     @Test func configFileInTheValidatedFolder() async throws {
-        let dir = try Directory()
-        try dir.write("\"a\" = \"Hello\";\n\"b\" = \"Bye\";\n", "en.lproj/Localizable.strings")
-        try dir.write("\"a\" = \"Hallo\";\n", "de.lproj/Localizable.strings")
+        let dir = try TemporaryFolder("herald-cli-validate")
+        try dir.write("\"a\" = \"Hello\";\n\"b\" = \"Bye\";\n", to: "en.lproj/Localizable.strings")
+        try dir.write("\"a\" = \"Hallo\";\n", to: "de.lproj/Localizable.strings")
         let before = try await HeraldBinary.run(["validate", "--strict", dir.path])
         #expect(before.status == 1)
-        try dir.write(#"{"rules": {"missing-key": "off"}}"#, ".herald-validate.json")
+        try dir.write(#"{"rules": {"missing-key": "off"}}"#, to: ".herald-validate.json")
         let after = try await HeraldBinary.run(["validate", "--strict", dir.path])
         #expect(after.status == 0, "\(after.stdout)")
-        try dir.write(#"{"rules": {"missing-key": "error"}}"#, ".herald-validate.json")
+        try dir.write(#"{"rules": {"missing-key": "error"}}"#, to: ".herald-validate.json")
         let raised = try await HeraldBinary.run(["validate", dir.path])
         #expect(raised.status == 1)
     }

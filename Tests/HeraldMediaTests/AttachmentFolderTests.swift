@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldMedia
@@ -24,9 +25,8 @@ import Glibc
         #expect(AttachmentFolder(store: "/var/container/").path == "/var/container/attachments")
     }
 
-    @Test func removesOldestFirstUntilWithinCountAndBytes() {
-        let tmp = TempFolder()
-        defer { tmp.remove() }
+    @Test func removesOldestFirstUntilWithinCountAndBytes() throws {
+        let tmp = try TemporaryFolder("herald-media-tests")
         let dir = tmp.path
         put(dir, name("a"), size: 100, age: 500)
         put(dir, name("b", "jpg"), size: 100, age: 400)
@@ -44,9 +44,8 @@ import Glibc
         #expect(tmp.files(dir) == [".herald-5678.part", name("d", "gif"), name("e"), "notes.txt"])
     }
 
-    @Test func keepsThisPushsFiles() {
-        let tmp = TempFolder()
-        defer { tmp.remove() }
+    @Test func keepsThisPushsFiles() throws {
+        let tmp = try TemporaryFolder("herald-media-tests")
         let dir = tmp.path
         put(dir, name("a"), size: 10, age: 300)
         put(dir, name("b"), size: 10, age: 200)
@@ -56,9 +55,8 @@ import Glibc
         #expect(tmp.files(dir) == [name("a")])
     }
 
-    @Test func withinBoundsRemovesNothingAndMissingFolderIsEmpty() {
-        let tmp = TempFolder()
-        defer { tmp.remove() }
+    @Test func withinBoundsRemovesNothingAndMissingFolderIsEmpty() throws {
+        let tmp = try TemporaryFolder("herald-media-tests")
         put(tmp.path, name("a"), size: 10, age: 10)
         let r = AttachmentFolder(path: tmp.path).cleanUp(policy: MediaPolicy())
         #expect(r.removed.isEmpty && r.remainingFiles == 1 && r.remainingBytes == 10)

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 
 /// Test files, with hashes computed by `sha256sum` (not by the code under test).
 enum Fixture {
@@ -27,20 +28,11 @@ enum Fixture {
     }
 }
 
-/// A fresh empty folder under the system temp directory, removed by `remove()`.
-struct TempFolder {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "/herald-media-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
+/// The media tests' view of a temporary folder: where the fetcher puts attachments, and what is there.
+extension TemporaryFolder {
     var attachments: String { path + "/attachments" }
 
     func files(_ sub: String? = nil) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: sub ?? attachments)) ?? []).sorted()
     }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

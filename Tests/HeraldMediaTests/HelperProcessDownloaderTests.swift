@@ -1,5 +1,6 @@
 import Foundation
 import HeraldJSON
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldMedia
@@ -44,8 +45,7 @@ import Testing
     @Test func downloadsThroughTheHelper() async throws {
         let server = try LoopbackHTTPServer { path in path == "/t.gif" ? .ok(Fixture.gif) : .ok(Fixture.png) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let refs = [
             MediaReference(url: server.url("/e.png"), role: .expanded, source: .heraldMedia, id: "big"),
             MediaReference(url: server.url("/t.gif"), role: .thumbnail, source: .heraldMedia, id: "small"),
@@ -70,8 +70,7 @@ import Testing
             }
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         var policy = loopback
         policy.limits.image = 1000
         let refs = ["/html.jpg", "/big.png", "/missing.png"].map {
@@ -85,8 +84,7 @@ import Testing
     /// The helper is killed once the deadline (plus the grace) has passed, even if
     /// it would never answer: the caller returns on time with `.timedOut`.
     @Test func aHelperThatHangsIsKilledAtTheDeadline() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         // A "helper" that reads its request and then sleeps for a minute.
         let script = folder.path + "/hang.sh"
         try Self.writeScript("#!/bin/sh\ncat > /dev/null\nexec sleep 60\n", to: script)
@@ -100,8 +98,7 @@ import Testing
     }
 
     @Test func cancellingTheCallerKillsTheHelper() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/hang.sh"
         // The helper would sleep for a day and the deadline is an hour away: only the kill on
         // cancellation lets the call return (no wall-clock bound, which load would break).
@@ -121,8 +118,7 @@ import Testing
     }
 
     @Test func aMissingHelperIsAnIOFailure() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let downloader = HelperProcessMediaDownloader(executable: folder.path + "/no-such-helper")
         let results = await MediaFetcher(policy: loopback, downloader: downloader).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
@@ -136,8 +132,7 @@ import Testing
 
     /// A helper that answers garbage (or nothing) is not trusted: every item fails.
     @Test func aHelperThatAnswersNonsenseFailsEveryItem() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/liar.sh"
         try Self.writeScript(
             "#!/bin/sh\ncat > /dev/null\necho '{\"index\": 0, \"file\": {\"path\": 1}}'\necho 'not json'\nexit 3\n", to: script)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldMedia
+import HeraldTestSupport
 import Testing
 
 import Glibc
@@ -19,7 +20,7 @@ import Glibc
         }
     }
 
-    func fetch(_ file: DownloadedFile, folder: TempFolder) async -> [MediaResult] {
+    func fetch(_ file: DownloadedFile, folder: TemporaryFolder) async -> [MediaResult] {
         await MediaFetcher(policy: loopback, downloader: AnsweringDownloader(file: file)).fetch(
             [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)], into: folder.attachments,
             deadline: .now + .seconds(60))
@@ -31,8 +32,7 @@ import Glibc
 
     /// The helper said `/etc/passwd` (and a link to it) was the download: neither is attached.
     @Test func onlyFilesInsideTheAttachmentFolderAreAccepted() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let name = Fixture.pngSHA256 + ".png"
         try FileManager.default.createDirectory(atPath: folder.attachments, withIntermediateDirectories: true)
 
@@ -62,8 +62,7 @@ import Glibc
     /// The retention rule: after a fetch the folder holds at most the policy's number of files
     /// (oldest removed first, this push's kept), and a killed download's stale `.part` is gone.
     @Test func fetchingKeepsTheFolderWithinItsRetentionRule() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         try FileManager.default.createDirectory(atPath: folder.attachments, withIntermediateDirectories: true)
         let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), maxFiles: 4)
         let old = Date(timeIntervalSinceNow: -86_400)
@@ -101,8 +100,7 @@ import Glibc
     /// start with those signals blocked and in herald's process group: now its mask is empty,
     /// its dispositions are the defaults and it leads a group of its own.
     @Test func theHelperStartsWithNoSignalBlockedInItsOwnProcessGroup() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/report.sh"
         try HelperProcessDownloaderTests.writeScript(
             """
@@ -132,8 +130,7 @@ import Glibc
 
     /// At the deadline the whole group goes: a child the helper started does not outlive it.
     @Test func theDeadlineEndsWhatTheHelperStarted() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let script = folder.path + "/spawn.sh"
         try HelperProcessDownloaderTests.writeScript(
             """

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldJSON
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldMedia
@@ -12,7 +13,7 @@ import HeraldNetwork
     let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
 
     func fetch(
-        _ refs: [MediaReference], _ folder: TempFolder, policy: MediaPolicy? = nil, within seconds: Double = 60
+        _ refs: [MediaReference], _ folder: TemporaryFolder, policy: MediaPolicy? = nil, within seconds: Double = 60
     ) async -> [MediaResult] {
         let fetcher = MediaFetcher.urlSession(policy: policy ?? loopback)
         return await fetcher.fetch(
@@ -37,8 +38,7 @@ import HeraldNetwork
     @Test func downloadsAPNGUnderItsContentHash() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png, contentType: "image/png") }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
 
         let results = await fetch([ref(server.url("/pictures/winner.jpeg?size=large"))], folder)
         let a = try #require(results.first?.attachment, "\(results)")
@@ -60,8 +60,7 @@ import HeraldNetwork
             path == "/t.gif" ? .ok(Fixture.gif) : .ok(Fixture.png)
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let clip = ClipRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
         let refs = [
             MediaReference(url: server.url("/e.png"), role: .expanded, source: .heraldMedia, id: "big"),
@@ -84,8 +83,7 @@ import HeraldNetwork
         // Headers and the PNG signature come at once, then nothing for a long time.
         let server = try Self.slowPNGServer()
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
 
         let deadline = ContinuousClock.now + .milliseconds(800)
         let results = await MediaFetcher.urlSession(policy: loopback).fetch(
@@ -103,8 +101,7 @@ import HeraldNetwork
             return r
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/a.png"))], folder, within: 0.5)
         #expect(results.first?.failure == .timedOut)
     }
@@ -112,8 +109,7 @@ import HeraldNetwork
     @Test func cancellingTheCallerStopsTheDownload() async throws {
         let server = try Self.slowPNGServer()
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let policy = loopback
         let url = server.url("/slow.png")
         let path = folder.attachments
@@ -132,16 +128,14 @@ import HeraldNetwork
     @Test func farDeadlineIsFine() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref(server.url("/a.png"))], into: folder.attachments, deadline: .now + .seconds(1_000_000_000))
         #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
     }
 
     @Test func deadlineAlreadyPassed() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await MediaFetcher.urlSession(policy: loopback).fetch(
             [ref("http://127.0.0.1:9/a.png")], into: folder.attachments, deadline: .now - .seconds(1))
         #expect(results.first?.failure == .timedOut)
@@ -159,8 +153,7 @@ import HeraldNetwork
             return r
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         var policy = loopback
         policy.limits.image = 200_000
 
@@ -187,8 +180,7 @@ import HeraldNetwork
             return r
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/big.png"))], folder)
         #expect(results.first?.failure == .tooLarge(limit: 10_000_000))
         let c = try #require(server.waitForFinishedConnections(1).first)
@@ -204,8 +196,7 @@ import HeraldNetwork
             return r
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/song"))], folder)
         let a = try #require(results.first?.attachment, "\(results)")
         #expect(a.file.type == .mp3 && a.file.byteCount == 5_000_000)
@@ -228,8 +219,7 @@ import HeraldNetwork
             return r
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/announced")), ref(server.url("/real"))], folder)
         #expect(results.map(\.failure) == [.tooLarge(limit: 50_000_000), .tooLarge(limit: 10_000_000)])
         let conns = server.waitForFinishedConnections(2)
@@ -241,8 +231,7 @@ import HeraldNetwork
     @Test func htmlBehindAJPEGURLIsRejected() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.html, contentType: "image/jpeg") }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/photo.jpg"))], folder)
         #expect(results.first?.failure == .unsupportedType("html"))
         #expect(folder.files().isEmpty)
@@ -251,8 +240,7 @@ import HeraldNetwork
     @Test func emptyBodyIsRejected() async throws {
         let server = try LoopbackHTTPServer { _ in .ok([]) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/nothing.png"))], folder)
         #expect(results.first?.failure == .unsupportedType("empty"))
         #expect(folder.files().isEmpty)
@@ -261,8 +249,7 @@ import HeraldNetwork
     @Test func redirectToAFileURLIsRefused() async throws {
         let server = try LoopbackHTTPServer { _ in .redirect(to: "file:///etc/passwd") }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/a.png"))], folder)
         #expect(results.first?.failure == .forbiddenRedirect("file:///etc/passwd"))
         #expect(folder.files().isEmpty)
@@ -274,8 +261,7 @@ import HeraldNetwork
             path == "/a.png" ? .redirect(301, to: "http://localhost:1/b.png") : .ok(Fixture.png)
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/a.png"))], folder)
         #expect(results.first?.failure == .forbiddenRedirect("http://localhost:1/b.png"))
         #expect(server.connections.map(\.path) == ["/a.png"])
@@ -286,8 +272,7 @@ import HeraldNetwork
             path == "/old.png" ? .redirect(307, to: "/new.png") : .ok(Fixture.png)
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/old.png"))], folder)
         #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
         #expect(server.connections.map(\.path) == ["/old.png", "/new.png"])
@@ -296,8 +281,7 @@ import HeraldNetwork
     @Test func redirectLoopStops() async throws {
         let server = try LoopbackHTTPServer { _ in .redirect(to: "/again") }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         var policy = loopback
         policy.maxRedirects = 3
         let results = await fetch([ref(server.url("/start"))], folder, policy: policy)
@@ -307,8 +291,7 @@ import HeraldNetwork
     @Test func forbiddenSchemesAreNeverRequested() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch(
             [
                 ref(server.url("/a.png")), ref("file:///etc/passwd"), ref("ftp://127.0.0.1/a.png"),
@@ -328,8 +311,7 @@ import HeraldNetwork
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
         let url = server.url("/a.png")
         server.stop()
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(url)], folder)
         guard case .network(let why)? = results.first?.failure else {
             Issue.record("expected a network failure, got \(results)")
@@ -344,8 +326,7 @@ import HeraldNetwork
             LoopbackHTTPServer.Response(status: 404, body: Fixture.html)
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/gone.png"))], folder)
         #expect(results.first?.failure == .http(404))
     }
@@ -358,8 +339,7 @@ import HeraldNetwork
                 body: Fixture.png)
         }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let results = await fetch([ref(server.url("/..%2F..%2Fescape.png?name=../../x.png"))], folder)
         let a = try #require(results.first?.attachment, "\(results)")
         #expect(a.file.path == folder.attachments + "/" + Fixture.pngSHA256 + ".png")
@@ -370,8 +350,7 @@ import HeraldNetwork
     @Test func moreItemsThanThePolicyAttachesAreSkipped() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         var policy = loopback
         policy.maxAttachmentsPerNotification = 1
         let results = await fetch([ref(server.url("/1.png")), ref(server.url("/2.png"))], folder, policy: policy)
@@ -383,8 +362,7 @@ import HeraldNetwork
     }
 
     @Test func unwritableFolderIsAnIOFailure() async throws {
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let blocker = folder.path + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data([1]))
         let results = await MediaFetcher.urlSession(policy: loopback).fetch(
@@ -398,8 +376,7 @@ import HeraldNetwork
     @Test func legacyPushEndToEnd() async throws {
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.gif) }
         defer { server.stop() }
-        let folder = TempFolder()
-        defer { folder.remove() }
+        let folder = try TemporaryFolder("herald-media-tests")
         let payload = JSONValue.object(
             JSONObject([
                 ("aps", .object(JSONObject([("alert", .string("x")), ("mutable-content", .int(1))]))),

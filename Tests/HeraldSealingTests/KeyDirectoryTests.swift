@@ -1,5 +1,6 @@
 import Foundation
 import HeraldJSON
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldSealing
@@ -10,7 +11,8 @@ import Testing
     }
 
     @Test func keygenWritesPrivateKeyWithOwnerOnlyModes() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         let key = try dir.generate(keyID: "k1", algorithm: .hpke)
         #expect(mode(dir.path) == 0o700)
         #expect(mode(dir.keyFilePath(for: "k1")) == 0o600)
@@ -25,7 +27,8 @@ import Testing
     }
 
     @Test func sealWithPubFileOpenWithKeyFile() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         try dir.generate(keyID: "device-1", algorithm: .hpke)
         let env = try Sealing.seal(Array(#"{"kind":"reminder","id":"x"}"#.utf8), algorithm: .hpke, keyID: "device-1",
                                    key: try dir.sealingKey(for: "device-1"))
@@ -33,7 +36,8 @@ import Testing
     }
 
     @Test func aesKeyFile() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         let key = try dir.generate(keyID: "shared", algorithm: .aesGCM)
         #expect(key.bytes.count == 32)
         #expect(!FileManager.default.fileExists(atPath: dir.publicKeyFilePath(for: "shared")))
@@ -42,7 +46,8 @@ import Testing
     }
 
     @Test func refusesToOverwrite() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         let first = try dir.generate(keyID: "k1", algorithm: .aesGCM)
         #expect(throws: SealingError.keyFileExists(path: dir.keyFilePath(for: "k1"))) {
             try dir.generate(keyID: "k1", algorithm: .aesGCM)
@@ -52,7 +57,8 @@ import Testing
 
     @Test(arguments: [0o640, 0o604, 0o644, 0o660, 0o602])
     func refusesGroupOrWorldAccess(perms: Int) throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         try dir.generate(keyID: "k1", algorithm: .aesGCM)
         let file = dir.keyFilePath(for: "k1")
         try FileManager.default.setAttributes([.posixPermissions: perms], ofItemAtPath: file)
@@ -67,7 +73,8 @@ import Testing
     }
 
     @Test func unknownAndInvalidKeyIDs() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         #expect(throws: SealingError.unknownKeyID("k9", path: dir.keyFilePath(for: "k9"))) { try dir.key(for: "k9") }
         for bad in ["../k1", "a/b", ".hidden", "", String(repeating: "k", count: 65), "k 1"] {
             #expect(throws: SealingError.invalidKeyID(bad)) { try dir.key(for: bad) }
@@ -76,7 +83,8 @@ import Testing
     }
 
     @Test func damagedKeyFiles() throws {
-        let path = temporaryKeyDirectory()
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let path = tmp.path("keys")
         let dir = KeyDirectory(path: path)
         try dir.generate(keyID: "k1", algorithm: .hpke)
         let file = dir.keyFilePath(for: "k1")

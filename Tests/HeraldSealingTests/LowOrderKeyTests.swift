@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldSealing
@@ -61,7 +62,8 @@ enum LowOrderPoints {
     }
 
     @Test func aPubFileWithALowOrderKeyIsRefusedNamingTheFile() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         try KeyDirectory.makeDirectory(dir.path)
         let file = dir.publicKeyFilePath(for: "k8")
         let text = #"{"v":1,"kid":"k8","alg":"hpke-x25519-sha256-chachapoly","public":"AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
@@ -72,7 +74,8 @@ enum LowOrderPoints {
     }
 
     @Test func aMissingHPKEKeyNamesBothFiles() throws {
-        let dir = KeyDirectory(path: temporaryKeyDirectory())
+        let tmp = try TemporaryFolder("herald-sealing-tests", create: false)
+        let dir = KeyDirectory(path: tmp.path("keys"))
         let both = dir.publicKeyFilePath(for: "k8") + " or " + dir.keyFilePath(for: "k8")
         #expect(throws: SealingError.unknownKeyID("k8", path: both)) { try dir.sealingKey(for: "k8", algorithm: .hpke) }
         #expect(throws: SealingError.unknownKeyID("k8", path: dir.keyFilePath(for: "k8"))) {

@@ -4,12 +4,6 @@ import Testing
 
 @testable import HeraldSealing
 
-/// A fresh temporary key directory per test.
-func temporaryKeyDirectory(_ name: String = #function) -> String {
-    let base = FileManager.default.temporaryDirectory.path + "/herald-sealing-tests-\(getpid())-\(UUID().uuidString)"
-    return base + "/keys"
-}
-
 let drawPlaintext: JSONObject = {
     let text = """
         { "kind": "lottery.draw", "game": "powerball", "draw": "2026-11-18",

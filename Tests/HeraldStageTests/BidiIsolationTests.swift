@@ -3,6 +3,7 @@ import HeraldICU
 import HeraldPayload
 import HeraldStage
 import HeraldStore
+import HeraldTestSupport
 import Testing
 
 /// Inserted text cannot reorder the sentence around it, in every locale of the real tables.
@@ -28,7 +29,7 @@ import Testing
     ]
 
     @Test func insertedTextCannotReorderTheSentenceAroundIt() async throws {
-        let folder = StageTests.Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let store = try Store.open(directory: folder.path)
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let harmlessID = UUID()

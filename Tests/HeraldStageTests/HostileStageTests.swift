@@ -8,6 +8,7 @@ import HeraldStage
 import HeraldStore
 import HeraldSync
 import HeraldTables
+import HeraldTestSupport
 import Testing
 
 /// Issue 14, the stage's share: forged or unsealed input, sealed values in diagnostics,
@@ -40,7 +41,9 @@ import Testing
         #expect(strict.fallback)
         #expect(Self.body(strict) == "New message")
         #expect(!strict.json.contains("Forged order"))
-        #expect(strict.diagnostics.contains { $0.contains("not sealed") && $0.contains("--allow-unsealed") })
+        #expect(strict.diagnostics.contains {
+            $0.rule == .unsealedIgnored && $0.message.contains("not sealed") && $0.message.contains("--allow-unsealed")
+        })
 
         let legacy = try await Self.stage(allowUnsealed: true).process(Array(push.utf8), locale: Self.en)
         #expect(!legacy.fallback)
@@ -53,7 +56,7 @@ import Testing
         let strict = try await Self.stage().process(Array(push.utf8), locale: Self.en)
         #expect(strict.fallback)
         #expect(Self.body(strict) == "New message")
-        #expect(strict.diagnostics.contains { $0.contains("custom-encrypted-message") })
+        #expect(strict.diagnostics.contains { $0.rule == .unsealedIgnored && $0.message.contains("custom-encrypted-message") })
         let legacy = try await Self.stage(allowUnsealed: true).process(Array(push.utf8), locale: Self.en)
         #expect(Self.body(legacy) == "\u{2068}Forged order\u{2069}")
     }
@@ -66,7 +69,7 @@ import Testing
         let o = try await Self.stage(keys: .inMemory(InMemoryKeys([:]))).process(.object(forged), locale: Self.en)
         #expect(o.fallback)
         #expect(!o.json.contains("Forged"))
-        #expect(o.diagnostics.contains { $0.contains("rot13") })
+        #expect(o.diagnostics.contains { $0.rule == .unsealedIgnored && $0.message.contains("rot13") })
     }
 
     /// Plain fields beside a valid envelope are not authenticated: never merged into it, and
@@ -81,7 +84,7 @@ import Testing
         herald["media"] = .array([.string("https://attacker.example/x.png")])
         push["herald"] = .object(herald)
         let recorder = RecordingDownloader()
-        let folder = StageTests.Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let stage = Stage(
             configuration: StageConfiguration(
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])),
@@ -90,14 +93,15 @@ import Testing
         #expect(Self.body(o) == "\u{2068}Meet at noon\u{2069}")
         #expect(!o.json.contains("Forged"))
         #expect(recorder.requested.withLock { $0 }.isEmpty)
-        #expect(o.diagnostics.contains { $0.contains("outside the sealed envelope") && $0.contains("\"media\"") })
+        #expect(o.diagnostics.contains {
+            $0.rule == .unsealedIgnored && $0.message.contains("outside the sealed envelope") && $0.message.contains("\"media\"")
+        })
     }
 
     @Test func anOrdinaryAlertStillRendersWithSealingRequired() async throws {
         let push = #"{"aps":{"alert":{"title-loc-key":"reminder.title","body":"Plain text"},"mutable-content":1}}"#
         let o = try await Self.stage().process(Array(push.utf8), locale: LocaleID(unchecked: "de"))
         #expect(!o.fallback)
-        #expect(o.exitCode == 0)
         #expect(Self.title(o) == "Erinnerung")
         #expect(Self.body(o) == "Plain text")
     }
@@ -118,14 +122,9 @@ import Testing
             let o = try await stage.process(.object(push), locale: Self.en)
             #expect(o.fallback, "\(n)")
             #expect(!o.diagnostics.isEmpty, "\(n)")
-            for d in o.diagnostics { #expect(!d.contains("SECRET"), "\(n): \(d)") }
+            for d in o.diagnostics { #expect(!d.message.contains("SECRET"), "\(n): \(d)") }
             // Named by field instead.
-            #expect(o.diagnostics.contains { $0.contains("field") }, "\(n): \(o.diagnostics)")
-            // The batch answer carries the same diagnostics.
-            var locales: [String: LocaleID] = [:]
-            let line = JSONWriter.write(.object(JSONObject([("id", .int(1)), ("locale", .string("en")), ("payload", .object(push))])))
-            let answer = await stage.answer(line: Array(line.utf8), lineNumber: 1, locales: &locales)
-            #expect(!JSONWriter.write(.object(answer)).contains("SECRET"), "\(n)")
+            #expect(o.diagnostics.contains { $0.rule == .invalidHerald && $0.message.contains("field") }, "\(n): \(o.diagnostics)")
         }
     }
 
@@ -140,8 +139,7 @@ import Testing
             }
         }
         let key = try SealingKey.generate(for: .aesGCM)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-sealed-media-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder("herald-sealed-media")
         let stage = Stage(
             configuration: StageConfiguration(
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])), attachmentsDirectory: folder.path,
@@ -149,8 +147,8 @@ import Testing
                 deadline: StageTests.noDeadline))
         let text = #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"hi","media":[{"url":"https://secret-host-7731.invalid/a.png"}]}}"#
         let o = try await stage.process(.object(try Self.sealed(text, key: key)), locale: Self.en)
-        #expect(o.diagnostics.contains { $0.contains("resolve host") }, "\(o.diagnostics)")
-        for d in o.diagnostics { #expect(!d.contains("secret-host"), "\(d)") }
+        #expect(o.diagnostics.contains { $0.rule == .media && $0.message.contains("resolve host") }, "\(o.diagnostics)")
+        for d in o.diagnostics { #expect(!d.message.contains("secret-host"), "\(d)") }
     }
 
     // MARK: Blank alerts

@@ -3,6 +3,7 @@ import HeraldICU
 import HeraldLottery
 import HeraldStage
 import HeraldStore
+import HeraldTestSupport
 import Testing
 
 /// A lottery push's drawn numbers and prize tier are written in the same digits as the amounts
@@ -39,7 +40,7 @@ import Testing
     /// Ticket 4 11 23 45 1 + 9 against 4 11 23 45 61 + 9: tier 4+1 (lotteries.md, Powerball).
     @Test(arguments: [("ar", UInt32(0x660)), ("fa", UInt32(0x6F0)), ("bn", UInt32(0x9E6))])
     func prizeTierInNativeDigits(_ id: String, _ base: UInt32) async throws {
-        let folder = StageTests.Folder()
+        let folder = try TemporaryFolder("herald-stage", create: false)
         let store = try Store.open(directory: folder.path)
         try store.addTicket(
             Ticket(game: "powerball", draw: DrawDate("2026-11-18"), numbers: [4, 11, 23, 45, 1], bonus: [9]))

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldLottery
 import HeraldSync
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
@@ -19,8 +20,7 @@ import Testing
     }
 
     @Test func eightConnectionsOpeningAFreshStoreAndIncrementingEndExact() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let directory = temp.path + "/fresh"
         let results = Results()
         let perConnection = 50
@@ -43,8 +43,7 @@ import Testing
     }
 
     @Test func ticketsWrittenConcurrentlyAreAllKept() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let date = try DrawDate("2026-11-21")
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: 8) { worker in

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 @testable import HeraldNetwork
 @testable import HeraldStore
@@ -23,8 +24,7 @@ import Testing
     }
 
     @Test func aFlappingServerGetsEveryReceiptExactlyOnce() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let ids = try Self.record(3, in: store)
         let server = try ReceiptTestServer(script: [.status(503), .drop, .status(503)])
@@ -53,8 +53,7 @@ import Testing
     }
 
     @Test func theBodyHoldsEachReceiptsFields() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         // 2026-11-21T20:40:47.123Z
         try store.recordReceipt(pushID: "a/1", shownAt: Date(timeIntervalSince1970: 1_795_293_647.123), locale: "ja-JP", kind: "reminder")
@@ -76,8 +75,7 @@ import Testing
     }
 
     @Test func manyBatchesThroughFailuresAndTimeoutsArriveOnceEach() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let ids = try Self.record(250, in: store)
         // 408 and 429 are retryable; a server that committed and then died is answered by
@@ -96,8 +94,7 @@ import Testing
     }
 
     @Test func aPermanentRejectionIsKeptWithItsErrorAndNotRetried() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         _ = try Self.record(2, in: store)
         let server = try ReceiptTestServer(otherwise: .status(400))
@@ -118,8 +115,7 @@ import Testing
     }
 
     @Test func retriesAreBoundedAndTheReceiptsStayPendingForTheNextFlush() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let ids = try Self.record(3, in: store)
         var policy = Self.quick
@@ -144,8 +140,7 @@ import Testing
     }
 
     @Test func aServerThatIsDownLeavesTheReceiptsPendingWithAnError() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         _ = try Self.record(2, in: store)
         let port = try ReceiptTestServer.unusedPort()
@@ -165,8 +160,7 @@ import Testing
     /// No retry starts after the retry budget: with none left, one attempt and the batch
     /// waits for the next flush, saying why.
     @Test func noRetryStartsOnceTheRetryBudgetIsSpent() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         _ = try Self.record(2, in: store)
         let server = try ReceiptTestServer(otherwise: .status(503))
@@ -181,8 +175,7 @@ import Testing
     }
 
     @Test func aServerThatDoesNotAnswerInTimeIsARetryableFailure() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         _ = try Self.record(1, in: store)
         // The server answers every request after 1.5 s; the client waits 300 ms.
@@ -199,8 +192,7 @@ import Testing
     }
 
     @Test func twoFlushesAtOnceSendEachReceiptOnce() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let setup = try Store.open(directory: temp.path)
         let ids = try Self.record(120, in: setup)
         // Slow answers and flaps so the two flushes overlap.
@@ -242,8 +234,7 @@ import Testing
     }
 
     @Test func theStoresConfigFileNamesTheEndpoint() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         #expect(try ReceiptEndpoint.configured(inStore: temp.path) == nil)
         let path = temp.path + "/config.json"
         try Data(#"{"other": 1}"#.utf8).write(to: URL(fileURLWithPath: path))

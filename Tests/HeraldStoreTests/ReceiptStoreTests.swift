@@ -1,12 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
 /// The receipts table: idempotent recording, counts, claims, outcomes — on a real SQLite file.
 @Suite struct ReceiptStoreTests {
     @Test func recordingTheSamePushTwiceKeepsOneRowAndTheFirstValues() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let shown = Date(timeIntervalSince1970: 1_795_000_000.123)
         #expect(try store.recordReceipt(pushID: "push-1", shownAt: shown, locale: "de-CH", kind: "lottery"))
@@ -29,8 +29,7 @@ import Testing
     }
 
     @Test func badPushIDsAreRefusedWithTheReason() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         #expect(throws: StoreError.invalidReceipt(pushID: "", detail: "the push id is empty")) {
             try store.recordReceipt(pushID: "")
@@ -45,8 +44,7 @@ import Testing
     }
 
     @Test func outcomesMoveReceiptsBetweenStates() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         for name in ["a", "b", "c"] { try store.recordReceipt(pushID: name) }
         let ids = try store.receipts().map(\.id)
@@ -66,8 +64,7 @@ import Testing
     }
 
     @Test func claimsAreExclusiveUntilTheLeaseEndsOrIsReleased() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let other = try Store.open(directory: temp.path)
         for index in 0..<5 { try store.recordReceipt(pushID: "p\(index)") }
@@ -90,8 +87,7 @@ import Testing
     }
 
     @Test func recordingUnderALockedStoreReturnsAtItsDeadlineWithAnError() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         // Another process holds the write lock (the sqlite3 shell inside BEGIN IMMEDIATE).
         let holder = try SQLiteLockHolder(database: store.path)
@@ -109,8 +105,7 @@ import Testing
     }
 
     @Test func aStoreCreatedBeforeReceiptsGainsTheTableWhenOpened() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         // Build a v1-only store with the sqlite3 shell: the v1 schema and GRDB's migration log.
         let store = try Store.open(directory: temp.path)
         try store.setBadge(7)

@@ -1,12 +1,12 @@
 import Foundation
 import HeraldLottery
+import HeraldTestSupport
 import Testing
 @testable import HeraldStore
 
 @Suite struct StoreTests {
     @Test func openCreatesAPrivateDirectoryAndTheDatabaseInWALMode() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let directory = temp.path + "/nested/store"
         let store = try Store.open(directory: directory)
         #expect(store.path == directory + "/herald.sqlite")
@@ -23,8 +23,7 @@ import Testing
     }
 
     @Test func ticketsRoundTripAndFilterByGameAndDraw() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let wednesday = try DrawDate("2026-11-18")
         let saturday = try DrawDate("2026-11-21")
@@ -51,8 +50,7 @@ import Testing
     }
 
     @Test func remindersAreStoredByUUIDToTheMillisecond() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         let id = try #require(UUID(uuidString: "D82ED5AE-C363-46AF-9B0D-301C2E21C58E"))
         let due = Date(timeIntervalSince1970: 1_795_300_200.5)  // 2026-11-22T…:00.500Z
@@ -67,8 +65,7 @@ import Testing
     }
 
     @Test func badgeSetsIncrementsAndClampsAtZero() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         #expect(try store.badge() == 0)
         #expect(try store.incrementBadge() == 1)
@@ -83,8 +80,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotSQLiteIsReportedAsCorrupt() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: temp.path + "/herald.sqlite"))
         #expect {
@@ -96,8 +92,7 @@ import Testing
     }
 
     @Test func aFileWhereTheDirectoryShouldBeIsAnError() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         try Data("x".utf8).write(to: URL(fileURLWithPath: temp.path + "/file"))
         #expect(throws: StoreError.directory(path: temp.path + "/file", detail: "not a directory")) {
             try Store.open(directory: temp.path + "/file")
@@ -105,8 +100,7 @@ import Testing
     }
 
     @Test func aStoreLockedPastTheDeadlineFailsWithLocked() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         // The sqlite3 shell holds the write lock in another process until told to commit.
         let holder = try SQLiteLockHolder(database: store.path, statements: "UPDATE badge SET count = 40;")
@@ -123,8 +117,7 @@ import Testing
     }
 
     @Test func rowsTamperedWithOutsideTheStoreAreErrorsNotCrashes() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         try store.addTicket(try Ticket(game: "loto6", draw: try DrawDate("2026-11-19"), numbers: [1, 2, 3, 4, 5, 6], bonus: []))
         let shell = Process()

@@ -3,34 +3,14 @@ import HeraldICU
 import HeraldJSON
 import HeraldTables
 import Testing
+import HeraldTestSupport
 
 /// Hostile folders below a tables root: links that loop, links out of the root, named
 /// pipes and other files that are not files. The walk lists each real folder once, never
 /// reads outside the root, and refuses what is not a regular file before reading a byte.
 @Suite struct HostileTreeTests {
-    /// A temporary folder removed at the end of the test.
-    final class Folder {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tree-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        func write(_ text: String, to rel: String) throws {
-            let full = path + "/" + rel
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
-
-        func link(_ rel: String, to target: String) throws {
-            try FileManager.default.createSymbolicLink(atPath: path + "/" + rel, withDestinationPath: target)
-        }
-    }
-
-    static func tables() throws -> Folder {
-        let f = try Folder()
+    static func tables() throws -> TemporaryFolder {
+        let f = try TemporaryFolder("herald-tree")
         try f.write("\"greeting\" = \"Hello\";\n", to: "en.lproj/Localizable.strings")
         try f.write("\"greeting\" = \"Hallo\";\n", to: "de.lproj/Localizable.strings")
         return f
@@ -64,7 +44,7 @@ import Testing
     }
 
     @Test func aLinkToAFileOutsideTheRootIsReportedAndNotRead() throws {
-        let outside = try Folder()
+        let outside = try TemporaryFolder("herald-tree")
         try outside.write("\"secret\" = \"root:x:0:0\";\n", to: "passwd.strings")
         let f = try Self.tables()
         try f.write("", to: "fr.lproj/.keep")

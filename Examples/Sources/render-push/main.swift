@@ -24,8 +24,10 @@ do {
     let stage = Stage(configuration: StageConfiguration(catalog: catalog, sealingAlgorithms: [.hpke, .aesGCM]))
     let outcome = try await stage.process(push, locale: locale)
     print(outcome.json)
-    for line in outcome.diagnostics { FileHandle.standardError.write(Data("render-push: warning: \(line)\n".utf8)) }
-    exit(outcome.exitCode)
+    for d in outcome.diagnostics {
+        FileHandle.standardError.write(Data("render-push: warning: \(d.message) [\(d.rule)]\n".utf8))
+    }
+    exit(outcome.fallback ? 3 : 0)
 } catch {
     FileHandle.standardError.write(Data("render-push: error: \(error)\n".utf8))
     exit(2)

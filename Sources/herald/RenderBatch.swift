@@ -1,27 +1,25 @@
-public import HeraldICU
-public import HeraldJSON
+import HeraldICU
+import HeraldJSON
+import HeraldStage
 
 /// `herald render --batch`: one JSON Lines request in, one JSON line out (Docs/batch.md).
-extension Stage {
+enum RenderBatch {
     /// Answers one request line `{"id", "locale", "payload"}` with
     /// `{"id", "locale", "requested", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`
-    /// ("locale" the tag as sent, "requested" how it was read, in BCP 47),
-    /// or `{"id"?, "error"}` when the line is not a request or its payload is not
-    /// a payload.
-    ///
-    /// - Parameters:
-    ///   - line: One line of the input, without its newline.
-    ///   - lineNumber: Its 1-based number in the input; errors begin `line N: ` (and
-    ///     `line N, column C: not JSON: ` when the line is not JSON).
-    ///   - locales: A cache of parsed locale tags, kept across lines.
-    /// - Returns: The answer object, ready for `JSONWriter`.
-    public func answer(line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]) async -> JSONObject {
+    /// ("locale" the tag as sent, "requested" how it was read, in BCP 47, "diagnostics" the
+    /// messages of the stage's diagnostics), or `{"id"?, "error"}` when the line is not a
+    /// request or its payload is not a payload. Errors begin `line N: ` (and
+    /// `line N, column C: not JSON: ` when the line is not JSON); `locales` caches parsed
+    /// tags across lines.
+    static func answer(
+        _ stage: Stage, line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]
+    ) async -> JSONObject {
         func failure(_ id: JSONValue?, _ message: String) -> JSONObject {
-            Self.errorLine(id: id, "line \(lineNumber): \(message)")
+            errorLine(id: id, "line \(lineNumber): \(message)")
         }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch {
-            return Self.errorLine(id: nil, error.batchLineMessage(line: lineNumber))
+            return errorLine(id: nil, error.batchLineMessage(line: lineNumber))
         }
         guard let request = value.objectValue else {
             return failure(nil, "a request must be a JSON object, found \(value.typeName)")
@@ -43,7 +41,7 @@ extension Stage {
             locales[tag] = locale
         }
         let outcome: StageOutcome
-        do { outcome = try await process(payload, locale: locale) } catch {
+        do { outcome = try await stage.process(payload, locale: locale) } catch {
             return failure(id, error.description)
         }
         var out = JSONObject()
@@ -54,7 +52,7 @@ extension Stage {
         out["fallback"] = .bool(outcome.fallback)
         out["bytes"] = .int(outcome.bytes)
         out["payload"] = .object(outcome.payload)
-        out["diagnostics"] = .array(outcome.diagnostics.map(JSONValue.string))
+        out["diagnostics"] = .array(outcome.diagnostics.map { .string($0.message) })
         return out
     }
 

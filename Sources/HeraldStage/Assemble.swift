@@ -1,0 +1,90 @@
+import HeraldDiagnostics
+import HeraldICU
+import HeraldJSON
+import HeraldMedia
+import HeraldPayload
+import HeraldRender
+
+/// The assemble step: the final payload for a checked alert (alert → payload), within
+/// APNs' 4096 bytes.
+struct Assemble: Sendable {
+    /// The push as received.
+    let payload: APNsPayload
+    let locale: LocaleID
+    /// The tables, for the localization that serves when no text was rendered.
+    let catalog: any MessageCatalog
+
+    /// The outcome for `alert`: the push with the alert, the badge and the attachments put in,
+    /// its diagnostics with every `withheld` value replaced.
+    func outcome(
+        _ alert: CheckedAlert, badge: BadgeDecision, attachments: JSONValue?, withheld: [String]
+    ) -> StageOutcome {
+        var original = payload
+        var badgeValue: Int?
+        switch badge {
+        case .keep: break
+        case .remove: original.aps.raw["badge"] = nil
+        case .set(let n): badgeValue = n
+        }
+        if let attachments { original.root[Attachments.outputKey] = attachments }
+        // Consumed by the stage: the reminder's id is not shown or passed on.
+        original.root["reminder-uuid"] = nil
+        var diagnostics = PushRequest.scrub(alert.diagnostics, withholding: withheld)
+        var final: FinalPayload?
+        do {
+            final = try PayloadWriter.finalPayload(from: original, alert: alert.alert, badge: badgeValue)
+        } catch {
+            diagnostics.append(.stage(.payloadSize, "\(error); custom keys dropped"))
+            var slim = original
+            slim.root.removeAll { key, _ in key != "aps" }
+            final = try? PayloadWriter.finalPayload(from: slim, alert: alert.alert, badge: badgeValue)
+            if final == nil {
+                var minimal = JSONObject()
+                minimal["mutable-content"] = .int(1)
+                if let bare = try? APNsPayload(json: .object(JSONObject([("aps", .object(minimal))]))) {
+                    final = try? PayloadWriter.finalPayload(from: bare, alert: alert.alert, badge: badgeValue)
+                }
+            }
+        }
+        if let shortened = final?.shortenedFields, !shortened.isEmpty {
+            diagnostics.append(
+                .stage(
+                    .shortened, "shortened to fit \(APNsPayload.maximumBytes) bytes: \(shortened.joined(separator: ", "))",
+                    severity: .note))
+        }
+        let servedBy =
+            alert.servedBy
+            ?? LocalizationLookup.match(locale, available: catalog.localizations).first
+            ?? locale.bcp47
+        if let note = locale.unknownLanguageNote(servedBy: servedBy) {
+            diagnostics.append(.stage(.unknownLanguage, note, severity: .note))
+        }
+        guard let final else {
+            // Unreachable in practice: a checked alert always has text and a bare aps fits.
+            return StageOutcome(
+                payload: payload.root, json: JSONWriter.write(.object(payload.root)), servedBy: servedBy, fallback: true,
+                diagnostics: diagnostics + [
+                    .stage(.payloadSize, "no final payload could be written; the original is passed on")
+                ])
+        }
+        return StageOutcome(
+            payload: final.object, json: final.json, servedBy: servedBy, fallback: alert.fallback,
+            diagnostics: diagnostics)
+    }
+
+    /// A push the extension would not run for: everything is passed on as sent, except
+    /// what Docs/push-format.md says never leaves the stage (the `herald` object,
+    /// plaintext or sealed, and the legacy secret fields).
+    static func passedOn(_ payload: APNsPayload) -> StageOutcome {
+        var root = payload.root
+        var dropped: [String] = []
+        for key in ["herald", "custom-encrypted-message", "media-url"] where root[key] != nil {
+            root[key] = nil
+            dropped.append(key)
+        }
+        let note = dropped.isEmpty ? "" : " (less \(dropped.joined(separator: ", ")))"
+        return StageOutcome(
+            payload: root, json: JSONWriter.write(.object(root)), servedBy: "", fallback: true,
+            diagnostics: [.stage(.notEligible, "\(payload.eligibility); the payload is passed on unchanged\(note)")])
+    }
+}

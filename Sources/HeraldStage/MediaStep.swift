@@ -1,0 +1,84 @@
+import Dispatch
+import HeraldDiagnostics
+import HeraldJSON
+import HeraldMedia
+import HeraldRender
+import HeraldSync
+
+/// The media of a push, fetched within the deadline: what the draft gains from them.
+struct MediaStep: Sendable {
+    /// Where downloads go; nil: media are not fetched.
+    let folder: String?
+    let downloader: any MediaDownloader
+    /// The bound of the downloads.
+    let deadline: ContinuousClock.Instant
+
+    /// What fetching gave.
+    struct Outcome: Sendable {
+        /// One diagnostic per medium not attached.
+        var failures: [Diagnostic] = []
+        var attachedCount = 0
+        /// The `herald-attachments` value, when something was attached.
+        var attachments: JSONValue?
+    }
+
+    /// The diagnostics of reading the references (an entry skipped or repaired), said as today: `media …`.
+    static func diagnostics(of extraction: MediaReferences.Extraction) -> [Diagnostic] {
+        extraction.diagnostics.map { .stage(.media, "media \($0)") }
+    }
+
+    /// Downloads `references`. Called on the stage's worker thread, which waits for the
+    /// downloads (they run on the cooperative pool); the worker is never a pool thread.
+    func fetch(_ references: [MediaReference]) -> Outcome {
+        var out = Outcome()
+        guard let folder else {
+            out.failures.append(
+                .stage(.media, "media not fetched: no attachment folder (give a store or an attachments directory)"))
+            return out
+        }
+        let fetcher = MediaFetcher(downloader: downloader)
+        let deadline = self.deadline
+        let results = Self.waitOnWorkerThread { await fetcher.fetch(references, into: folder, deadline: deadline) } ?? []
+        for r in results {
+            if let f = r.failure { out.failures.append(.stage(.media, "media \(r.reference.source.rawValue): \(f)")) }
+        }
+        let ordered = Attachments.ordered(results)
+        out.attachedCount = ordered.count
+        if !ordered.isEmpty { out.attachments = Attachments.json(results) }
+        return out
+    }
+
+    /// `draft` with what the media changed: the localized `media.failed` line after the
+    /// body when something was not attached, and for a message the `message.attachments`
+    /// subtitle when something was.
+    static func apply(_ outcome: Outcome, to draft: Draft, kind: PushRequest.Kind, texts: Texts) -> Draft {
+        var draft = draft
+        draft.diagnostics += outcome.failures
+        if !outcome.failures.isEmpty, let line = texts.text("media.failed", into: &draft) {
+            let body = draft.alert.body ?? ""
+            draft.alert.body = AlertText.isBlank(body) ? line : body + "\n" + line
+        }
+        if outcome.attachedCount > 0, case .message = kind,
+            let line = texts.text(
+                "message.attachments", table: "Messages", [.number(.int(Int64(outcome.attachedCount)))], into: &draft)
+        {
+            draft.alert.subtitle = line
+        }
+        return draft
+    }
+
+    /// Runs `operation` and blocks this thread until it is done (its result is always set
+    /// before the signal; nil is never seen). Only for the stage's own worker thread:
+    /// blocking a thread of the cooperative pool this way could wait forever.
+    private static func waitOnWorkerThread<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T? {
+        let result = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let value = await operation()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
+}

@@ -1,1 +1,0 @@
-../HeraldStoreTests/ReceiptTestServer.swift
