@@ -134,28 +134,44 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// A problem in a format string (the linter reports these; the renderer
 /// shows the offending text literally).
 public struct FormatProblem: Sendable, Hashable {
-    /// The kinds of problem, with the ids the linter reports them under.
-    public enum Kind: String, Sendable, Hashable {
+    /// The kinds of problem; `rule` is the id they are reported under.
+    public enum Kind: Sendable, Hashable, CaseIterable {
         /// A `%` at the end of the string.
-        case danglingPercent = "dangling-percent"
+        case danglingPercent
         /// `%` followed by something that is not a conversion (`%1ημ`, `%y`).
-        case invalidSpecifier = "invalid-specifier"
+        case invalidSpecifier
         /// Parses as a conversion but is probably ordinary text (`50% a day` → `% a`).
-        case accidentalSpecifier = "accidental-specifier"
+        case accidentalSpecifier
         /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
-        case mixedPositional = "mixed-positional"
+        case mixedPositional
         /// `%0$@`, or a position beyond `maximumPosition`.
-        case badPosition = "bad-position"
+        case badPosition
         /// Width or precision larger than `maximumWidth`; it was capped.
-        case widthTooLarge = "width-too-large"
+        case widthTooLarge
         /// `%*d` / `%.*f`: width or precision taken from an argument.
-        case starWidth = "star-width"
+        case starWidth
         /// `%#@name` without the closing `@`, or an empty name.
-        case badVariable = "bad-variable"
+        case badVariable
         /// One argument read by specifiers of incompatible kinds (`%1$@` and `%1$d`).
-        case conflictingTypes = "conflicting-types"
+        case conflictingTypes
         /// A length modifier that does not fit the conversion (`%lc`, `%hf`).
-        case unusualLength = "unusual-length"
+        case unusualLength
+
+        /// The rule this kind is reported under.
+        public var rule: Diagnostic.Rule {
+            switch self {
+            case .danglingPercent: return .danglingPercent
+            case .invalidSpecifier: return .invalidSpecifier
+            case .accidentalSpecifier: return .accidentalSpecifier
+            case .mixedPositional: return .mixedPositional
+            case .badPosition: return .badPosition
+            case .widthTooLarge: return .widthTooLarge
+            case .starWidth: return .starWidth
+            case .badVariable: return .badVariable
+            case .conflictingTypes: return .conflictingTypes
+            case .unusualLength: return .unusualLength
+            }
+        }
     }
 
     /// Which problem.

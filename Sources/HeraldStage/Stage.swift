@@ -271,7 +271,7 @@ public final class Stage: Sendable {
         // The legacy ROT13 media-url counts as rot13 (see usesLegacyROT13Fields).
         if !usesLegacyROT13Fields { mediaRoot["media-url"] = nil }
         let extraction = MediaReferences.extractWithDiagnostics(from: .object(mediaRoot), herald: heraldPlain)
-        for d in extraction.diagnostics { draft.diagnostics.append("media \(d)") }
+        for d in extraction.diagnostics { draft.diagnostics.append("media \(d.location?.description ?? ""): \(d.message)") }
         return Prepared(draft: draft, job: job, badge: badge, media: extraction, attachments: nil)
     }
 

@@ -37,7 +37,7 @@ public struct TableFileResult: Sendable {
     /// The entries a device would hold, in first-seen order.
     public var entries: [Entry]
     /// Every problem found, each at file:line:column.
-    public var diagnostics: [TableDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// True when a device would load nothing from this file (any syntax or
     /// encoding error in a `.strings`/`.stringsdict` file; a broken `.xcstrings` file).
     public var droppedOnDevice: Bool
@@ -63,10 +63,12 @@ public struct TableFileResult: Sendable {
     mutating func add(_ entry: Entry, index: inout [String: Int]) {
         if let i = index[entry.key] {
             let first = entries[i].origin
-            diagnostics.append(TableDiagnostic(
-                rule: "duplicate-key", severity: .warning,
-                message: "key \(Excerpt.quoted(entry.key)) is defined again (first at line \(first.line)); the last definition wins",
-                origin: entry.origin, key: entry.key))
+            diagnostics.append(Diagnostic(
+                .duplicateKey,
+                .warning,
+                "key \(Excerpt.quoted(entry.key)) is defined again (first at line \(first.line)); the last definition wins",
+                at: .file(entry.origin),
+                subject: Diagnostic.Subject(key: entry.key)))
             entries[i] = entry
         } else {
             index[entry.key] = entries.count
@@ -75,12 +77,14 @@ public struct TableFileResult: Sendable {
     }
 
     /// The error that makes the device drop the file.
-    mutating func fail(rule: String, _ message: String, at origin: Origin) {
+    mutating func fail(rule: Diagnostic.Rule, _ message: String, at origin: Origin) {
         droppedOnDevice = true
-        diagnostics.append(TableDiagnostic(
-            rule: rule, severity: .error,
-            message: message + " — the device drops the whole file",
-            origin: origin, fileDroppedOnDevice: true))
+        diagnostics.append(Diagnostic(
+            rule,
+            .error,
+            message + " — the device drops the whole file",
+            at: .file(origin),
+            dropsFile: true))
     }
 }
 
@@ -99,7 +103,7 @@ public enum StringsReader {
             let prefix = Array(bytes[..<min(f.offset, bytes.count)])
             let valid = TextDecoding.firstInvalidUTF8(prefix) == nil ? prefix : []
             let origin = LineMap(valid).origin(file, valid.count)
-            result.fail(rule: "encoding", f.message, at: origin)
+            result.fail(rule: .encoding, f.message, at: origin)
             return result
         case .success(let (t, enc)):
             result.encoding = enc
@@ -111,7 +115,7 @@ public enum StringsReader {
         }
         if PlistReader.looksLikeXML(text) {
             if let problem = TextDecoding.bomlessUTF16Problem(bytes) {
-                result.fail(rule: "encoding", problem, at: Origin(file: file, line: 1, column: 1))
+                result.fail(rule: .encoding, problem, at: Origin(file: file, line: 1, column: 1))
                 return result
             }
             PlistReader.readStringsPlist(xml: text, into: &result)
@@ -120,7 +124,7 @@ public enum StringsReader {
         let parser = OldStyleParser(text: text, file: file)
         parser.parse(into: &result)
         if let warning = TextDecoding.bomlessUTF16Problem(bytes) {
-            result.fail(rule: "encoding", warning, at: Origin(file: file, line: 1, column: 1))
+            result.fail(rule: .encoding, warning, at: Origin(file: file, line: 1, column: 1))
         }
         return result
     }
@@ -184,17 +188,18 @@ struct OldStyleParser {
             }
         }
         for e in outcome.nonString {
-            result.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: e.message, origin: lines.origin(file, e.offset)))
+            result.diagnostics.append(Diagnostic(.structure, .error, e.message, at: .file(lines.origin(file, e.offset))))
         }
         if let stop = outcome.stop {
             let n = outcome.pairs.count(where: \.ignored)
-            result.diagnostics.append(TableDiagnostic(
-                rule: "syntax", severity: .error,
-                message: stop.message + " — the device stops reading the file here and ignores the \(n) entr\(n == 1 ? "y" : "ies") below",
-                origin: lines.origin(file, stop.offset)))
+            result.diagnostics.append(Diagnostic(
+                .syntax,
+                .error,
+                stop.message + " — the device stops reading the file here and ignores the \(n) entr\(n == 1 ? "y" : "ies") below",
+                at: .file(lines.origin(file, stop.offset))))
         }
         for e in outcome.errors.prefix(50) {
-            result.fail(rule: "syntax", e.message, at: lines.origin(file, e.offset))
+            result.fail(rule: .syntax, e.message, at: lines.origin(file, e.offset))
         }
     }
 }

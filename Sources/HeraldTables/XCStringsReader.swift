@@ -36,7 +36,7 @@ public struct XCStringsFile: Sendable {
     /// Localization (as written in the catalog) → its entries.
     public var localizations: [String: TableFileResult]
     /// Diagnostics about the whole file (syntax, structure).
-    public var diagnostics: [TableDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// True when a device would load nothing from this catalog (it is not valid JSON,
     /// or not a String Catalog).
     public var droppedOnDevice: Bool
@@ -59,22 +59,27 @@ public enum XCStringsReader {
             parsed = try JSONParser.parseDetailed(bytes)
         } catch {
             out.droppedOnDevice = true
-            out.diagnostics.append(TableDiagnostic(
-                rule: "syntax", severity: .error, message: error.message + " — Xcode cannot compile this catalog",
-                origin: Origin(file: file, position: error.position), fileDroppedOnDevice: true))
+            out.diagnostics.append(Diagnostic(
+                .syntax,
+                .error,
+                error.message + " — Xcode cannot compile this catalog",
+                at: .file(Origin(file: file, position: error.position)),
+                dropsFile: true))
             return out
         }
         let tree = JSONPositions.scan(bytes)
         var ctx = Context(file: file, lines: LineMap(bytes), bytes: bytes)
         for d in parsed.duplicateKeys {
-            ctx.diags.append(TableDiagnostic(
-                rule: "duplicate-key", severity: .warning, message: "JSON key \(d.pointer) is written twice; the last one wins",
-                origin: Origin(file: file, position: d.position)))
+            ctx.diags.append(Diagnostic(
+                .duplicateKey,
+                .warning,
+                "JSON key \(d.pointer) is written twice; the last one wins",
+                at: .file(Origin(file: file, position: d.position))))
         }
         let rootAt = At(node: tree, keyOffset: nil)
         guard let root = parsed.value.objectValue else {
             out.droppedOnDevice = true
-            out.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: "a String Catalog is a JSON object", origin: ctx.origin(rootAt), fileDroppedOnDevice: true))
+            out.diagnostics.append(Diagnostic(.structure, .error, "a String Catalog is a JSON object", at: .file(ctx.origin(rootAt)), dropsFile: true))
             return out
         }
         out.sourceLanguage = root["sourceLanguage"]?.stringValue
@@ -180,7 +185,7 @@ public enum XCStringsReader {
         let file: String
         let lines: LineMap
         let bytes: [UInt8]
-        var diags: [TableDiagnostic] = []
+        var diags: [Diagnostic] = []
 
         func origin(_ at: At) -> Origin {
             guard let o = at.node?.offset ?? at.keyOffset else { return Origin(file: file, line: 1, column: 1) }
@@ -210,8 +215,8 @@ public enum XCStringsReader {
             return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
         }
 
-        mutating func structure(_ text: String, at: At, key: String? = nil, severity: TableDiagnostic.Severity = .error, onKey: Bool = false) {
-            diags.append(TableDiagnostic(rule: "structure", severity: severity, message: text, origin: onKey ? keyOrigin(at) : origin(at), key: key))
+        mutating func structure(_ text: String, at: At, key: String? = nil, severity: Diagnostic.Severity = .error, onKey: Bool = false) {
+            diags.append(Diagnostic(.structure, severity, text, at: .file(onKey ? keyOrigin(at) : origin(at)), subject: Diagnostic.Subject(key: key)))
         }
 
         /// An entry's state is its least finished unit's: the first state that is not

@@ -1,0 +1,38 @@
+public import HeraldDiagnostics
+
+/// The result of a run: every finding in a stable order, and what was read.
+public struct LintReport: Sendable {
+    /// Every finding, in file then position order: each at a place in a file
+    /// (1-based line and column, as a compiler prints it), error or warning after
+    /// the configuration's overrides, with the locale, table and key it concerns.
+    public var diagnostics: [Diagnostic]
+    /// Table files read.
+    public var files: Int
+    /// Distinct localizations seen.
+    public var locales: Int
+    /// Distinct (table, key) pairs seen.
+    public var keys: Int
+
+    /// Makes a report.
+    public init(diagnostics: [Diagnostic], files: Int, locales: Int, keys: Int) {
+        self.diagnostics = diagnostics
+        self.files = files
+        self.locales = locales
+        self.keys = keys
+    }
+
+    /// How many findings are errors.
+    public var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
+    /// How many findings are warnings.
+    public var warnings: Int { diagnostics.count(where: { $0.severity == .warning }) }
+
+    /// True when the run should fail: any error, or any warning under `strict`.
+    public func fails(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }
+
+    /// `3 files, 2 locales, 40 keys: 1 error, 0 warnings`.
+    public var summaryLine: String {
+        func n(_ v: Int, _ one: String, _ many: String) -> String { "\(v) \(v == 1 ? one : many)" }
+        return "\(n(files, "file", "files")), \(n(locales, "locale", "locales")), \(n(keys, "key", "keys")): "
+            + "\(n(errors, "error", "errors")), \(n(warnings, "warning", "warnings"))"
+    }
+}
