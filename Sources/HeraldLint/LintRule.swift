@@ -1,59 +1,36 @@
 // The rules of `herald validate`: stable ids, default severities, one line
 // of explanation each (shown in SARIF's rule list and `--list-rules`). The
 // readers' rules (`syntax`, `encoding`…) are declared in HeraldTables, the format
-// string rules (`invalid-specifier`…) and `value-type` in HeraldRender; the rest here.
+// string rules (`invalid-specifier`…) and `value-type` in HeraldRender; the rest here,
+// each explained by its entry in `LintRule.all`.
 public import HeraldDiagnostics
 import HeraldTables
 import HeraldRender
 
 extension Diagnostic.Rule {
-    /// A bundle has no tables in the source locale.
     public static let missingSource = Self("missing-source")
-    /// A key of the source locale is missing in a translation.
     public static let missingKey = Self("missing-key")
-    /// A key exists only in a translation, not in the source locale.
     public static let extraKey = Self("extra-key")
-    /// A translation is identical to the source text.
     public static let untranslated = Self("untranslated")
-    /// A value or plural form is empty where the source is not.
     public static let emptyValue = Self("empty-value")
-    /// A translation reads an argument the source does not supply, or reads it as another type.
     public static let specifierMismatch = Self("specifier-mismatch")
-    /// A translation does not show an argument the source shows.
     public static let specifierMissing = Self("specifier-missing")
-    /// A translation reads an integer argument with another size than the source.
     public static let specifierLength = Self("specifier-length")
-    /// A plural variable has no 'other' form, which Foundation requires.
     public static let pluralMissingOther = Self("plural-missing-other")
-    /// A plural variable is defined but the format string never uses it.
     public static let variableUnused = Self("variable-unused")
-    /// A plural variable lacks a CLDR category the language needs.
     public static let pluralMissingCategory = Self("plural-missing-category")
-    /// A plural form for a category the language never selects.
     public static let pluralUnusedCategory = Self("plural-unused-category")
-    /// A message's plural variables refer to each other more often than the linter explores.
     public static let variableNesting = Self("variable-nesting")
-    /// A plural form does not show the number although its category covers several numbers.
     public static let pluralCountOmitted = Self("plural-count-omitted")
-    /// Every plural form of a variable has the same text.
     public static let pluralSameText = Self("plural-same-text")
-    /// A String Catalog unit is 'new', 'needs_review' or 'stale'.
     public static let catalogState = Self("catalog-state")
-    /// A key marked shouldTranslate.
     public static let shouldTranslate = Self("should-translate")
-    /// An App Shortcuts phrase uses a ${parameter} no source phrase of its key uses, lacks ${applicationName}, or leaves '${' unclosed.
     public static let phrasePlaceholder = Self("phrase-placeholder")
-    /// The rendered text still shows a format specifier.
     public static let renderLeftoverSpecifier = Self("render-leftover-specifier")
-    /// The rendered text is empty for some sample value.
     public static let renderEmpty = Self("render-empty")
-    /// ICU could not format the message.
     public static let renderICU = Self("render-icu")
-    /// Bidirectional control characters out of place.
     public static let bidiControl = Self("bidi-control")
-    /// A notification message whose worst-case APNs payload exceeds 4096 bytes.
     public static let pushPayloadSize = Self("push-payload-size")
-    /// A notification body longer than a lock screen shows.
     public static let lockScreenLength = Self("lock-screen-length")
 }
 

@@ -1,16 +1,12 @@
 public import HeraldJSON
 public import HeraldDiagnostics
 
+// The rules media references are reported under, each with what it means beside it.
 extension Diagnostic.Rule {
-    /// A media reference of a push that is not attached (not a URL, an unknown role…);
-    /// the push itself still renders.
-    public static let mediaSkipped = Self("media-skipped")
-    /// A field of a media entry that is ignored (a bad clip, id or receipt); the item is attached.
-    public static let mediaFieldIgnored = Self("media-field-ignored")
-    /// A legacy `media-url` that is not ROT13-encoded; used as written.
-    public static let mediaNotROT13 = Self("media-not-rot13")
-    /// The same URL named twice; it is fetched once.
-    public static let mediaRepeated = Self("media-repeated")
+    public static let mediaSkipped = Self("media-skipped")  // A media reference of a push that is not attached (not a URL, an unknown role…); the push itself still renders.
+    public static let mediaFieldIgnored = Self("media-field-ignored")  // A field of a media entry that is ignored (a bad clip, id or receipt); the item is attached.
+    public static let mediaNotROT13 = Self("media-not-rot13")  // A legacy `media-url` that is not ROT13-encoded; used as written.
+    public static let mediaRepeated = Self("media-repeated")  // The same URL named twice; it is fetched once.
 }
 
 /// Finds the media references in a push, from every place senders put them.
