@@ -193,9 +193,9 @@ extension LintRun {
                 let n = shown[p.text.origin, default: 0]
                 shown[p.text.origin] = n + 1
                 if n < Self.problemsPerText {
-                    emit(p.problem.kind.rule, ctx.place(p.text.origin), p.problem.message)
+                    emit(p.problem.kind, ctx.place(p.text.origin), p.problem.message)
                 } else if n == Self.problemsPerText {
-                    more.append((p.text.origin, p.problem.kind.rule))
+                    more.append((p.text.origin, p.problem.kind))
                 }
             }
             for m in more {

@@ -18,7 +18,7 @@ extension Diagnostic.Rule {
     public static let valueType = Self("value-type")  // A plural variable's value type is missing, not numeric or not a printf conversion.
     public static let unknownLocale = Self("unknown-locale")  // The requested locale's language has no ICU data (said by callers that read a locale tag).
 
-    // Problems in a format string (`FormatProblem.Kind`), which the linter reports too.
+    // Problems in a format string (`FormatProblem.kind`), which the linter reports too.
 
     public static let danglingPercent = Self("dangling-percent")  // A `%` at the end of the string.
     public static let invalidSpecifier = Self("invalid-specifier")  // `%` followed by something that is not a conversion.

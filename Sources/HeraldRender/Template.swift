@@ -294,13 +294,13 @@ struct TemplateCompiler {
         let described = Self.problemsDescribed
         var diagnostics = parsed.problems.prefix(described).map { p in
             Diagnostic(
-                p.kind.rule,
+                p.kind,
                 p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
                 "in \(Excerpt.quoted(text)): \(p.message)")
         }
         if parsed.problems.count > described, let last = parsed.problems.last {
             diagnostics.append(Diagnostic(
-                last.kind.rule,
+                last.kind,
                 .error,
                 "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems"))
         }

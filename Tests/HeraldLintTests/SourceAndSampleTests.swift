@@ -169,8 +169,12 @@ import Testing
     }
 
     @Test func readerAndFormatRulesAreLintRules() {
-        let readers: [Diagnostic.Rule] = [.syntax, .encoding, .duplicateKey, .structure, .io]
-        for rule in readers + FormatProblem.Kind.allCases.map(\.rule) {
+        // The readers' rules, and the format problems FormatStringParser reports (Docs/validate-rules.md, Specifiers).
+        let reported: [Diagnostic.Rule] = [
+            .syntax, .encoding, .duplicateKey, .structure, .io, .danglingPercent, .invalidSpecifier, .accidentalSpecifier,
+            .mixedPositional, .badPosition, .widthTooLarge, .starWidth, .badVariable, .conflictingTypes, .unusualLength,
+        ]
+        for rule in reported {
             #expect(LintRule.byID[rule] != nil, "\(rule) is reported but not a herald validate rule")
         }
     }
