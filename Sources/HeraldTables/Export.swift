@@ -200,30 +200,8 @@ public enum TableExport {
     /// `%N$#@v@` position, else its place among the format's arguments.
     static func argumentNumbers(format: String, vars: [String: PluralVariable]) -> [String: Int] {
         var out: [String: Int] = [:]
-        let b = Array(format.utf8)
-        var next = 1
-        var i = 0
-        while i < b.count {
-            guard b[i] == 0x25 else { i += 1; continue }
-            i += 1
-            guard i < b.count else { break }
-            if b[i] == 0x25 { i += 1; continue }
-            var j = i
-            var num = 0
-            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var pos: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { pos = num; i = j + 1 }
-            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {
-                var k = i + 2
-                while k < b.count, b[k] != 0x40 { k += 1 }
-                let name = String(decoding: b[min(i + 2, b.count)..<min(k, b.count)], as: UTF8.self)
-                out[name] = pos ?? next
-                i = k + 1
-            } else {
-                while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
-                i += 1
-            }
-            if pos == nil { next += 1 }
+        FormatSpecifiers.scan(format, percentArg: false) { token in
+            if case .variable(let name, let argument) = token { out[name] = argument }
         }
         return out
     }

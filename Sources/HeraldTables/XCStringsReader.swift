@@ -418,10 +418,21 @@ public enum FormatSpecifiers {
 
     static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaAc".utf8)
 
-    /// Every argument-consuming specifier (not `%%`, not `%#@var@`), in order.
-    public static func all(in format: String) -> [Specifier] {
+    /// What `scan` meets: a plural variable (`%#@name@`, `%2$#@name@`) or a specifier
+    /// that reads an argument, each with the 1-based argument it reads (its explicit
+    /// position, else its place among the format's arguments).
+    enum Token {
+        /// `%#@name@`.
+        case variable(name: String, argument: Int)
+        /// Any other conversion; `text` is its flags, width, precision, length and
+        /// conversion, without `%` and position ("lld", ".2f", "@").
+        case specifier(argument: Int, text: String)
+    }
+
+    /// Walks the specifiers of `format` in order (`%%` is skipped; so is `%arg`, an
+    /// `.xcstrings` substitution's own argument, when `percentArg` is true).
+    static func scan(_ format: String, percentArg: Bool, _ visit: (Token) -> Void) {
         let b = Array(format.utf8)
-        var out: [Specifier] = []
         var next = 1
         var i = 0
         while i < b.count {
@@ -429,29 +440,34 @@ public enum FormatSpecifiers {
             i += 1
             guard i < b.count else { break }
             if b[i] == 0x25 { i += 1; continue }
-            // `%arg` (an .xcstrings substitution's own argument) is not a specifier here.
-            if i + 2 < b.count, b[i] == 0x61, b[i + 1] == 0x72, b[i + 2] == 0x67 { i += 3; continue }
+            if percentArg, i + 2 < b.count, b[i] == 0x61, b[i + 1] == 0x72, b[i + 2] == 0x67 { i += 3; continue }
             var j = i
             var num = 0
             while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var arg: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { arg = num; i = j + 1 }
+            var position: Int? = nil
+            if j > i, j < b.count, b[j] == 0x24 { position = num; i = j + 1 }
+            let argument = position ?? next
+            if position == nil { next += 1 }
             let specStart = i
-            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {  // %#@var@
+            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {
                 var k = i + 2
                 while k < b.count, b[k] != 0x40 { k += 1 }
+                visit(.variable(name: String(decoding: b[(i + 2)..<k], as: UTF8.self), argument: argument))
                 i = k + 1
-                if arg == nil { next += 1 }
                 continue
             }
             while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
             guard i < b.count else { break }
-            let conv = b[i]
             i += 1
-            let a = arg ?? next
-            if arg == nil { next += 1 }
-            out.append(Specifier(argument: a, conversion: String(decoding: b[specStart..<i], as: UTF8.self)))
-            _ = conv
+            visit(.specifier(argument: argument, text: String(decoding: b[specStart..<i], as: UTF8.self)))
+        }
+    }
+
+    /// Every argument-consuming specifier (not `%%`, not `%#@var@`), in order.
+    public static func all(in format: String) -> [Specifier] {
+        var out: [Specifier] = []
+        scan(format, percentArg: true) { token in
+            if case .specifier(let argument, let text) = token { out.append(Specifier(argument: argument, conversion: text)) }
         }
         return out
     }
