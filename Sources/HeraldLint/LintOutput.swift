@@ -1,5 +1,6 @@
 public import HeraldJSON
 import HeraldDiagnostics
+import HeraldTables
 
 /// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {
@@ -147,28 +148,24 @@ public enum LintOutput {
 
     /// GitHub's escaping of a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
     public static func escapeData(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(ch)
+        ScalarEscaping.escaped(s) { u in
+            switch u {
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            default: return nil
             }
         }
-        return out
     }
 
     /// GitHub's escaping of a property value: as data, plus `:` → `%3A` and `,` → `%2C`.
     public static func escapeProperty(_ s: String) -> String {
-        var out = ""
-        for ch in escapeData(s).unicodeScalars {
-            switch ch {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(ch)
+        ScalarEscaping.escaped(escapeData(s)) { u in
+            switch u {
+            case ":": return "%3A"
+            case ",": return "%2C"
+            default: return nil
             }
         }
-        return out
     }
 }

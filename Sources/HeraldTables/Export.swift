@@ -313,42 +313,33 @@ public enum TableExport {
 
     /// A quoted `.strings` string: `"` and `\` escaped, control characters as escapes.
     public static func quoteStrings(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
+        let body = ScalarEscaping.escaped(s) { u in
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let h = String(u.value, radix: 16, uppercase: true)
-                    out += "\\U" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case _ where u.value < 0x20 || u.value == 0x7F:
+                let h = String(u.value, radix: 16, uppercase: true)
+                return "\\U" + String(repeating: "0", count: 4 - h.count) + h
+            default: return nil
             }
         }
-        return out + "\""
+        return "\"" + body + "\""
     }
 
     static func xmlEscape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
+        ScalarEscaping.escaped(s) { u in
             switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default:
-                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" {
-                    out += "&#\(u.value);"  // not valid XML 1.0, but Foundation reads it back
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            // Not valid XML 1.0, but Foundation reads it back.
+            case _ where u.value < 0x20 && u != "\n" && u != "\t" && u != "\r": return "&#\(u.value);"
+            default: return nil
             }
         }
-        return out
     }
 
     static func stringsdictValue(_ m: Message, indent: Int) -> String {
