@@ -152,24 +152,24 @@ public final class Catalog: MessageCatalog {
 
     /// Tables held in memory: relative path (`de.lproj/Localizable.strings`,
     /// `Notifications.xcstrings`) → file bytes. Origins use those paths.
-    public init(contents: [String: [UInt8]], development: String? = nil, keepDroppedEntries: Bool = false) {
-        self.root = nil
-        self.development = development
-        self.keepDroppedEntries = keepDroppedEntries
-        self.storage = .memory(contents)
-        self.sources = contents.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
-        self.scanDiagnostics = []
+    public convenience init(contents: [String: [UInt8]], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.init(held: .memory(contents), paths: contents.keys, development: development, keepDroppedEntries: keepDroppedEntries)
     }
 
     /// Tables held as text (relative path → file contents), as embedded in a
     /// binary: like `init(contents:)`, but a file's bytes are only made when a
     /// lookup reads it, so a one-locale lookup copies one table, not all of them.
-    public init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+    public convenience init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.init(held: .texts(texts), paths: texts.keys, development: development, keepDroppedEntries: keepDroppedEntries)
+    }
+
+    /// Tables held in this process (`storage` is `.memory` or `.texts`), named by `paths`.
+    private init(held storage: Storage, paths: some Sequence<String>, development: String?, keepDroppedEntries: Bool) {
         self.root = nil
         self.development = development
         self.keepDroppedEntries = keepDroppedEntries
-        self.storage = .texts(texts)
-        self.sources = texts.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
+        self.storage = storage
+        self.sources = paths.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
         self.scanDiagnostics = []
     }
 
