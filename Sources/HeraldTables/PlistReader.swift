@@ -99,12 +99,9 @@ enum PlistReader {
         var index: [String: Int] = [:]
         for (key, keyOrigin, value) in pairs {
             guard case .string(let s) = value.node else {
-                result.diagnostics.append(Diagnostic(
-                    .structure,
-                    .error,
+                result.diagnostics.append(Diagnostic(.structure, .error,
                     "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
-                    at: .file(value.origin),
-                    subject: Diagnostic.Subject(key: key)))
+                    at: .file(value.origin), subject: Diagnostic.Subject(key: key)))
                 continue
             }
             result.add(Entry(key: key, message: .plain(SourceText(s, origin: value.origin)), format: .strings, origin: keyOrigin), index: &index)

@@ -59,20 +59,15 @@ public enum XCStringsReader {
             parsed = try JSONParser.parseDetailed(bytes)
         } catch {
             out.droppedOnDevice = true
-            out.diagnostics.append(Diagnostic(
-                .syntax,
-                .error,
+            out.diagnostics.append(Diagnostic(.syntax, .error,
                 error.message + " — Xcode cannot compile this catalog",
-                at: .file(Origin(file: file, position: error.position)),
-                dropsFile: true))
+                at: .file(Origin(file: file, position: error.position)), dropsFile: true))
             return out
         }
         let tree = JSONPositions.scan(bytes)
         var ctx = Context(file: file, lines: LineMap(bytes), bytes: bytes)
         for d in parsed.duplicateKeys {
-            ctx.diags.append(Diagnostic(
-                .duplicateKey,
-                .warning,
+            ctx.diags.append(Diagnostic(.duplicateKey, .warning,
                 "JSON key \(d.pointer) is written twice; the last one wins",
                 at: .file(Origin(file: file, position: d.position))))
         }
