@@ -1,3 +1,5 @@
+// What a lint run hands back: its findings, each a `Diagnostic` in a file, and the
+// counts of what it read (the findings themselves have no type of their own any more).
 public import HeraldDiagnostics
 
 /// The result of a run: every finding in a stable order, and what was read.
