@@ -88,17 +88,21 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: Location?
     /// The locale, table and key concerned.
     public var subject: Subject
+    /// True when a device drops the whole file this points into because of it (Apple
+    /// drops a `.strings` file on any syntax error), not just one entry.
+    public var dropsFile: Bool
 
     /// Makes a diagnostic.
     public init(
         _ rule: Rule, _ severity: Severity, _ message: String, at location: Location? = nil,
-        subject: Subject = Subject()
+        subject: Subject = Subject(), dropsFile: Bool = false
     ) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.location = location
         self.subject = subject
+        self.dropsFile = dropsFile
     }
 
     /// The origin in a file, when the diagnostic points into one.

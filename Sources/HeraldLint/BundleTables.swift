@@ -7,7 +7,7 @@ struct BundleTables {
     var localizations: [String] = []
     var development = "en"
     var tables: [Table] = []
-    var diagnostics: [TableDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     /// Reads a bundle's files. Each `.lproj` folder is read as its own
     /// catalog and String Catalogs as one (so building a table never scans

@@ -1,5 +1,5 @@
 import HeraldJSON
-import HeraldDiagnostics
+public import HeraldDiagnostics
 
 /// What a team sets for `herald validate`, usually in `.herald-validate.json`
 /// at the root of the validated folder (or named with `--config`):
@@ -37,8 +37,8 @@ public struct LintConfiguration: Sendable {
     public var sourceLocale: String?
     /// Localizations every table must have (`missing-locale`); empty: no such check.
     public var locales: [String] = []
-    /// Rule id → severity, overriding the rule's default (`off` turns a rule off).
-    public var severities: [String: LintSeverity] = [:]
+    /// Rule → setting, overriding the rule's default severity (`.off` turns a rule off).
+    public var rules: [Diagnostic.Rule: RuleSetting] = [:]
     /// Paths left out of the run (globs, relative to the folder validated).
     public var ignore: [Glob] = []
     /// The `table:key` globs of notification texts, which get the push budget checks.
@@ -64,9 +64,13 @@ public struct LintConfiguration: Sendable {
     /// The file name looked for in a validated folder.
     public static let fileName = ".herald-validate.json"
 
-    /// The severity `rule` has under this configuration.
-    public func severity(of rule: String) -> LintSeverity {
-        severities[rule] ?? LintRule.byID[rule]?.defaultSeverity ?? .error
+    /// The severity `rule` has under this configuration; nil when it is off.
+    public func severity(of rule: Diagnostic.Rule) -> Diagnostic.Severity? {
+        switch rules[rule] {
+        case .off: return nil
+        case .report(let severity): return severity
+        case nil: return LintRule.byID[rule]?.defaultSeverity ?? .error
+        }
     }
 
     /// True when the push budget applies to `key` of `table`.
@@ -121,13 +125,13 @@ public struct LintConfiguration: Sendable {
             case "rules":
                 guard let rules = value.objectValue else { throw Problem(message: "\(path): \"rules\" maps rule ids to \"error\", \"warning\" or \"off\"") }
                 for (id, sv) in rules {
-                    guard LintRule.byID[id] != nil else {
+                    guard LintRule.byID[Diagnostic.Rule(id)] != nil else {
                         throw Problem(message: "\(path): unknown rule \(Excerpt.quoted(id)) (herald validate --list-rules lists them)")
                     }
-                    guard let s = sv.stringValue, let sev = LintSeverity(rawValue: s) else {
+                    guard let s = sv.stringValue, let setting = RuleSetting(rawValue: s) else {
                         throw Problem(message: "\(path): rule \(Excerpt.quoted(id)) must be \"error\", \"warning\" or \"off\"")
                     }
-                    c.severities[id] = sev
+                    c.rules[Diagnostic.Rule(id)] = setting
                 }
             case "ignore": c.ignore = try globs(value, key)
             case "notifications": c.notifications = try globs(value, key).map { Glob($0.pattern, separator: nil) }
@@ -142,6 +146,32 @@ public struct LintConfiguration: Sendable {
             }
         }
         return c
+    }
+}
+
+/// What a configuration sets for one rule: report it at a severity, or turn it off.
+public enum RuleSetting: Sendable, Hashable, RawRepresentable {
+    /// Not reported.
+    case off
+    /// Reported at this severity (a configuration says `error` or `warning`).
+    case report(Diagnostic.Severity)
+
+    /// `"error"`, `"warning"` or `"off"`, as a configuration writes it; nil for anything else.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "off": self = .off
+        case "error": self = .report(.error)
+        case "warning": self = .report(.warning)
+        default: return nil
+        }
+    }
+
+    /// The word a configuration writes.
+    public var rawValue: String {
+        switch self {
+        case .off: return "off"
+        case .report(let severity): return severity.rawValue
+        }
     }
 }
 

@@ -1,60 +1,13 @@
-/// One finding: where (file:line:column, as a compiler prints it), which
-/// rule, how severe, and which locale, table and key it concerns.
-public struct LintDiagnostic: Sendable, Hashable {
-    /// The file, as given or relative to the folder validated.
-    public var file: String
-    /// 1-based line (0 when the finding is about the whole file).
-    public var line: Int
-    /// 1-based column, in Unicode scalars (0 with `line` 0).
-    public var column: Int
-    /// Error or warning, after the configuration's overrides.
-    public var severity: LintSeverity
-    /// The rule id (`herald validate --list-rules`).
-    public var rule: String
-    /// The localization as its folder or catalog names it ("pt-BR", "Base"); empty when the finding is about a whole file of no locale.
-    public var locale: String
-    /// The table (`Localizable`), empty when not about one table.
-    public var table: String
-    /// The key, empty when not about one key.
-    public var key: String
-    /// What is wrong, in one line.
-    public var message: String
-
-    /// Makes a finding.
-    public init(
-        file: String, line: Int, column: Int, severity: LintSeverity, rule: String, locale: String = "",
-        table: String = "", key: String = "", message: String
-    ) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.rule = rule
-        self.locale = locale
-        self.table = table
-        self.key = key
-        self.message = message
-    }
-
-    /// `path:line:col: error|warning: message [rule-id]`, on one line
-    /// (line breaks in the message are written as `\n` and `\r`).
-    public var compilerStyle: String {
-        var oneLine = ""
-        for ch in message.unicodeScalars {
-            switch ch {
-            case "\n": oneLine += "\\n"
-            case "\r": oneLine += "\\r"
-            default: oneLine.unicodeScalars.append(ch)
-            }
-        }
-        return "\(file):\(max(line, 1)):\(max(column, 1)): \(severity.rawValue): \(oneLine) [\(rule)]"
-    }
-}
+// What a lint run hands back: its findings, each a `Diagnostic` in a file, and the
+// counts of what it read (the findings themselves have no type of their own any more).
+public import HeraldDiagnostics
 
 /// The result of a run: every finding in a stable order, and what was read.
 public struct LintReport: Sendable {
-    /// Every finding, in file then position order.
-    public var diagnostics: [LintDiagnostic]
+    /// Every finding, in file then position order: each at a place in a file
+    /// (1-based line and column, as a compiler prints it), error or warning after
+    /// the configuration's overrides, with the locale, table and key it concerns.
+    public var diagnostics: [Diagnostic]
     /// Table files read.
     public var files: Int
     /// Distinct localizations seen.
@@ -63,7 +16,7 @@ public struct LintReport: Sendable {
     public var keys: Int
 
     /// Makes a report.
-    public init(diagnostics: [LintDiagnostic], files: Int, locales: Int, keys: Int) {
+    public init(diagnostics: [Diagnostic], files: Int, locales: Int, keys: Int) {
         self.diagnostics = diagnostics
         self.files = files
         self.locales = locales

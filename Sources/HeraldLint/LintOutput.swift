@@ -1,5 +1,6 @@
 public import HeraldJSON
 import HeraldDiagnostics
+import HeraldTables
 
 /// The report formats of `herald validate` (Docs/cli.md).
 public enum LintOutputFormat: String, Sendable, CaseIterable {
@@ -34,7 +35,7 @@ public enum LintOutput {
     public static func text(_ report: LintReport) -> String {
         var out = ""
         for d in report.diagnostics {
-            out += OutsideText.escaped(d.compilerStyle)
+            out += OutsideText.escaped(d.description)
             out += "\n"
         }
         out += "herald validate: " + report.summaryLine + "\n"
@@ -44,10 +45,12 @@ public enum LintOutput {
     /// `{"diagnostics": […], "summary": {…}}`.
     public static func json(_ report: LintReport) -> JSONValue {
         let diags: [JSONValue] = report.diagnostics.map { d in
-            .object(JSONObject([
-                ("file", .string(d.file)), ("line", .int(max(d.line, 1))), ("column", .int(max(d.column, 1))),
-                ("severity", .string(d.severity.rawValue)), ("rule", .string(d.rule)), ("locale", .string(d.locale)),
-                ("table", .string(d.table)), ("key", .string(d.key)), ("message", .string(d.message)),
+            let o = place(d)
+            return .object(JSONObject([
+                ("file", .string(o.file)), ("line", .int(o.line)), ("column", .int(o.column)),
+                ("severity", .string(d.severity.rawValue)), ("rule", .string(d.rule.rawValue)),
+                ("locale", .string(d.subject.locale ?? "")), ("table", .string(d.subject.table ?? "")),
+                ("key", .string(d.subject.key ?? "")), ("message", .string(d.message)),
             ]))
         }
         let summary = JSONObject([
@@ -61,26 +64,27 @@ public enum LintOutput {
     public static func sarif(_ report: LintReport, toolVersion: String = "0.1.0") -> JSONValue {
         let rules: [JSONValue] = LintRule.all.map { r in
             .object(JSONObject([
-                ("id", .string(r.id)),
+                ("id", .string(r.id.rawValue)),
                 ("shortDescription", .object(JSONObject([("text", .string(r.summary))]))),
                 ("defaultConfiguration", .object(JSONObject([("level", .string(r.defaultSeverity == .error ? "error" : "warning"))]))),
             ]))
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: LintRule.all.enumerated().map { ($1.id, $0) })
         let results: [JSONValue] = report.diagnostics.map { d in
+            let o = place(d)
             var props: [(String, JSONValue)] = []
-            if !d.locale.isEmpty { props.append(("locale", .string(d.locale))) }
-            if !d.table.isEmpty { props.append(("table", .string(d.table))) }
-            if !d.key.isEmpty { props.append(("key", .string(d.key))) }
+            if let locale = d.subject.locale { props.append(("locale", .string(locale))) }
+            if let table = d.subject.table { props.append(("table", .string(table))) }
+            if let key = d.subject.key { props.append(("key", .string(key))) }
             var fields: [(String, JSONValue)] = [
-                ("ruleId", .string(d.rule)),
+                ("ruleId", .string(d.rule.rawValue)),
                 ("level", .string(d.severity == .error ? "error" : "warning")),
                 ("message", .object(JSONObject([("text", .string(d.message))]))),
                 ("locations", .array([
                     .object(JSONObject([
                         ("physicalLocation", .object(JSONObject([
-                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(d.file)))]))),
-                            ("region", .object(JSONObject([("startLine", .int(max(d.line, 1))), ("startColumn", .int(max(d.column, 1)))]))),
+                            ("artifactLocation", .object(JSONObject([("uri", .string(uri(o.file)))]))),
+                            ("region", .object(JSONObject([("startLine", .int(o.line)), ("startColumn", .int(o.column))]))),
                         ]))),
                     ])),
                 ])),
@@ -103,6 +107,12 @@ public enum LintOutput {
             ("version", .string("2.1.0")),
             ("runs", .array([.object(run)])),
         ]))
+    }
+
+    /// Where a finding is: its place in a file (every finding of a report has one,
+    /// at line and column 1 or more).
+    static func place(_ d: Diagnostic) -> Origin {
+        d.origin ?? Origin(file: "", line: 1, column: 1)
     }
 
     /// A relative path as a URI reference: percent-encodes what a URI cannot hold as is.
@@ -129,7 +139,8 @@ public enum LintOutput {
         var out = ""
         for d in report.diagnostics {
             let kind = d.severity == .error ? "error" : "warning"
-            out += "::\(kind) file=\(OutsideText.escaped(escapeProperty(d.file))),line=\(max(d.line, 1)),col=\(max(d.column, 1)),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
+            let o = place(d)
+            out += "::\(kind) file=\(OutsideText.escaped(escapeProperty(o.file))),line=\(o.line),col=\(o.column),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
             out += OutsideText.escaped(escapeData(d.message)) + "\n"
         }
         return out
@@ -137,28 +148,24 @@ public enum LintOutput {
 
     /// GitHub's escaping of a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
     public static func escapeData(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(ch)
+        ScalarEscaping.escaped(s) { u in
+            switch u {
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            default: return nil
             }
         }
-        return out
     }
 
     /// GitHub's escaping of a property value: as data, plus `:` → `%3A` and `,` → `%2C`.
     public static func escapeProperty(_ s: String) -> String {
-        var out = ""
-        for ch in escapeData(s).unicodeScalars {
-            switch ch {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(ch)
+        ScalarEscaping.escaped(escapeData(s)) { u in
+            switch u {
+            case ":": return "%3A"
+            case ",": return "%2C"
+            default: return nil
             }
         }
-        return out
     }
 }

@@ -1,12 +1,13 @@
 import HeraldICU
 import HeraldRender
 import HeraldTables
+import HeraldDiagnostics
 
 /// The state of one run: the configuration, the findings so far, caches of
 /// plural data per locale.
 struct LintRun {
     let configuration: LintConfiguration
-    var diagnostics: [LintDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// Distinct (table, key) pairs seen.
     var keysSeen = 0
     var plans: [String: LocalePlan?] = [:]
@@ -25,42 +26,50 @@ struct LintRun {
 
     /// Records a finding unless its rule is off. `severity`: the reader's or
     /// a check's own severity, used when the configuration does not set one.
-    mutating func emit(_ rule: String, _ place: Place, _ message: String, severity: LintSeverity? = nil) {
-        let sev = configuration.severities[rule] ?? severity ?? LintRule.byID[rule]?.defaultSeverity ?? .error
-        guard sev != .off else { return }
-        diagnostics.append(LintDiagnostic(
-            file: place.origin.file, line: place.origin.line, column: place.origin.column, severity: sev, rule: rule,
-            locale: place.locale, table: place.table, key: place.key, message: message))
+    mutating func emit(_ rule: Diagnostic.Rule, _ place: Place, _ message: String, severity: Diagnostic.Severity? = nil) {
+        let sev: Diagnostic.Severity
+        switch configuration.rules[rule] {
+        case .off: return
+        case .report(let set): sev = set
+        case nil: sev = severity ?? LintRule.byID[rule]?.defaultSeverity ?? .error
+        }
+        func given(_ s: String) -> String? { s.isEmpty ? nil : s }
+        diagnostics.append(Diagnostic(
+            rule, sev, message, at: .file(place.origin),
+            subject: Diagnostic.Subject(locale: given(place.locale), table: given(place.table), key: given(place.key))))
     }
 
-    /// Findings sorted by file, line, column, rule; exact repeats removed.
-    func sortedDiagnostics() -> [LintDiagnostic] {
-        var seen = Set<LintDiagnostic>()
-        var out: [LintDiagnostic] = []
-        for d in diagnostics where seen.insert(d).inserted { out.append(d) }
-        return out.sorted { a, b in
+    /// Findings sorted by file, line, column, rule; exact repeats removed. A finding
+    /// about a whole file (line 0) is then put at line 1, column 1, where a compiler
+    /// or an editor would show it.
+    func sortedDiagnostics() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        var out: [(origin: Origin, diagnostic: Diagnostic)] = []
+        for d in diagnostics where seen.insert(d).inserted { out.append((d.origin ?? Origin(file: "", line: 0, column: 0), d)) }
+        out.sort { x, y in
+            let (a, b) = (x.origin, y.origin)
             if a.file != b.file { return a.file < b.file }
             if a.line != b.line { return a.line < b.line }
             if a.column != b.column { return a.column < b.column }
-            if a.rule != b.rule { return a.rule < b.rule }
-            return a.message < b.message
+            if x.diagnostic.rule != y.diagnostic.rule { return x.diagnostic.rule < y.diagnostic.rule }
+            return x.diagnostic.message < y.diagnostic.message
+        }
+        return out.map { o, d in
+            var d = d
+            d.location = .file(Origin(file: o.file, line: max(o.line, 1), column: max(o.column, 1)))
+            return d
         }
     }
 
     /// The readers' findings (syntax, encoding, duplicate keys, structure, io).
-    mutating func readDiagnostics(_ diags: [TableDiagnostic], group: TableFiles.Group) {
-        for d in diags {
-            let sev: LintSeverity
-            switch d.severity {
-            case .error: sev = .error
-            case .warning: sev = .warning
-            case .note: continue
-            }
-            let rule = LintRule.byID[d.rule] != nil ? d.rule : "structure"
+    mutating func readDiagnostics(_ diags: [Diagnostic], group: TableFiles.Group) {
+        for d in diags where d.severity != .note {
+            guard let origin = d.origin else { continue }
+            let rule = LintRule.byID[d.rule] != nil ? d.rule : .structure
             let place = Place(
-                origin: d.origin, locale: TableFiles.localization(of: d.origin.file),
-                table: TableFiles.tableName(of: d.origin.file), key: d.key ?? "")
-            emit(rule, place, d.message, severity: sev)
+                origin: origin, locale: TableFiles.localization(of: origin.file),
+                table: TableFiles.tableName(of: origin.file), key: d.subject.key ?? "")
+            emit(rule, place, d.message, severity: d.severity)
         }
     }
 

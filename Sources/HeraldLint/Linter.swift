@@ -86,7 +86,7 @@ public struct Linter: Sendable {
             let has = { (name: String) in bundle.localizations.contains { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(name) } }
             if !bundle.tables.isEmpty, !has(source), !has("Base"), external == nil {
                 state.emit(
-                    "missing-source",
+                    .missingSource,
                     LintRun.Place(origin: Origin(file: g.files.first ?? g.directory, line: 1, column: 1), locale: source, table: TableFiles.tableName(of: g.files.first ?? ""), key: ""),
                     "\(g.directory.isEmpty ? "." : g.directory) has no \(source) tables (it has \(bundle.localizations.joined(separator: ", "))); translations were checked on their own, not against the source — give --source DIR where the \(source) tables are kept")
             }

@@ -23,7 +23,7 @@ extension LintRun {
     mutating func checkPhrases(_ ctx: EntryContext) {
         guard case .phrases(let phrases) = ctx.entry.message else { return }
         if phrases.isEmpty {
-            emit("empty-value", ctx.place, "the \(ctx.localization) phrase set of \(Excerpt.quoted(ctx.entry.key)) has no phrases; Siri and Shortcuts offer nothing in \(ctx.localization)")
+            emit(.emptyValue, ctx.place, "the \(ctx.localization) phrase set of \(Excerpt.quoted(ctx.entry.key)) has no phrases; Siri and Shortcuts offer nothing in \(ctx.localization)")
             return
         }
         // The parameters the shortcut has: those the source language's phrases use.
@@ -36,20 +36,20 @@ extension LintRun {
             let (names, unclosed) = Self.placeholders(p.value)
             used.formUnion(names)
             if unclosed {
-                emit("phrase-placeholder", ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) opens '${' and never closes it")
+                emit(.phrasePlaceholder, ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) opens '${' and never closes it")
             }
             if !names.contains("applicationName") {
-                emit("phrase-placeholder", ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) does not name the app; every App Shortcuts phrase must contain ${applicationName}")
+                emit(.phrasePlaceholder, ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) does not name the app; every App Shortcuts phrase must contain ${applicationName}")
             }
             if let known {
                 for n in names where n != "applicationName" && !known.contains(n) {
-                    emit("phrase-placeholder", ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) uses ${\(n)}, which no \(ctx.sourceLocalization ?? "source") phrase of this shortcut uses: the shortcut has no such parameter")
+                    emit(.phrasePlaceholder, ctx.place(p.origin), "phrase \(Excerpt.quoted(p.value)) of \(Excerpt.quoted(ctx.entry.key)) uses ${\(n)}, which no \(ctx.sourceLocalization ?? "source") phrase of this shortcut uses: the shortcut has no such parameter")
                 }
             }
         }
         if let known {
             for n in known.sorted() where n != "applicationName" && !used.contains(n) {
-                emit("phrase-placeholder", ctx.place(phrases[0].origin),
+                emit(.phrasePlaceholder, ctx.place(phrases[0].origin),
                      "no \(ctx.localization) phrase of \(Excerpt.quoted(ctx.entry.key)) uses ${\(n)}; the \(ctx.sourceLocalization ?? "source") phrases do, so \(ctx.localization) users cannot say it", severity: .warning)
             }
         }

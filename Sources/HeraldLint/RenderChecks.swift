@@ -19,7 +19,7 @@ extension LintRun {
         // A phrase set is shown as written (no arguments, no formatting): only bidi controls can go wrong.
         if case .phrases(let phrases) = entry.message {
             for p in phrases {
-                if let why = Self.bidiProblem(p.value) { emit("bidi-control", ctx.place(p.origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(why)") }
+                if let why = Self.bidiProblem(p.value) { emit(.bidiControl, ctx.place(p.origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(why)") }
             }
             return
         }
@@ -74,7 +74,8 @@ extension LintRun {
         // ICU patterns bind {0}, {1}… or names in order of use: give a few values that read as numbers and text alike.
         let count = icu ? 4 : own.argumentCount
         var outputs: [String] = []
-        var reported = Set<String>()
+        // Each of these is said once per message, for the first sample that shows it.
+        var icuReported = false, unknownVariableReported = false, outputReported = false
         let origin = ctx.textOrigin
         // Which arguments take the sample number, which the sample text.
         let numeric = (0..<count).map { i in
@@ -86,21 +87,23 @@ extension LintRun {
             message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
             icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
         for (sample, result) in zip(samples, results) {
-            for d in result.diagnostics where d.code == "icu" || d.code == "recursion" {
-                if reported.insert("render-icu").inserted {
-                    emit("render-icu", ctx.place(origin), "rendering \(Excerpt.quoted(entry.key)) in \(ctx.localization) with \(sample) failed: \(d.message)")
+            for d in result.diagnostics where d.rule == .icu || d.rule == .recursion {
+                if !icuReported {
+                    icuReported = true
+                    emit(.renderICU, ctx.place(origin), "rendering \(Excerpt.quoted(entry.key)) in \(ctx.localization) with \(sample) failed: \(d.message)")
                 }
             }
-            for d in result.diagnostics where d.code == "unknown-variable" {
-                if reported.insert("unknown-variable").inserted {
-                    emit("render-leftover-specifier", ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
+            for d in result.diagnostics where d.rule == .unknownVariable {
+                if !unknownVariableReported {
+                    unknownVariableReported = true
+                    emit(.renderLeftoverSpecifier, ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
                 }
             }
             outputs.append(result.text)
             let before = diagnostics.count
-            if !reported.contains("output") {
+            if !outputReported {
                 checkOutput(result.text, ctx, sample: sample, origin: origin)
-                if diagnostics.count > before { reported.insert("output") }
+                outputReported = diagnostics.count > before
             }
         }
         if notification { checkPush(ctx, own, shortestOutputs: outputs) }
@@ -118,7 +121,7 @@ extension LintRun {
             if b > 0x20 && b < 0x7F { visibleASCII = true }
         }
         if percent, let left = Self.leftoverSpecifier(text) {
-            emit("render-leftover-specifier", ctx.place(origin),
+            emit(.renderLeftoverSpecifier, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Excerpt.quoted(text))")
         }
         let visible = visibleASCII || text.unicodeScalars.contains { s in
@@ -128,10 +131,10 @@ extension LintRun {
         if !visible, ctx.sourceTexts.contains(where: { t in t.value.unicodeScalars.contains { !$0.properties.isWhitespace } }),
             !ctx.texts.contains(where: { $0.value.isEmpty })
         {
-            emit("render-empty", ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) renders as empty text in \(ctx.localization)\(with)")
+            emit(.renderEmpty, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) renders as empty text in \(ctx.localization)\(with)")
         }
         if maybeBidi, let why = Self.bidiProblem(text) {
-            emit("bidi-control", ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
+            emit(.bidiControl, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
         }
     }
 
@@ -221,11 +224,11 @@ extension LintRun {
         let total = worst + envelope + configuration.pushOverheadBytes
         let origin = ctx.textOrigin
         if total > 4096 {
-            emit("push-payload-size", ctx.place(origin),
+            emit(.pushPayloadSize, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
         }
         if let longest = shortestOutputs.max(by: { $0.count < $1.count }), longest.count > configuration.lockScreenCharacters {
-            emit("lock-screen-length", ctx.place(origin),
+            emit(.lockScreenLength, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) is \(longest.count) characters with short sample values; a lock screen shows about \(configuration.lockScreenCharacters)")
         }
     }

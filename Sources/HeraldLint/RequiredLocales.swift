@@ -22,7 +22,7 @@ extension LintRun {
             let has = present[name] ?? []
             for locale in required where !has.contains(LocalizationLookup.normalize(locale)) {
                 emit(
-                    "missing-locale",
+                    .missingLocale,
                     Place(origin: Origin(file: file[name] ?? "", line: 1, column: 1), locale: locale, table: name, key: ""),
                     "\(name) has no \(locale) localization, which the configuration's \"locales\" requires; a device set to \(locale) shows the \(source) text")
             }

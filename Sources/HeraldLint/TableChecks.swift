@@ -78,7 +78,7 @@ extension LintRun {
                 return n != own && present.contains(n)
             }
         }
-        let pushChecked = configuration.severity(of: "push-payload-size") != .off || configuration.severity(of: "lock-screen-length") != .off
+        let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .lockScreenLength) != nil
 
         // Per table: its source localization and entries, analyzed once for every translation.
         final class TableState {
@@ -149,18 +149,18 @@ extension LintRun {
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
                         state.extraKeys.insert(key)
-                        emit("extra-key", ctx.place, "\(Excerpt.quoted(key)) is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
+                        emit(.extraKey, ctx.place, "\(Excerpt.quoted(key)) is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
                     }
                 }
                 // A file that could not be read at all is already reported; its keys are not listed again.
-                let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.fileDroppedOnDevice }
+                let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.dropsFile }
                 if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable {
                     let firstFile = table.files.first ?? ""
                     for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
                         guard let s = srcTable[key], s.shouldTranslate else { continue }
                         // String Catalogs: point at the key in the catalog; .lproj: at the translation's file.
                         let origin = s.format == .xcstrings ? s.origin : Origin(file: firstFile, line: 1, column: 1)
-                        emit("missing-key", Place(origin: origin, locale: loc, table: name, key: key),
+                        emit(.missingKey, Place(origin: origin, locale: loc, table: name, key: key),
                              "\(Excerpt.quoted(key)) has no \(loc) translation in \(name); the device shows the \(srcLoc ?? "source") text")
                     }
                 }
@@ -188,14 +188,14 @@ extension LintRun {
         // A string of thousands of bad specifiers gets its first few, then a count.
         if isFormat {
             var shown: [Origin: Int] = [:]
-            var more: [(origin: Origin, rule: String)] = []
+            var more: [(origin: Origin, rule: Diagnostic.Rule)] = []
             for p in own.problems {
                 let n = shown[p.text.origin, default: 0]
                 shown[p.text.origin] = n + 1
                 if n < Self.problemsPerText {
-                    emit(p.problem.kind.rawValue, ctx.place(p.text.origin), p.problem.message)
+                    emit(p.problem.kind, ctx.place(p.text.origin), p.problem.message)
                 } else if n == Self.problemsPerText {
-                    more.append((p.text.origin, p.problem.kind.rawValue))
+                    more.append((p.text.origin, p.problem.kind))
                 }
             }
             for m in more {
@@ -212,13 +212,13 @@ extension LintRun {
         // Xcode marks the source language's own units 'new' when it extracts them (App Shortcuts
         // phrases, extracted_with_value): nothing for a translator to do there.
         if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state), !(ctx.isSource && state == "new") {
-            emit("catalog-state", ctx.place, "\(ctx.localization) unit of \(Excerpt.quoted(entry.key)) is '\(Excerpt.escaped(state))'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
+            emit(.catalogState, ctx.place, "\(ctx.localization) unit of \(Excerpt.quoted(entry.key)) is '\(Excerpt.escaped(state))'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
         }
 
         if let src = ctx.source {
             if !entry.shouldTranslate || !src.shouldTranslate {
                 if !entry.shouldTranslate, ctx.sourceTexts.map(\.value) != ctx.texts.map(\.value) {
-                    emit("should-translate", ctx.place, "\(Excerpt.quoted(entry.key)) is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
+                    emit(.shouldTranslate, ctx.place, "\(Excerpt.quoted(entry.key)) is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
                 }
             } else {
                 if let sa = ctx.sourceArguments, isFormat { checkParity(ctx, own, sa) }
@@ -238,20 +238,20 @@ extension LintRun {
         for (index, uses) in own.uses {
             guard let srcUses = src.uses[index] else {
                 let n = src.argumentCount
-                emit("specifier-mismatch", ctx.place(origin),
+                emit(.specifierMismatch, ctx.place(origin),
                      "'\(Excerpt.escaped(uses[0].text))' reads argument \(index + 1), but the \(srcName) text supplies \(n == 0 ? "none" : n == 1 ? "only 1" : "only \(n)") — the app would read memory it never passed")
                 continue
             }
             for u in uses {
                 guard let compatible = srcUses.first(where: { $0.argClass.compatible(with: u.argClass) }) else {
-                    emit("specifier-mismatch", ctx.place(origin),
+                    emit(.specifierMismatch, ctx.place(origin),
                          "'\(Excerpt.escaped(u.text))' reads argument \(index + 1) as \(u.argClass.label), but the \(srcName) text '\(Excerpt.escaped(srcUses[0].text))' passes \(srcUses[0].argClass.label)")
                     break
                 }
                 if u.argClass == .integer, compatible.argClass == .integer, let a = u.wide, let b = compatible.wide, a != b,
                     !srcUses.contains(where: { $0.argClass == .integer && $0.wide == a })
                 {
-                    emit("specifier-length", ctx.place(origin),
+                    emit(.specifierLength, ctx.place(origin),
                          "'\(Excerpt.escaped(u.text))' reads argument \(index + 1) as a \(a ? "64" : "32")-bit integer; the \(srcName) text '\(Excerpt.escaped(compatible.text))' reads \(b ? "64" : "32") bits")
                     break
                 }
@@ -259,7 +259,7 @@ extension LintRun {
         }
         for (index, srcUses) in src.uses where own.uses[index] == nil {
             guard let su = srcUses.first else { continue }
-            emit("specifier-missing", ctx.place(origin),
+            emit(.specifierMissing, ctx.place(origin),
                  "the \(srcName) text shows argument \(index + 1) ('\(Excerpt.escaped(su.text))'); this translation never does")
         }
     }
@@ -272,7 +272,7 @@ extension LintRun {
         guard mine.count == theirs.count, zip(mine, theirs).allSatisfy({ $0.value == $1.value }),
             let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.isSentence(longest.value)
         else { return }
-        emit("untranslated", ctx.place(ctx.textOrigin),
+        emit(.untranslated, ctx.place(ctx.textOrigin),
              "\(ctx.localization) text of \(Excerpt.quoted(ctx.entry.key)) is the \(ctx.sourceLocalization ?? "source") text, untranslated")
     }
 
@@ -303,11 +303,11 @@ extension LintRun {
             guard t.value.utf8.contains(0xEF) else { continue }
             for s in t.value.unicodeScalars {
                 if s.value == 0xFFFD {
-                    emit("encoding", ctx.place(t.origin), "U+FFFD replacement character in \(Excerpt.quoted(t.value)): the text was damaged by a lossy conversion")
+                    emit(.encoding, ctx.place(t.origin), "U+FFFD replacement character in \(Excerpt.quoted(t.value)): the text was damaged by a lossy conversion")
                     break
                 }
                 if s.value == 0xFEFF {
-                    emit("encoding", ctx.place(t.origin), "byte order mark U+FEFF inside \(Excerpt.quoted(t.value)) (a file pasted in with its BOM?)")
+                    emit(.encoding, ctx.place(t.origin), "byte order mark U+FEFF inside \(Excerpt.quoted(t.value)) (a file pasted in with its BOM?)")
                     break
                 }
             }
@@ -322,11 +322,11 @@ extension LintRun {
         case .plain(let t):
             // A source value may be empty on purpose; a translation may not.
             if t.value.isEmpty, ctx.source != nil {
-                emit("empty-value", ctx.place(t.origin), "\(ctx.localization) text of \(Excerpt.quoted(ctx.entry.key)) is empty; the device shows nothing")
+                emit(.emptyValue, ctx.place(t.origin), "\(ctx.localization) text of \(Excerpt.quoted(ctx.entry.key)) is empty; the device shows nothing")
             }
         default:
             for t in ctx.texts where t.value.isEmpty {
-                emit("empty-value", ctx.place(t.origin), "a format or plural form of \(Excerpt.quoted(ctx.entry.key)) is empty")
+                emit(.emptyValue, ctx.place(t.origin), "a format or plural form of \(Excerpt.quoted(ctx.entry.key)) is empty")
             }
         }
     }
@@ -356,7 +356,7 @@ extension LintRun {
             if integer, s.category != .zero, s.variable.forms[.zero] != nil { numbers.removeAll { $0 == "0" } }
             guard numbers.count > 1 else { continue }
             let shown = numbers.prefix(4).joined(separator: ", ")
-            emit("plural-count-omitted", ctx.place(s.text.origin),
+            emit(.pluralCountOmitted, ctx.place(s.text.origin),
                  "'\(s.category.rawValue)' form of \(Excerpt.quoted(s.variable.name)) in \(Excerpt.quoted(ctx.entry.key)) does not show the number, but \(ctx.localization) selects '\(s.category.rawValue)' for \(shown)…; \(Excerpt.quoted(s.text.value)) reads the same for all of them")
         }
     }
@@ -364,11 +364,11 @@ extension LintRun {
     mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
         if case .plain = ctx.entry.message { return }
         if let v = own.stoppedAt {
-            emit("variable-nesting", ctx.place(v.origin), "the plural variables of \(Excerpt.quoted(ctx.entry.key)) refer to each other more than \(MessageArguments.expansionLimit) times; the linter stopped exploring at \(Excerpt.quoted(v.name)) and did not check the forms below it")
+            emit(.variableNesting, ctx.place(v.origin), "the plural variables of \(Excerpt.quoted(ctx.entry.key)) refer to each other more than \(MessageArguments.expansionLimit) times; the linter stopped exploring at \(Excerpt.quoted(v.name)) and did not check the forms below it")
         }
         checkCountShown(ctx, own)
         for v in own.unusedVariables {
-            emit("variable-unused", ctx.place(v.origin), "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) is defined but the format string never uses it (%#@\(v.name)@)")
+            emit(.variableUnused, ctx.place(v.origin), "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) is defined but the format string never uses it (%#@\(v.name)@)")
         }
         var variables: [PluralVariable] = []
         func collect(_ m: Message, _ depth: Int) {
@@ -386,17 +386,17 @@ extension LintRun {
         for v in variables {
             let vp = ctx.place(v.origin)
             if v.forms[.other] == nil {
-                emit("plural-missing-other", vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
+                emit(.pluralMissingOther, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
             }
             if let spec = v.specType, spec != "NSStringPluralRuleType" {
-                emit("structure", vp, "plural variable \(Excerpt.quoted(v.name)) has NSStringFormatSpecTypeKey '\(Excerpt.escaped(spec))'; the only plural rule type is NSStringPluralRuleType")
+                emit(.structure, vp, "plural variable \(Excerpt.quoted(v.name)) has NSStringFormatSpecTypeKey '\(Excerpt.escaped(spec))'; the only plural rule type is NSStringPluralRuleType")
             }
             if let vt = v.valueType {
                 if let why = ValueType.problem(vt) {
-                    emit("value-type", vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)): \(why)")
+                    emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)): \(why)")
                 }
             } else if ctx.entry.format == .stringsdict {
-                emit("value-type", vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
+                emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
             }
             guard !unused.contains(v.name), let plan = ctx.plan else { continue }
             let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
@@ -404,30 +404,30 @@ extension LintRun {
                 if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
                 let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
                 if plan.locale.language == "he" && c == .two {
-                    emit("plural-missing-category", vp,
+                    emit(.pluralMissingCategory, vp,
                          "plural variable \(Excerpt.quoted(v.name)) has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
                          severity: .warning)
                 } else if plan.isMillionsOnly(c) {
-                    emit("plural-missing-category", vp,
+                    emit(.pluralMissingCategory, vp,
                          "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
                          severity: .warning)
                 } else {
                     let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
-                    emit("plural-missing-category", vp,
+                    emit(.pluralMissingCategory, vp,
                          "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
                 }
             }
             for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
                 if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
                 let origin = v.forms[c]?.origin ?? v.origin
-                emit("plural-unused-category", ctx.place(origin),
+                emit(.pluralUnusedCategory, ctx.place(origin),
                      "'\(c.rawValue)' form of \(Excerpt.quoted(v.name)) is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
             }
             let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
             let texts = needed.compactMap { v.forms[$0]?.value }
             let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
             if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
-                emit("plural-same-text", vp,
+                emit(.pluralSameText, vp,
                      "every form of \(Excerpt.quoted(v.name)) reads \(Excerpt.quoted(t)); \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
             }
         }

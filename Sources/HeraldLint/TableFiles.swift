@@ -13,7 +13,7 @@ struct TableFiles {
 
     var groups: [Group] = []
     /// Links out of the folder given, folders that cannot be listed: reported, never read.
-    var problems: [TableDiagnostic] = []
+    var problems: [Diagnostic] = []
     var fileCount: Int { groups.reduce(0) { $0 + $1.files.count } }
 
     /// A path that is not there, or not a table file: a usage error.
@@ -28,7 +28,7 @@ struct TableFiles {
     /// (relative to the folder given, or the path as given for a file).
     static func collect(_ paths: [String], ignore: [Glob]) throws(UsageProblem) -> TableFiles {
         let fm = FileManager.default
-        var problems: [TableDiagnostic] = []
+        var problems: [Diagnostic] = []
         var byGroup: [String: [String]] = [:]
         var order: [String] = []
         func add(_ display: String) {
@@ -54,7 +54,10 @@ struct TableFiles {
             }
             for d in tree.diagnostics {
                 var placed = d
-                placed.origin.file = prefix + d.origin.file
+                if var origin = d.origin {
+                    origin.file = prefix + origin.file
+                    placed.location = .file(origin)
+                }
                 problems.append(placed)
             }
             var found: [String] = []

@@ -1,22 +1,12 @@
 public import HeraldJSON
+public import HeraldDiagnostics
 
-/// A problem with one media entry of a push: where it is (a JSON pointer into
-/// the payload, `/herald/media/1/role`) and what is wrong. The entry is skipped
-/// (or, for a bad clip, kept without the clip); the push itself still renders.
-public struct MediaDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// The JSON pointer of the entry at fault.
-    public let pointer: String
-    /// What was wrong and what was done about it.
-    public let message: String
-
-    /// Makes a diagnostic.
-    public init(pointer: String, message: String) {
-        self.pointer = pointer
-        self.message = message
-    }
-
-    /// `pointer: message`.
-    public var description: String { "\(pointer): \(message)" }
+// The rules media references are reported under, each with what it means beside it.
+extension Diagnostic.Rule {
+    public static let mediaSkipped = Self("media-skipped")  // A media reference of a push that is not attached (not a URL, an unknown role…); the push itself still renders.
+    public static let mediaFieldIgnored = Self("media-field-ignored")  // A field of a media entry that is ignored (a bad clip, id or receipt); the item is attached.
+    public static let mediaNotROT13 = Self("media-not-rot13")  // A legacy `media-url` that is not ROT13-encoded; used as written.
+    public static let mediaRepeated = Self("media-repeated")  // The same URL named twice; it is fetched once.
 }
 
 /// Finds the media references in a push, from every place senders put them.
@@ -25,8 +15,9 @@ public enum MediaReferences {
     public struct Extraction: Sendable {
         /// The references, in the push's order.
         public var references: [MediaReference]
-        /// Entries skipped or repaired, and why.
-        public var diagnostics: [MediaDiagnostic]
+        /// Entries skipped or repaired, and why: each at the JSON pointer of the
+        /// entry at fault (`/herald/media/1/role`).
+        public var diagnostics: [Diagnostic]
     }
 
     /// Media references in `payload`, in this order: the `herald.media` list
@@ -44,7 +35,7 @@ public enum MediaReferences {
         -> Extraction
     {
         var refs: [MediaReference] = []
-        var diags: [MediaDiagnostic] = []
+        var diags: [Diagnostic] = []
 
         let heraldObject: JSONObject?
         if let herald {
@@ -75,9 +66,7 @@ public enum MediaReferences {
                     refs.append(MediaReference(url: decoded, source: .legacy))
                 } else if looksLikeWebURL(s) {
                     diags.append(
-                        MediaDiagnostic(
-                            pointer: "/media-url",
-                            message: "not ROT13-encoded (it reads as a plain URL); used as written"))
+                        Diagnostic(.mediaNotROT13, .note, "not ROT13-encoded (it reads as a plain URL); used as written", at: .pointer("/media-url")))
                     refs.append(MediaReference(url: s, source: .legacy))
                 } else {
                     // Keep it: the fetcher reports the unsupported scheme precisely.
@@ -104,20 +93,18 @@ public enum MediaReferences {
     // MARK: - herald.media
 
     private static func readHeraldMedia(
-        _ media: JSONValue, into refs: inout [MediaReference], diagnostics: inout [MediaDiagnostic]
+        _ media: JSONValue, into refs: inout [MediaReference], diagnostics: inout [Diagnostic]
     ) {
         guard let list = media.arrayValue else {
             diagnostics.append(
-                MediaDiagnostic(
-                    pointer: "/herald/media",
-                    message: "must be an array of media entries, found \(media.typeName)"))
+                Diagnostic(.mediaSkipped, .warning, "must be an array of media entries, found \(media.typeName)", at: .pointer("/herald/media")))
             return
         }
         for (i, entry) in list.enumerated() {
             let p = "/herald/media/\(i)"
             if let s = entry.stringValue {
                 if s.isEmpty {
-                    diagnostics.append(MediaDiagnostic(pointer: p, message: "empty URL"))
+                    diagnostics.append(Diagnostic(.mediaSkipped, .warning, "empty URL", at: .pointer(p)))
                 } else {
                     refs.append(MediaReference(url: s, source: .heraldMedia))
                 }
@@ -125,13 +112,11 @@ public enum MediaReferences {
             }
             guard let o = entry.objectValue else {
                 diagnostics.append(
-                    MediaDiagnostic(
-                        pointer: p,
-                        message: "must be an object {url, role, clip} or a URL string, found \(entry.typeName)"))
+                    Diagnostic(.mediaSkipped, .warning, "must be an object {url, role, clip} or a URL string, found \(entry.typeName)", at: .pointer(p)))
                 continue
             }
             guard let urlValue = o["url"] else {
-                diagnostics.append(MediaDiagnostic(pointer: p, message: "missing \"url\""))
+                diagnostics.append(Diagnostic(.mediaSkipped, .warning, "missing \"url\"", at: .pointer(p)))
                 continue
             }
             guard let url = nonEmptyString(urlValue, pointer: p + "/url", &diagnostics) else { continue }
@@ -143,9 +128,7 @@ public enum MediaReferences {
                 } else {
                     let shown = r.stringValue.map { "\"\($0)\"" } ?? r.typeName
                     diagnostics.append(
-                        MediaDiagnostic(
-                            pointer: p + "/role",
-                            message: "unknown role \(shown) (expected thumbnail, expanded or both); entry skipped"))
+                        Diagnostic(.mediaSkipped, .warning, "unknown role \(shown) (expected thumbnail, expanded or both); entry skipped", at: .pointer(p + "/role")))
                     continue
                 }
             }
@@ -155,21 +138,21 @@ public enum MediaReferences {
                 case .success(let rect): clip = rect
                 case .failure(let why):
                     diagnostics.append(
-                        MediaDiagnostic(pointer: p + "/clip", message: "\(why); the item is attached without a clip"))
+                        Diagnostic(.mediaFieldIgnored, .warning, "\(why); the item is attached without a clip", at: .pointer(p + "/clip")))
                 }
             }
             var id: String?
             if let v = o["id"] {
                 if let s = v.stringValue, !s.isEmpty { id = s } else {
                     diagnostics.append(
-                        MediaDiagnostic(pointer: p + "/id", message: "must be a non-empty string; ignored"))
+                        Diagnostic(.mediaFieldIgnored, .warning, "must be a non-empty string; ignored", at: .pointer(p + "/id")))
                 }
             }
             var receipt: String?
             if let v = o["receipt"] {
                 if let s = v.stringValue, !s.isEmpty { receipt = s } else {
                     diagnostics.append(
-                        MediaDiagnostic(pointer: p + "/receipt", message: "must be a non-empty string; ignored"))
+                        Diagnostic(.mediaFieldIgnored, .warning, "must be a non-empty string; ignored", at: .pointer(p + "/receipt")))
                 }
             }
             refs.append(
@@ -217,14 +200,14 @@ public enum MediaReferences {
 
     // MARK: - helpers
 
-    private static func nonEmptyString(_ v: JSONValue, pointer: String, _ diags: inout [MediaDiagnostic]) -> String? {
+    private static func nonEmptyString(_ v: JSONValue, pointer: String, _ diags: inout [Diagnostic]) -> String? {
         guard let s = v.stringValue else {
-            diags.append(MediaDiagnostic(pointer: pointer, message: "must be a URL string, found \(v.typeName)"))
+            diags.append(Diagnostic(.mediaSkipped, .warning, "must be a URL string, found \(v.typeName)", at: .pointer(pointer)))
             return nil
         }
         let trimmed = s.trimmingWhitespace()
         guard !trimmed.isEmpty else {
-            diags.append(MediaDiagnostic(pointer: pointer, message: "empty URL"))
+            diags.append(Diagnostic(.mediaSkipped, .warning, "empty URL", at: .pointer(pointer)))
             return nil
         }
         return trimmed
@@ -236,7 +219,7 @@ public enum MediaReferences {
     }
 
     /// Same URL twice → one reference (the first's source, id and clip; roles merged).
-    private static func merged(_ refs: [MediaReference], _ diags: inout [MediaDiagnostic]) -> [MediaReference] {
+    private static func merged(_ refs: [MediaReference], _ diags: inout [Diagnostic]) -> [MediaReference] {
         var out: [MediaReference] = []
         for r in refs {
             if let i = out.firstIndex(where: { $0.url == r.url }) {
@@ -244,9 +227,7 @@ public enum MediaReferences {
                 if out[i].clip == nil { out[i].clip = r.clip }
                 if out[i].receipt == nil { out[i].receipt = r.receipt }
                 diags.append(
-                    MediaDiagnostic(
-                        pointer: pointer(of: r.source),
-                        message: "\(r.url) is already named by \(pointer(of: out[i].source)); fetched once"))
+                    Diagnostic(.mediaRepeated, .note, "\(r.url) is already named by \(pointer(of: out[i].source)); fetched once", at: .pointer(pointer(of: r.source))))
             } else {
                 out.append(r)
             }

@@ -4,7 +4,7 @@
 // the linter reads the specifiers and problems.
 
 import HeraldJSON
-import HeraldDiagnostics
+public import HeraldDiagnostics
 
 /// One conversion of a format string, as written.
 public struct FormatSpecifier: Sendable, Hashable {
@@ -134,39 +134,16 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// A problem in a format string (the linter reports these; the renderer
 /// shows the offending text literally).
 public struct FormatProblem: Sendable, Hashable {
-    /// The kinds of problem, with the ids the linter reports them under.
-    public enum Kind: String, Sendable, Hashable {
-        /// A `%` at the end of the string.
-        case danglingPercent = "dangling-percent"
-        /// `%` followed by something that is not a conversion (`%1ημ`, `%y`).
-        case invalidSpecifier = "invalid-specifier"
-        /// Parses as a conversion but is probably ordinary text (`50% a day` → `% a`).
-        case accidentalSpecifier = "accidental-specifier"
-        /// Positional (`%1$@`) and sequential (`%@`) specifiers in one string.
-        case mixedPositional = "mixed-positional"
-        /// `%0$@`, or a position beyond `maximumPosition`.
-        case badPosition = "bad-position"
-        /// Width or precision larger than `maximumWidth`; it was capped.
-        case widthTooLarge = "width-too-large"
-        /// `%*d` / `%.*f`: width or precision taken from an argument.
-        case starWidth = "star-width"
-        /// `%#@name` without the closing `@`, or an empty name.
-        case badVariable = "bad-variable"
-        /// One argument read by specifiers of incompatible kinds (`%1$@` and `%1$d`).
-        case conflictingTypes = "conflicting-types"
-        /// A length modifier that does not fit the conversion (`%lc`, `%hf`).
-        case unusualLength = "unusual-length"
-    }
-
-    /// Which problem.
-    public var kind: Kind
+    /// Which problem: the rule it is reported under (`.danglingPercent`, `.invalidSpecifier`…,
+    /// declared in RenderRules.swift).
+    public var kind: Diagnostic.Rule
     /// The problem in one line.
     public var message: String
     /// UTF-8 byte offsets of the offending text in the format string.
     public var utf8Range: Range<Int>
 
     /// Makes a problem.
-    public init(kind: Kind, message: String, utf8Range: Range<Int>) {
+    public init(kind: Diagnostic.Rule, message: String, utf8Range: Range<Int>) {
         self.kind = kind
         self.message = message
         self.utf8Range = utf8Range
@@ -246,6 +223,29 @@ public enum FormatStringParser {
         }
         func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        /// The conversion a letter (or `@`) names; nil for any other byte.
+        func conversionNamed(by c: UInt8) -> FormatSpecifier.Conversion? {
+            switch c {
+            case UInt8(ascii: "@"): return .object
+            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): return .signedInteger
+            case UInt8(ascii: "u"), UInt8(ascii: "U"): return .unsignedInteger
+            case UInt8(ascii: "x"): return .hex(uppercase: false)
+            case UInt8(ascii: "X"): return .hex(uppercase: true)
+            case UInt8(ascii: "o"), UInt8(ascii: "O"): return .octal
+            case UInt8(ascii: "f"), UInt8(ascii: "F"): return .fixed
+            case UInt8(ascii: "e"): return .exponent(uppercase: false)
+            case UInt8(ascii: "E"): return .exponent(uppercase: true)
+            case UInt8(ascii: "g"): return .general(uppercase: false)
+            case UInt8(ascii: "G"): return .general(uppercase: true)
+            case UInt8(ascii: "a"): return .hexFloat(uppercase: false)
+            case UInt8(ascii: "A"): return .hexFloat(uppercase: true)
+            case UInt8(ascii: "c"): return .character(wide: false)
+            case UInt8(ascii: "C"): return .character(wide: true)
+            case UInt8(ascii: "s"), UInt8(ascii: "S"): return .cString
+            case UInt8(ascii: "p"): return .pointer
+            default: return nil
+            }
+        }
         /// Reads digits at `j`, saturating; returns nil when none.
         func readNumber(_ j: inout Int) -> Int? {
             var n = 0
@@ -358,24 +358,6 @@ public enum FormatStringParser {
             var conversion: FormatSpecifier.Conversion?
             var end = j + 1
             switch c {
-            case UInt8(ascii: "@"): conversion = .object
-            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "D"): conversion = .signedInteger
-            case UInt8(ascii: "u"), UInt8(ascii: "U"): conversion = .unsignedInteger
-            case UInt8(ascii: "x"): conversion = .hex(uppercase: false)
-            case UInt8(ascii: "X"): conversion = .hex(uppercase: true)
-            case UInt8(ascii: "o"), UInt8(ascii: "O"): conversion = .octal
-            case UInt8(ascii: "f"), UInt8(ascii: "F"): conversion = .fixed
-            case UInt8(ascii: "e"): conversion = .exponent(uppercase: false)
-            case UInt8(ascii: "E"): conversion = .exponent(uppercase: true)
-            case UInt8(ascii: "g"): conversion = .general(uppercase: false)
-            case UInt8(ascii: "G"): conversion = .general(uppercase: true)
-            case UInt8(ascii: "a"): conversion = .hexFloat(uppercase: false)
-            case UInt8(ascii: "A"): conversion = .hexFloat(uppercase: true)
-            case UInt8(ascii: "c"): conversion = .character(wide: false)
-            case UInt8(ascii: "C"): conversion = .character(wide: true)
-            case UInt8(ascii: "s"): conversion = .cString
-            case UInt8(ascii: "S"): conversion = .cString
-            case UInt8(ascii: "p"): conversion = .pointer
             case UInt8(ascii: "#") where j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "@"):
                 // %#@name@ — the '#' was not taken as a flag above because
                 // '#' is only a flag before a conversion letter.
@@ -401,21 +383,17 @@ public enum FormatStringParser {
                     k += 1
                     precision = readNumber(&k) ?? 0
                 }
-                if k < bytes.count {
-                    switch bytes[k] {
-                    case UInt8(ascii: "x"): conversion = .hex(uppercase: false)
-                    case UInt8(ascii: "X"): conversion = .hex(uppercase: true)
-                    case UInt8(ascii: "o"), UInt8(ascii: "O"): conversion = .octal
-                    case UInt8(ascii: "f"), UInt8(ascii: "F"): conversion = .fixed
-                    case UInt8(ascii: "e"): conversion = .exponent(uppercase: false)
-                    case UInt8(ascii: "E"): conversion = .exponent(uppercase: true)
-                    case UInt8(ascii: "g"): conversion = .general(uppercase: false)
-                    case UInt8(ascii: "G"): conversion = .general(uppercase: true)
+                // Only the conversions the flag changes take it.
+                if k < bytes.count, let alternate = conversionNamed(by: bytes[k]) {
+                    switch alternate {
+                    case .hex, .octal, .fixed, .exponent, .general:
+                        conversion = alternate
+                        end = k + 1
                     default: break
                     }
-                    if conversion != nil { end = k + 1 }
                 }
-            default: break
+            default:
+                conversion = conversionNamed(by: c)
             }
             guard let conversion else {
                 let r = start..<charEnd(j)

@@ -51,36 +51,6 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Something the renderer had to work around. The text is still rendered.
-public struct RenderDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// Whether the text is still usable (`warning`) or not (`error`).
-    public enum Severity: String, Sendable, Hashable {
-        /// The text is not what the message means (an argument is missing).
-        case error
-        /// The text is usable but something is off.
-        case warning
-    }
-
-    /// Error or warning.
-    public var severity: Severity
-    /// What went wrong, in one line.
-    public var message: String
-    /// Stable id: `missing-argument`, `unused-argument`, `not-a-number`,
-    /// `integer-overflow`, `fraction-dropped`, `invalid-specifier`,
-    /// `plural-form-missing`, `plural-value`, `no-variant`, `icu`, `recursion`…
-    public var code: String
-
-    /// Makes a diagnostic.
-    public init(severity: Severity, message: String, code: String) {
-        self.severity = severity
-        self.message = message
-        self.code = code
-    }
-
-    /// `severity: message [code]`.
-    public var description: String { "\(severity.rawValue): \(message) [\(code)]" }
-}
-
 /// A rendered message and how it was made.
 public struct RenderResult: Sendable {
     /// The rendered text, ready to show.
@@ -96,8 +66,9 @@ public struct RenderResult: Sendable {
     /// Plural variable → the category whose form was used, in the order the
     /// variables were rendered.
     public var pluralChoices: [(variable: String, category: PluralCategory)]
-    /// Problems met while rendering (a missing argument, a value that is not a number…).
-    public var diagnostics: [RenderDiagnostic]
+    /// Problems met while rendering (a missing argument, a value that is not a number…),
+    /// each under one of the rules in `RenderRules.swift`; the text is rendered all the same.
+    public var diagnostics: [Diagnostic]
 
     /// Plural variable name → the category whose form was used.
     public var plural: [String: PluralCategory] {
@@ -108,7 +79,7 @@ public struct RenderResult: Sendable {
     /// Makes a result (the renderer makes them).
     public init(
         text: String, servedBy: String, locale: LocaleID, key: String, table: String,
-        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
+        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [Diagnostic]
     ) {
         self.text = text
         self.servedBy = servedBy
@@ -133,12 +104,12 @@ public struct RenderDetails: Sendable {
     /// The plural category chosen for each plural variable.
     public var pluralChoices: [(variable: String, category: PluralCategory)]
     /// Problems met while rendering.
-    public var diagnostics: [RenderDiagnostic]
+    public var diagnostics: [Diagnostic]
 
     /// Makes details.
     public init(
         servedBy: String, key: String, table: String,
-        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [RenderDiagnostic]
+        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [Diagnostic]
     ) {
         self.servedBy = servedBy
         self.key = key

@@ -212,7 +212,7 @@ public final class Renderer: Sendable {
                     let unused = state.unusedArguments.map(String.init)
                     if !unused.isEmpty {
                         state.diagnose(
-                            .warning, "unused-argument",
+                            .warning, .unusedArgument,
                             "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
                     }
                 }
@@ -232,7 +232,7 @@ public final class Renderer: Sendable {
             renderICU(template, state: &state, into: &out)
         case .widths(let variants):
             guard let chosen = chooseWidth(variants, width: options.width) else {
-                state.diagnose(.error, "no-variant", "the width rule has no variants")
+                state.diagnose(.error, .noVariant, "the width rule has no variants")
                 return
             }
             renderNode(chosen, options: options, state: &state, into: &out)
@@ -241,11 +241,11 @@ public final class Renderer: Sendable {
                 renderNode(node, options: options, state: &state, into: &out)
             } else if let firstKey = devices.keys.sorted().first, let node = devices[firstKey] {
                 state.diagnose(
-                    .warning, "no-variant",
+                    .warning, .noVariant,
                     "no variant for device '\(Excerpt.escaped(options.device))' and no 'other'; used '\(Excerpt.escaped(firstKey))'")
                 renderNode(node, options: options, state: &state, into: &out)
             } else {
-                state.diagnose(.error, "no-variant", "the device rule has no variants")
+                state.diagnose(.error, .noVariant, "the device rule has no variants")
             }
         }
     }
@@ -261,7 +261,7 @@ public final class Renderer: Sendable {
 
     static func renderTemplate(_ template: Template, state: inout RenderState, into out: inout RenderBuffer) {
         if !template.diagnostics.isEmpty {
-            for d in template.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+            for d in template.diagnostics { state.diagnose(d) }
         }
         // Steps are plain values (byte ranges, unretained references the
         // template owns): reading them costs no reference counting, and
@@ -285,7 +285,7 @@ public final class Renderer: Sendable {
     /// A `%#@name@` that could not be compiled: reported, the argument shown as is.
     static func renderBroken(_ broken: BrokenVariable, state: inout RenderState, into out: inout RenderBuffer) {
         let diagnostic = broken.diagnostic
-        state.diagnose(diagnostic.severity, diagnostic.code, diagnostic.message)
+        state.diagnose(diagnostic)
         if let arg = state.argument(broken.argumentIndex, for: "%#@\(broken.name)@") {
             out += state.isolate ? SpecifierFormatting.isolateStart + arg.description + SpecifierFormatting.isolateEnd : arg.description
         }
@@ -293,7 +293,7 @@ public final class Renderer: Sendable {
 
     static func renderVariable(_ v: CompiledVariable, state: inout RenderState, into out: inout RenderBuffer) {
         if !v.diagnostics.isEmpty {
-            for d in v.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+            for d in v.diagnostics { state.diagnose(d) }
         }
         var category = PluralCategory.other
         if let arg = state.argument(v.argumentIndex, for: "%#@\(v.name)@"),
@@ -308,7 +308,7 @@ public final class Renderer: Sendable {
             used = .other
             form = v.formSteps[PluralCategory.index(.other)]
             if form == nil {
-                state.diagnose(.error, "plural-form-missing", "variable '\(Excerpt.escaped(v.name))' has neither a '\(category.rawValue)' nor an 'other' form")
+                state.diagnose(.error, .pluralFormMissing, "variable '\(Excerpt.escaped(v.name))' has neither a '\(category.rawValue)' nor an 'other' form")
                 if let (c, f) = v.forms.min(by: { $0.key < $1.key }) {
                     used = c
                     form = Unmanaged.passUnretained(f)
@@ -389,7 +389,7 @@ public final class Renderer: Sendable {
                 state.lastInteger = kept ? (v.argumentIndex, Unmanaged.passUnretained(formatter).toOpaque(), i) : nil
             }
         } catch {
-            state.diagnose(.error, "plural-value", "plural variable '\(Excerpt.escaped(v.name))' cannot select on \(value): \(error)")
+            state.diagnose(.error, .pluralValue, "plural variable '\(Excerpt.escaped(v.name))' cannot select on \(value): \(error)")
             return .other
         }
         // Apple: a `zero` entry is used for 0 even where CLDR has no zero
@@ -437,7 +437,7 @@ public final class Renderer: Sendable {
     }
 
     static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout RenderBuffer) {
-        for d in t.diagnostics { state.diagnose(d.severity, d.code, d.message) }
+        for d in t.diagnostics { state.diagnose(d) }
         guard let format = t.format else {
             out += t.pattern
             return
@@ -473,7 +473,7 @@ public final class Renderer: Sendable {
         do {
             out += try format.format(args)
         } catch {
-            state.diagnose(.error, "icu", "ICU MessageFormat could not format: \(error)")
+            state.diagnose(.error, .icu, "ICU MessageFormat could not format: \(error)")
             out += t.pattern
         }
     }
@@ -490,20 +490,6 @@ public final class Renderer: Sendable {
                 return .number(.int(0))
             }
             return .string(state.isolate ? SpecifierFormatting.isolateStart + s + SpecifierFormatting.isolateEnd : s)
-        }
-    }
-}
-
-extension PluralCategory {
-    /// The position in `allCases` (zero 0 … other 5).
-    static func index(_ c: PluralCategory) -> Int {
-        switch c {
-        case .zero: return 0
-        case .one: return 1
-        case .two: return 2
-        case .few: return 3
-        case .many: return 4
-        case .other: return 5
         }
     }
 }

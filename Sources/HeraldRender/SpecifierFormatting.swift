@@ -22,9 +22,9 @@ struct RenderState {
     private var usedMask: UInt64 = 0
     private var usedBeyond: Set<Int>?
     private var notNumberReported: UInt64 = 0
-    var diagnostics: [RenderDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// `diagnostics` as a set, to say each once.
-    private var reported = Set<RenderDiagnostic>()
+    private var reported = Set<Diagnostic>()
     var plural: [(variable: String, category: PluralCategory)] = []
 
     mutating func choose(_ category: PluralCategory, for variable: String) {
@@ -61,8 +61,12 @@ struct RenderState {
         arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !(usedBeyond?.contains(i) ?? false) }.map { $0 + 1 }
     }
 
-    mutating func diagnose(_ severity: RenderDiagnostic.Severity, _ code: String, _ message: String) {
-        let d = RenderDiagnostic(severity: severity, message: message, code: code)
+    mutating func diagnose(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String) {
+        diagnose(Diagnostic(rule, severity, message))
+    }
+
+    /// Records `d` unless the same was said already.
+    mutating func diagnose(_ d: Diagnostic) {
         // A set answers "already said?": searching the list was quadratic in the
         // diagnostics of one render (thousands for a string of thousands of specifiers).
         if reported.insert(d).inserted { diagnostics.append(d) }
@@ -82,7 +86,7 @@ struct RenderState {
 
     @inline(never)
     private mutating func missing(_ index: Int, _ what: String) {
-        diagnose(.error, "missing-argument", "\(what) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+        diagnose(.error, .missingArgument, "\(what) reads argument \(index + 1), but only \(arguments.count) given; left empty")
     }
 
     /// The argument read as a number. A string that is not a number gives nil (diagnosed).
@@ -102,7 +106,7 @@ struct RenderState {
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
         if bit == 0 || notNumberReported & bit == 0 {
             notNumberReported |= bit
-            diagnose(.error, "not-a-number", "\(what()) expects a number, but argument \(index + 1) is \(Excerpt.quoted(s)); inserted as text")
+            diagnose(.error, .notANumber, "\(what()) expects a number, but argument \(index + 1) is \(Excerpt.quoted(s)); inserted as text")
         }
         return nil
     }
@@ -317,7 +321,7 @@ enum SpecifierFormatting {
             default: size = "64 bits"
             }
             state.diagnose(
-                .warning, "integer-overflow",
+                .warning, .integerOverflow,
                 "argument \(index + 1) (\(wide.text)) does not fit '\(Excerpt.escaped(text()))' (\(size)\(signed ? ", signed" : ", unsigned")); shows \(result.text) as the device would — use %ld or %lld")
         }
         return result
@@ -325,20 +329,20 @@ enum SpecifierFormatting {
 
     static func fromDouble(_ d: Double, text: String, index: Int, state: inout RenderState) -> SizedInteger {
         guard d.isFinite else {
-            state.diagnose(.error, "not-a-number", "'\(Excerpt.escaped(text))' cannot show \(d) (argument \(index + 1)); shows 0")
+            state.diagnose(.error, .notANumber, "'\(Excerpt.escaped(text))' cannot show \(d) (argument \(index + 1)); shows 0")
             return .signed(0)
         }
         let t = d.rounded(.towardZero)
         if t != d {
-            state.diagnose(.warning, "fraction-dropped", "'\(Excerpt.escaped(text))' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
+            state.diagnose(.warning, .fractionDropped, "'\(Excerpt.escaped(text))' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
         }
         if t >= 9.223372036854775807e18 {
             if t < 1.8446744073709551615e19 { return .unsigned(UInt64(t)) }
-            state.diagnose(.warning, "integer-overflow", "argument \(index + 1) (\(d)) is larger than any 64-bit integer; capped")
+            state.diagnose(.warning, .integerOverflow, "argument \(index + 1) (\(d)) is larger than any 64-bit integer; capped")
             return .unsigned(UInt64.max)
         }
         if t < -9.223372036854775808e18 {
-            state.diagnose(.warning, "integer-overflow", "argument \(index + 1) (\(d)) is smaller than any 64-bit integer; capped")
+            state.diagnose(.warning, .integerOverflow, "argument \(index + 1) (\(d)) is smaller than any 64-bit integer; capped")
             return .signed(Int64.min)
         }
         return .signed(Int64(t))

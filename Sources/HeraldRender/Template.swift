@@ -27,7 +27,7 @@ final class Template: @unchecked Sendable {
     // read afterwards; the template owns and frees them.
     let parts: [TemplatePart]
     /// Problems of the format string, reported on every render that uses it.
-    let diagnostics: [RenderDiagnostic]
+    let diagnostics: [Diagnostic]
     /// Highest argument index read + 1 (including plural variables, not their forms).
     let argumentCount: Int
     /// `parts` in order, as the renderer reads them.
@@ -35,7 +35,7 @@ final class Template: @unchecked Sendable {
     /// The UTF-8 of every literal part, one after another (`.text` steps are ranges of it).
     let literals: UnsafeMutableBufferPointer<UInt8>
 
-    init(parts: [TemplatePart], diagnostics: [RenderDiagnostic], argumentCount: Int) {
+    init(parts: [TemplatePart], diagnostics: [Diagnostic], argumentCount: Int) {
         self.parts = parts
         self.diagnostics = diagnostics
         self.argumentCount = argumentCount
@@ -81,7 +81,7 @@ enum TemplatePart: Sendable {
 
     static func literal(_ text: String) -> TemplatePart { .text(text) }
 
-    static func brokenVariable(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic) -> TemplatePart {
+    static func brokenVariable(name: String, argumentIndex: Int, diagnostic: Diagnostic) -> TemplatePart {
         .broken(BrokenVariable(name: name, argumentIndex: argumentIndex, diagnostic: diagnostic))
     }
 
@@ -106,9 +106,9 @@ enum TemplateStep {
 final class BrokenVariable: Sendable {
     let name: String
     let argumentIndex: Int
-    let diagnostic: RenderDiagnostic
+    let diagnostic: Diagnostic
 
-    init(name: String, argumentIndex: Int, diagnostic: RenderDiagnostic) {
+    init(name: String, argumentIndex: Int, diagnostic: Diagnostic) {
         self.name = name
         self.argumentIndex = argumentIndex
         self.diagnostic = diagnostic
@@ -170,7 +170,7 @@ final class CompiledVariable: @unchecked Sendable {
     /// them), so selecting costs no reference counting.
     let integerSelection: (length: FormatSpecifier.Length, signed: Bool,
                            rules: Unmanaged<PluralRules>, formatter: Unmanaged<NumberFormat>)?
-    let diagnostics: [RenderDiagnostic]
+    let diagnostics: [Diagnostic]
     /// Stands for the variable in integer-size diagnostics.
     let selectionSpecifier: FormatSpecifier
     /// `[(name, category)]` for each category in `allCases` order: a render's
@@ -179,7 +179,7 @@ final class CompiledVariable: @unchecked Sendable {
 
     init(
         name: String, argumentIndex: Int, valueType: ValueType, forms: [PluralCategory: Template], rules: PluralRules?,
-        selectFormatter: NumberFormat?, diagnostics: [RenderDiagnostic]
+        selectFormatter: NumberFormat?, diagnostics: [Diagnostic]
     ) {
         self.name = name
         self.argumentIndex = argumentIndex
@@ -233,7 +233,7 @@ struct ICUTemplate: Sendable {
     var format: MessageFormat?
     var arguments: [ICUMessageArgument]
     var usesNames: Bool
-    var diagnostics: [RenderDiagnostic]
+    var diagnostics: [Diagnostic]
 }
 
 /// Compiles messages for one requested locale.
@@ -267,12 +267,12 @@ struct TemplateCompiler {
     }
 
     func compileICU(_ pattern: String) -> ICUTemplate {
-        var diagnostics: [RenderDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         var format: MessageFormat?
         do {
             format = try MessageFormat.for(pattern: pattern, locale: numberLocale)
         } catch {
-            diagnostics.append(RenderDiagnostic(severity: .error, message: "ICU MessageFormat pattern does not parse: \(error)", code: "icu"))
+            diagnostics.append(Diagnostic(.icu, .error, "ICU MessageFormat pattern does not parse: \(error)"))
         }
         let args = ICUMessageArguments.scan(pattern)
         let usesNames = format?.usesNamedArguments ?? args.contains { Int($0.name) == nil }
@@ -293,14 +293,16 @@ struct TemplateCompiler {
         // every template compiled from it.
         let described = Self.problemsDescribed
         var diagnostics = parsed.problems.prefix(described).map { p in
-            RenderDiagnostic(
-                severity: p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
-                message: "in \(Excerpt.quoted(text)): \(p.message)", code: p.kind.rawValue)
+            Diagnostic(
+                p.kind,
+                p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
+                "in \(Excerpt.quoted(text)): \(p.message)")
         }
         if parsed.problems.count > described, let last = parsed.problems.last {
-            diagnostics.append(RenderDiagnostic(
-                severity: .error, message: "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems",
-                code: last.kind.rawValue))
+            diagnostics.append(Diagnostic(
+                last.kind,
+                .error,
+                "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems"))
         }
         var parts: [TemplatePart] = []
         var count = 0
@@ -333,7 +335,7 @@ struct TemplateCompiler {
                             text: spec.text)
                     } else {
                         spec.conversion = .object
-                        diagnostics.append(RenderDiagnostic(severity: .warning, message: "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written", code: "value-type"))
+                        diagnostics.append(Diagnostic(.valueType, .warning, "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written"))
                     }
                     parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec))))
                 default:
@@ -350,23 +352,23 @@ struct TemplateCompiler {
         guard let variable = variables[name] else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message has no variable '\(Excerpt.escaped(name))' for %#@\(name)@", code: "unknown-variable"))
+                diagnostic: Diagnostic(.unknownVariable, .error, "the message has no variable '\(Excerpt.escaped(name))' for %#@\(name)@"))
         }
         guard !active.contains(name), active.count < 8 else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "variable '\(Excerpt.escaped(name))' refers to itself through its forms", code: "recursion"))
+                diagnostic: Diagnostic(.recursion, .error, "variable '\(Excerpt.escaped(name))' refers to itself through its forms"))
         }
         guard budget.take() else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
-                diagnostic: RenderDiagnostic(severity: .error, message: "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(Excerpt.escaped(name))' not expanded", code: "recursion"))
+                diagnostic: Diagnostic(.recursion, .error, "the message's variables refer to each other more than \(CompileBudget.limit) times; '\(Excerpt.escaped(name))' not expanded"))
         }
         let index = variable.argNum.map { max(0, $0 - 1) } ?? position
-        var diagnostics: [RenderDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         var valueType = Self.valueType(variable.valueType, diagnostics: &diagnostics)
         if let spec = variable.specType, spec != "NSStringPluralRuleType" {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "variable '\(Excerpt.escaped(name))' has spec type '\(Excerpt.escaped(spec))'; treated as NSStringPluralRuleType", code: "spec-type"))
+            diagnostics.append(Diagnostic(.specType, .warning, "variable '\(Excerpt.escaped(name))' has spec type '\(Excerpt.escaped(spec))'; treated as NSStringPluralRuleType"))
         }
         var forms: [PluralCategory: Template] = [:]
         let inner = active.union([name])
@@ -385,7 +387,7 @@ struct TemplateCompiler {
         let rules: PluralRules?
         do { rules = try PluralRules.for(pluralLocale) } catch {
             rules = nil
-            diagnostics.append(RenderDiagnostic(severity: .error, message: "no plural rules for \(pluralLocale): \(error)", code: "icu"))
+            diagnostics.append(Diagnostic(.icu, .error, "no plural rules for \(pluralLocale): \(error)"))
         }
         var selectFormatter: NumberFormat?
         switch valueType {
@@ -398,12 +400,12 @@ struct TemplateCompiler {
             diagnostics: diagnostics))
     }
 
-    static func valueType(_ text: String?, diagnostics: inout [RenderDiagnostic]) -> ValueType {
+    static func valueType(_ text: String?, diagnostics: inout [Diagnostic]) -> ValueType {
         guard let text, !text.isEmpty else { return .asWritten }
         let body = text.hasPrefix("%") ? String(text.dropFirst()) : text
         let parsed = FormatStringParser.parse("%" + body)
         guard parsed.problems.isEmpty, parsed.segments.count == 1, let spec = parsed.specifiers.first else {
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not a printf conversion; the number is used as written", code: "value-type"))
+            diagnostics.append(Diagnostic(.valueType, .warning, "value type '\(Excerpt.escaped(text))' is not a printf conversion; the number is used as written"))
             return .asWritten
         }
         switch spec.conversion {
@@ -412,7 +414,7 @@ struct TemplateCompiler {
         case .fixed: return spec.precision.map { .fixed(min($0, 20)) } ?? .shortest
         case .exponent, .general: return .printf(spec)
         default:
-            diagnostics.append(RenderDiagnostic(severity: .warning, message: "value type '\(Excerpt.escaped(text))' is not numeric; the number is used as written", code: "value-type"))
+            diagnostics.append(Diagnostic(.valueType, .warning, "value type '\(Excerpt.escaped(text))' is not numeric; the number is used as written"))
             return .asWritten
         }
     }
@@ -470,5 +472,20 @@ final class CompileBudget: @unchecked Sendable {
     func take() -> Bool {
         used += 1
         return used <= CompileBudget.limit
+    }
+}
+
+extension PluralCategory {
+    /// The position in `allCases` (zero 0 … other 5): how `CompiledVariable`'s
+    /// per-category arrays are indexed.
+    static func index(_ c: PluralCategory) -> Int {
+        switch c {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
+        }
     }
 }

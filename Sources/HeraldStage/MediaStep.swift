@@ -24,7 +24,7 @@ struct MediaStep: Sendable {
 
     /// The diagnostics of reading the references (an entry skipped or repaired), said as today: `media …`.
     static func diagnostics(of extraction: MediaReferences.Extraction) -> [Diagnostic] {
-        extraction.diagnostics.map { .stage(.media, "media \($0)") }
+        extraction.diagnostics.map { .stage(.media, "media \($0.location?.description ?? ""): \($0.message)") }
     }
 
     /// Downloads `references`. Called on the stage's worker thread, which waits for the

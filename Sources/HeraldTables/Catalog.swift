@@ -17,7 +17,7 @@ public struct CatalogContents: Sendable {
     /// Every (localization, table), sorted by localization then table.
     public var tables: [Table]
     /// Every diagnostic of every file, once each, in file order.
-    public var diagnostics: [TableDiagnostic]
+    public var diagnostics: [Diagnostic]
 }
 
 /// Why a `Catalog` could not be opened: the path given and what is wrong with it.
@@ -92,7 +92,7 @@ public final class Catalog: MessageCatalog {
     let sources: [Source]
     private let state = Locked(State())
     /// Problems found while scanning (unreadable directory…).
-    public let scanDiagnostics: [TableDiagnostic]
+    public let scanDiagnostics: [Diagnostic]
 
     /// Scans `root` (directory listing only): `<lang>.lproj/<Table>.strings` and
     /// `.stringsdict` files and `<Table>.xcstrings` catalogs anywhere below it. Origins
@@ -122,7 +122,7 @@ public final class Catalog: MessageCatalog {
         self.development = development
         self.keepDroppedEntries = keepDroppedEntries
         self.storage = .directory(root)
-        var diags: [TableDiagnostic] = []
+        var diags: [Diagnostic] = []
         self.sources = Catalog.scan(root: root, diagnostics: &diags)
         self.scanDiagnostics = diags
     }
@@ -135,7 +135,7 @@ public final class Catalog: MessageCatalog {
         self.development = development
         self.keepDroppedEntries = keepDroppedEntries
         self.storage = .files
-        var diags: [TableDiagnostic] = []
+        var diags: [Diagnostic] = []
         var out: [Source] = []
         for f in files {
             // A file named on the command line is the user's choice: its link (if it is
@@ -143,7 +143,7 @@ public final class Catalog: MessageCatalog {
             if let s = Catalog.classify(readPath: FileBytes.realPath(f) ?? f, displayPath: f) {
                 out.append(s)
             } else {
-                diags.append(TableDiagnostic(rule: "io", severity: .error, message: "not a .strings, .stringsdict or .xcstrings file", origin: Origin(file: f, line: 0, column: 0)))
+                diags.append(Diagnostic(.io, .error, "not a .strings, .stringsdict or .xcstrings file", at: .file(Origin(file: f, line: 0, column: 0))))
             }
         }
         self.sources = out
@@ -152,24 +152,24 @@ public final class Catalog: MessageCatalog {
 
     /// Tables held in memory: relative path (`de.lproj/Localizable.strings`,
     /// `Notifications.xcstrings`) → file bytes. Origins use those paths.
-    public init(contents: [String: [UInt8]], development: String? = nil, keepDroppedEntries: Bool = false) {
-        self.root = nil
-        self.development = development
-        self.keepDroppedEntries = keepDroppedEntries
-        self.storage = .memory(contents)
-        self.sources = contents.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
-        self.scanDiagnostics = []
+    public convenience init(contents: [String: [UInt8]], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.init(held: .memory(contents), paths: contents.keys, development: development, keepDroppedEntries: keepDroppedEntries)
     }
 
     /// Tables held as text (relative path → file contents), as embedded in a
     /// binary: like `init(contents:)`, but a file's bytes are only made when a
     /// lookup reads it, so a one-locale lookup copies one table, not all of them.
-    public init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+    public convenience init(texts: [String: String], development: String? = nil, keepDroppedEntries: Bool = false) {
+        self.init(held: .texts(texts), paths: texts.keys, development: development, keepDroppedEntries: keepDroppedEntries)
+    }
+
+    /// Tables held in this process (`storage` is `.memory` or `.texts`), named by `paths`.
+    private init(held storage: Storage, paths: some Sequence<String>, development: String?, keepDroppedEntries: Bool) {
         self.root = nil
         self.development = development
         self.keepDroppedEntries = keepDroppedEntries
-        self.storage = .texts(texts)
-        self.sources = texts.keys.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
+        self.storage = storage
+        self.sources = paths.sorted().compactMap { Catalog.classify(readPath: $0, displayPath: $0) }
         self.scanDiagnostics = []
     }
 
@@ -247,10 +247,10 @@ public final class Catalog: MessageCatalog {
         return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
     }
 
-    static func scan(root: String, diagnostics: inout [TableDiagnostic]) -> [Source] {
+    static func scan(root: String, diagnostics: inout [Diagnostic]) -> [Source] {
         if !FileBytes.isDirectory(root) {
             guard FileBytes.realPath(root) != nil else {
-                diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: root, line: 0, column: 0)))
+                diagnostics.append(Diagnostic(.io, .error, "no such directory", at: .file(Origin(file: root, line: 0, column: 0))))
                 return []
             }
             // A single file given as root: treat it as an explicit file.
@@ -269,7 +269,7 @@ public final class Catalog: MessageCatalog {
     // MARK: reading files
 
     struct ReadFailure: Error {
-        var diagnostic: TableDiagnostic
+        var diagnostic: Diagnostic
     }
 
     func bytes(of source: Source) -> Result<[UInt8], ReadFailure> {
@@ -288,7 +288,7 @@ public final class Catalog: MessageCatalog {
     }
 
     func failure(_ message: String, _ source: Source) -> Result<[UInt8], ReadFailure> {
-        .failure(ReadFailure(diagnostic: TableDiagnostic(rule: "io", severity: .error, message: message, origin: Origin(file: source.displayPath, line: 0, column: 0), fileDroppedOnDevice: true)))
+        .failure(ReadFailure(diagnostic: Diagnostic(.io, .error, message, at: .file(Origin(file: source.displayPath, line: 0, column: 0)), dropsFile: true)))
     }
 
     func parse(_ source: Source) -> FileResult {

@@ -200,30 +200,8 @@ public enum TableExport {
     /// `%N$#@v@` position, else its place among the format's arguments.
     static func argumentNumbers(format: String, vars: [String: PluralVariable]) -> [String: Int] {
         var out: [String: Int] = [:]
-        let b = Array(format.utf8)
-        var next = 1
-        var i = 0
-        while i < b.count {
-            guard b[i] == 0x25 else { i += 1; continue }
-            i += 1
-            guard i < b.count else { break }
-            if b[i] == 0x25 { i += 1; continue }
-            var j = i
-            var num = 0
-            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var pos: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { pos = num; i = j + 1 }
-            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {
-                var k = i + 2
-                while k < b.count, b[k] != 0x40 { k += 1 }
-                let name = String(decoding: b[min(i + 2, b.count)..<min(k, b.count)], as: UTF8.self)
-                out[name] = pos ?? next
-                i = k + 1
-            } else {
-                while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
-                i += 1
-            }
-            if pos == nil { next += 1 }
+        FormatSpecifiers.scan(format, percentArg: false) { token in
+            if case .variable(let name, let argument) = token { out[name] = argument }
         }
         return out
     }
@@ -335,42 +313,33 @@ public enum TableExport {
 
     /// A quoted `.strings` string: `"` and `\` escaped, control characters as escapes.
     public static func quoteStrings(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
+        let body = ScalarEscaping.escaped(s) { u in
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let h = String(u.value, radix: 16, uppercase: true)
-                    out += "\\U" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case _ where u.value < 0x20 || u.value == 0x7F:
+                let h = String(u.value, radix: 16, uppercase: true)
+                return "\\U" + String(repeating: "0", count: 4 - h.count) + h
+            default: return nil
             }
         }
-        return out + "\""
+        return "\"" + body + "\""
     }
 
     static func xmlEscape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
+        ScalarEscaping.escaped(s) { u in
             switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default:
-                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" {
-                    out += "&#\(u.value);"  // not valid XML 1.0, but Foundation reads it back
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            // Not valid XML 1.0, but Foundation reads it back.
+            case _ where u.value < 0x20 && u != "\n" && u != "\t" && u != "\r": return "&#\(u.value);"
+            default: return nil
             }
         }
-        return out
     }
 
     static func stringsdictValue(_ m: Message, indent: Int) -> String {

@@ -179,50 +179,6 @@ public struct Entry: Sendable, Hashable {
     }
 }
 
-/// Something wrong with a table file, found while reading it.
-public struct TableDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// How much the problem matters: an error drops or breaks something, a warning may, a note informs.
-    public enum Severity: String, Sendable, Hashable, Codable {
-        /// The file or entry is dropped or broken on a device.
-        case error
-        /// It may not show what was meant.
-        case warning
-        /// For information.
-        case note
-    }
-
-    /// Stable rule id, shared with the linter: "syntax", "encoding",
-    /// "duplicate-key", "structure", "io".
-    public var rule: String
-    /// Error, warning or note.
-    public var severity: Severity
-    /// What is wrong, in one line.
-    public var message: String
-    /// Where.
-    public var origin: Origin
-    /// True when a device would drop the whole file because of this (Apple
-    /// drops a `.strings` file on any syntax error).
-    public var fileDroppedOnDevice: Bool
-    /// The key concerned, when the problem is about one key.
-    public var key: String?
-
-    /// Makes a diagnostic.
-    public init(
-        rule: String, severity: Severity, message: String, origin: Origin,
-        fileDroppedOnDevice: Bool = false, key: String? = nil
-    ) {
-        self.rule = rule
-        self.severity = severity
-        self.message = message
-        self.origin = origin
-        self.fileDroppedOnDevice = fileDroppedOnDevice
-        self.key = key
-    }
-
-    /// `file:line:col: severity: message [rule]`, as compilers print it.
-    public var description: String { "\(origin): \(severity.rawValue): \(message) [\(rule)]" }
-}
-
 /// One table (`Localizable`, `Notifications`…) of one localization, merged
 /// the way the device merges it: `.stringsdict` entries override `.strings`
 /// entries with the same key.
@@ -238,7 +194,7 @@ public struct Table: Sendable {
     /// Files this table was read from.
     public var files: [String]
     /// Problems found reading the table's files.
-    public var diagnostics: [TableDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// The `version` of the String Catalog the entries came from (nil for `.lproj` tables).
     public var catalogVersion: String?
 

@@ -80,29 +80,28 @@ enum PlistReader {
         do {
             fill(strings: try x.document(), into: &result)
         } catch {
-            result.fail(rule: "syntax", error.message, at: error.origin)
+            result.fail(rule: .syntax, error.message, at: error.origin)
         }
     }
 
     static func readStringsPlist(binary bytes: [UInt8], into result: inout TableFileResult) {
         switch parseBinary(bytes, file: result.file) {
         case .success(let item): fill(strings: item, into: &result)
-        case .failure(let f): result.fail(rule: "syntax", f.message, at: f.origin)
+        case .failure(let f): result.fail(rule: .syntax, f.message, at: f.origin)
         }
     }
 
     private static func fill(strings root: PlistItem, into result: inout TableFileResult) {
         guard case .dict(let pairs) = root.node else {
-            result.fail(rule: "structure", "the property list's root is \(root.typeName), not a dictionary", at: root.origin)
+            result.fail(rule: .structure, "the property list's root is \(root.typeName), not a dictionary", at: root.origin)
             return
         }
         var index: [String: Int] = [:]
         for (key, keyOrigin, value) in pairs {
             guard case .string(let s) = value.node else {
-                result.diagnostics.append(TableDiagnostic(
-                    rule: "structure", severity: .error,
-                    message: "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
-                    origin: value.origin, key: key))
+                result.diagnostics.append(Diagnostic(.structure, .error,
+                    "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
+                    at: .file(value.origin), subject: Diagnostic.Subject(key: key)))
                 continue
             }
             result.add(Entry(key: key, message: .plain(SourceText(s, origin: value.origin)), format: .strings, origin: keyOrigin), index: &index)

@@ -23,17 +23,17 @@ public enum StringsdictReader {
         let root: PlistItem
         switch PlistReader.parse(bytes: bytes, file: file) {
         case .failure(let f):
-            result.fail(rule: "syntax", f.message, at: f.origin)
+            result.fail(rule: .syntax, f.message, at: f.origin)
             return result
         case .success(let r): root = r
         }
         guard case .dict(let pairs) = root.node else {
-            result.fail(rule: "structure", "the root of a .stringsdict file is \(root.typeName), not a dictionary", at: root.origin)
+            result.fail(rule: .structure, "the root of a .stringsdict file is \(root.typeName), not a dictionary", at: root.origin)
             return result
         }
         var index: [String: Int] = [:]
         for (key, keyOrigin, value) in pairs {
-            var diags: [TableDiagnostic] = []
+            var diags: [Diagnostic] = []
             if let message = message(value, key: key, diagnostics: &diags, depth: 0) {
                 result.add(Entry(key: key, message: message, format: .stringsdict, origin: keyOrigin), index: &index)
             }
@@ -42,12 +42,12 @@ public enum StringsdictReader {
         return result
     }
 
-    static func structure(_ text: String, _ origin: Origin, key: String, severity: TableDiagnostic.Severity = .error) -> TableDiagnostic {
-        TableDiagnostic(rule: "structure", severity: severity, message: text, origin: origin, key: key)
+    static func structure(_ text: String, _ origin: Origin, key: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(.structure, severity, text, at: .file(origin), subject: Diagnostic.Subject(key: key))
     }
 
     /// One entry's value: a plural format dict, a width or device rule dict, or a plain string.
-    static func message(_ item: PlistItem, key: String, diagnostics: inout [TableDiagnostic], depth: Int) -> Message? {
+    static func message(_ item: PlistItem, key: String, diagnostics: inout [Diagnostic], depth: Int) -> Message? {
         if depth > 16 {
             diagnostics.append(structure("variants of \(Excerpt.quoted(key)) nest too deeply", item.origin, key: key))
             return nil
@@ -97,7 +97,7 @@ public enum StringsdictReader {
 
     static func plural(
         _ pairs: [(key: String, keyOrigin: Origin, value: PlistItem)], origin: Origin, key: String,
-        diagnostics: inout [TableDiagnostic]
+        diagnostics: inout [Diagnostic]
     ) -> Message? {
         guard let f = pairs.first(where: { $0.key == formatKey }) else {
             diagnostics.append(structure("\(Excerpt.quoted(key)) has no \(formatKey)", origin, key: key))

@@ -28,7 +28,7 @@ public struct TableTree: Sendable {
     public var files: [File] = []
     /// Folders that could not be listed, links that lead out of the root or nowhere.
     /// Origins are relative to the root.
-    public var diagnostics: [TableDiagnostic] = []
+    public var diagnostics: [Diagnostic] = []
     /// How many folders were listed: each real folder once, however many links lead to it.
     public var directoriesListed = 0
 
@@ -37,7 +37,7 @@ public struct TableTree: Sendable {
     public static func walk(root: String, skip: (String, Bool) -> Bool = { _, _ in false }) -> TableTree {
         var tree = TableTree()
         guard let rootReal = FileBytes.realPath(root) else {
-            tree.diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: "no such directory", origin: Origin(file: ".", line: 0, column: 0)))
+            tree.diagnostics.append(Diagnostic(.io, .error, "no such directory", at: .file(Origin(file: ".", line: 0, column: 0))))
             return tree
         }
         let inside = rootReal == "/" ? "/" : rootReal + "/"
@@ -55,7 +55,7 @@ public struct TableTree: Sendable {
         // Folders to list: (path to list, path relative to the root, depth).
         var linked: [(abs: String, rel: String, depth: Int)] = []
         func refuse(_ rel: String, _ message: String) {
-            tree.diagnostics.append(TableDiagnostic(rule: "io", severity: .error, message: message, origin: Origin(file: rel, line: 0, column: 0)))
+            tree.diagnostics.append(Diagnostic(.io, .error, message, at: .file(Origin(file: rel, line: 0, column: 0))))
         }
         func list(_ abs: String, _ rel: String, depth: Int) {
             guard let id = identity(abs), seen.insert(id).inserted else { return }

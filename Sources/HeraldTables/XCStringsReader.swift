@@ -36,7 +36,7 @@ public struct XCStringsFile: Sendable {
     /// Localization (as written in the catalog) → its entries.
     public var localizations: [String: TableFileResult]
     /// Diagnostics about the whole file (syntax, structure).
-    public var diagnostics: [TableDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// True when a device would load nothing from this catalog (it is not valid JSON,
     /// or not a String Catalog).
     public var droppedOnDevice: Bool
@@ -59,22 +59,22 @@ public enum XCStringsReader {
             parsed = try JSONParser.parseDetailed(bytes)
         } catch {
             out.droppedOnDevice = true
-            out.diagnostics.append(TableDiagnostic(
-                rule: "syntax", severity: .error, message: error.message + " — Xcode cannot compile this catalog",
-                origin: Origin(file: file, position: error.position), fileDroppedOnDevice: true))
+            out.diagnostics.append(Diagnostic(.syntax, .error,
+                error.message + " — Xcode cannot compile this catalog",
+                at: .file(Origin(file: file, position: error.position)), dropsFile: true))
             return out
         }
         let tree = JSONPositions.scan(bytes)
         var ctx = Context(file: file, lines: LineMap(bytes), bytes: bytes)
         for d in parsed.duplicateKeys {
-            ctx.diags.append(TableDiagnostic(
-                rule: "duplicate-key", severity: .warning, message: "JSON key \(d.pointer) is written twice; the last one wins",
-                origin: Origin(file: file, position: d.position)))
+            ctx.diags.append(Diagnostic(.duplicateKey, .warning,
+                "JSON key \(d.pointer) is written twice; the last one wins",
+                at: .file(Origin(file: file, position: d.position))))
         }
         let rootAt = At(node: tree, keyOffset: nil)
         guard let root = parsed.value.objectValue else {
             out.droppedOnDevice = true
-            out.diagnostics.append(TableDiagnostic(rule: "structure", severity: .error, message: "a String Catalog is a JSON object", origin: ctx.origin(rootAt), fileDroppedOnDevice: true))
+            out.diagnostics.append(Diagnostic(.structure, .error, "a String Catalog is a JSON object", at: .file(ctx.origin(rootAt)), dropsFile: true))
             return out
         }
         out.sourceLanguage = root["sourceLanguage"]?.stringValue
@@ -180,7 +180,7 @@ public enum XCStringsReader {
         let file: String
         let lines: LineMap
         let bytes: [UInt8]
-        var diags: [TableDiagnostic] = []
+        var diags: [Diagnostic] = []
 
         func origin(_ at: At) -> Origin {
             guard let o = at.node?.offset ?? at.keyOffset else { return Origin(file: file, line: 1, column: 1) }
@@ -210,8 +210,8 @@ public enum XCStringsReader {
             return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
         }
 
-        mutating func structure(_ text: String, at: At, key: String? = nil, severity: TableDiagnostic.Severity = .error, onKey: Bool = false) {
-            diags.append(TableDiagnostic(rule: "structure", severity: severity, message: text, origin: onKey ? keyOrigin(at) : origin(at), key: key))
+        mutating func structure(_ text: String, at: At, key: String? = nil, severity: Diagnostic.Severity = .error, onKey: Bool = false) {
+            diags.append(Diagnostic(.structure, severity, text, at: .file(onKey ? keyOrigin(at) : origin(at)), subject: Diagnostic.Subject(key: key)))
         }
 
         /// An entry's state is its least finished unit's: the first state that is not
@@ -413,10 +413,21 @@ public enum FormatSpecifiers {
 
     static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaAc".utf8)
 
-    /// Every argument-consuming specifier (not `%%`, not `%#@var@`), in order.
-    public static func all(in format: String) -> [Specifier] {
+    /// What `scan` meets: a plural variable (`%#@name@`, `%2$#@name@`) or a specifier
+    /// that reads an argument, each with the 1-based argument it reads (its explicit
+    /// position, else its place among the format's arguments).
+    enum Token {
+        /// `%#@name@`.
+        case variable(name: String, argument: Int)
+        /// Any other conversion; `text` is its flags, width, precision, length and
+        /// conversion, without `%` and position ("lld", ".2f", "@").
+        case specifier(argument: Int, text: String)
+    }
+
+    /// Walks the specifiers of `format` in order (`%%` is skipped; so is `%arg`, an
+    /// `.xcstrings` substitution's own argument, when `percentArg` is true).
+    static func scan(_ format: String, percentArg: Bool, _ visit: (Token) -> Void) {
         let b = Array(format.utf8)
-        var out: [Specifier] = []
         var next = 1
         var i = 0
         while i < b.count {
@@ -424,29 +435,34 @@ public enum FormatSpecifiers {
             i += 1
             guard i < b.count else { break }
             if b[i] == 0x25 { i += 1; continue }
-            // `%arg` (an .xcstrings substitution's own argument) is not a specifier here.
-            if i + 2 < b.count, b[i] == 0x61, b[i + 1] == 0x72, b[i + 2] == 0x67 { i += 3; continue }
+            if percentArg, i + 2 < b.count, b[i] == 0x61, b[i + 1] == 0x72, b[i + 2] == 0x67 { i += 3; continue }
             var j = i
             var num = 0
             while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var arg: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { arg = num; i = j + 1 }
+            var position: Int? = nil
+            if j > i, j < b.count, b[j] == 0x24 { position = num; i = j + 1 }
+            let argument = position ?? next
+            if position == nil { next += 1 }
             let specStart = i
-            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {  // %#@var@
+            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {
                 var k = i + 2
                 while k < b.count, b[k] != 0x40 { k += 1 }
+                visit(.variable(name: String(decoding: b[(i + 2)..<k], as: UTF8.self), argument: argument))
                 i = k + 1
-                if arg == nil { next += 1 }
                 continue
             }
             while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
             guard i < b.count else { break }
-            let conv = b[i]
             i += 1
-            let a = arg ?? next
-            if arg == nil { next += 1 }
-            out.append(Specifier(argument: a, conversion: String(decoding: b[specStart..<i], as: UTF8.self)))
-            _ = conv
+            visit(.specifier(argument: argument, text: String(decoding: b[specStart..<i], as: UTF8.self)))
+        }
+    }
+
+    /// Every argument-consuming specifier (not `%%`, not `%#@var@`), in order.
+    public static func all(in format: String) -> [Specifier] {
+        var out: [Specifier] = []
+        scan(format, percentArg: true) { token in
+            if case .specifier(let argument, let text) = token { out.append(Specifier(argument: argument, conversion: text)) }
         }
         return out
     }

@@ -144,7 +144,7 @@ struct ExportCommand: ParsableCommand {
         var diags = catalog.scanDiagnostics
         diags += catalog.loadAll().diagnostics.filter { !catalog.scanDiagnostics.contains($0) }
         for d in diags {
-            var o = d.origin
+            var o = d.origin ?? Origin(file: "", line: 0, column: 0)
             if let prefix, !o.file.hasPrefix("/") { o.file = prefix + "/" + o.file }
             let pos = o.line > 0 ? "\(o.file):\(o.line):\(o.column)" : o.file
             printError("\(pos): \(d.severity.rawValue): \(d.message) [\(d.rule)]")

@@ -74,8 +74,8 @@ struct FormatCommand: ParsableCommand {
     }
 
     /// Whether `d` says the arguments do not fit the message.
-    static func isArgumentMismatch(_ d: RenderDiagnostic) -> Bool {
-        ["missing-argument", "unused-argument", "not-a-number"].contains(d.code)
+    static func isArgumentMismatch(_ d: Diagnostic) -> Bool {
+        [.missingArgument, .unusedArgument, .notANumber].contains(d.rule)
     }
 
     /// Writes the --json object for `r` and a newline:
@@ -127,7 +127,7 @@ struct FormatCommand: ParsableCommand {
             out.writeStatic(",\"diagnostics\":[")
             for (i, d) in r.diagnostics.enumerated() {
                 if i > 0 { out.writeStatic(",") }
-                out.writeQuoted("\(d.severity.rawValue): \(d.message) [\(d.code)]")
+                out.writeQuoted("\(d.severity.rawValue): \(d.message) [\(d.rule)]")
             }
             out.writeStatic("]")
         }
@@ -281,7 +281,7 @@ struct FormatCommand: ParsableCommand {
     /// naming the locale as read and the localization served (Docs/locales.md).
     static func noteUnknownLanguage(of locale: LocaleID, in result: inout RenderResult) {
         if let note = locale.unknownLanguageNote(servedBy: result.servedBy) {
-            result.diagnostics.append(RenderDiagnostic(severity: .warning, message: note, code: "unknown-locale"))
+            result.diagnostics.append(Diagnostic(.unknownLocale, .warning, note))
         }
     }
 

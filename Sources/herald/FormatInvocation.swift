@@ -57,7 +57,7 @@ struct FormatInvocation: Sendable {
         for d in result.diagnostics {
             // Without --lenient an argument mismatch is an error: said on stderr, nothing on stdout.
             let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? "error" : d.severity.rawValue
-            writeStderr("herald: \(severity): \(key): \(d.message) [\(d.code)]\n")
+            writeStderr("herald: \(severity): \(key): \(d.message) [\(d.rule)]\n")
         }
         if mismatch && !lenient {
             writeStderr("herald: note: --lenient prints the text anyway\n")

@@ -65,7 +65,7 @@ struct ValidateCommand: ParsableCommand {
         if listRules {
             var out = ""
             for r in LintRule.all {
-                out += r.id.padding(toLength: 26, withPad: " ", startingAt: 0) + r.defaultSeverity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + r.summary + "\n"
+                out += r.id.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + r.defaultSeverity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + r.summary + "\n"
             }
             writeStdout(out)
             return

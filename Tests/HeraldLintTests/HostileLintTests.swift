@@ -50,7 +50,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/en.lproj", withIntermediateDirectories: true)
         try Data("\"k\" = \"\(value)\";\n".utf8).write(to: URL(fileURLWithPath: dir + "/en.lproj/Localizable.strings"))
         let report = try Fixtures.lint([dir])
-        let positions = report.diagnostics.filter { $0.rule == "bad-position" }
+        let positions = report.diagnostics.filter { $0.rule.rawValue == "bad-position" }
         #expect(positions.count == HeraldLint.LintRun.problemsPerText + 1)
         #expect(positions.contains { $0.message == "\(1_000 - 64 - LintRun.problemsPerText) more specifier problems in this string, not listed" })
         for d in report.diagnostics { #expect(d.message.count < 400, "\(d.message.prefix(200))") }

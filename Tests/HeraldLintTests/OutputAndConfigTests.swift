@@ -6,8 +6,8 @@ import Testing
 @Suite struct OutputFormatTests {
     static let sample = LintReport(
         diagnostics: [
-            LintDiagnostic(file: "de.lproj/Localizable.strings", line: 3, column: 7, severity: .error, rule: "specifier-mismatch", locale: "de", table: "Localizable", key: "k", message: "100% wrong,\r\nreally: yes"),
-            LintDiagnostic(file: "Messages.xcstrings", line: 12, column: 5, severity: .warning, rule: "missing-key", locale: "fr", table: "Messages", key: "a b", message: "missing"),
+            Diagnostic(Diagnostic.Rule("specifier-mismatch"), .error, "100% wrong,\r\nreally: yes", at: .file(Origin(file: "de.lproj/Localizable.strings", line: 3, column: 7)), subject: .init(locale: "de", table: "Localizable", key: "k")),
+            Diagnostic(Diagnostic.Rule("missing-key"), .warning, "missing", at: .file(Origin(file: "Messages.xcstrings", line: 12, column: 5)), subject: .init(locale: "fr", table: "Messages", key: "a b")),
         ], files: 2, locales: 3, keys: 4)
 
     @Test func textIsCompilerStyleWithASummaryLast() {
@@ -46,7 +46,7 @@ import Testing
         let results = try #require(runs[0]["results"]?.arrayValue)
         #expect(results.count == 2)
         for (r, d) in zip(results, Self.sample.diagnostics) {
-            #expect(r["ruleId"]?.stringValue == d.rule)
+            #expect(r["ruleId"]?.stringValue == d.rule.rawValue)
             #expect(r["level"]?.stringValue == (d.severity == .error ? "error" : "warning"))
             #expect(r["message"]?["text"]?.stringValue == d.message)
             let loc = try #require(r["locations"]?.arrayValue?.first?["physicalLocation"])
@@ -55,12 +55,12 @@ import Testing
             #expect(loc["region"]?["startColumn"]?.intValue == Int64(d.column))
             // ruleIndex points at the rule in the driver's list.
             let index = try #require(r["ruleIndex"]?.intValue)
-            #expect(rules[Int(index)]["id"]?.stringValue == d.rule)
+            #expect(rules[Int(index)]["id"]?.stringValue == d.rule.rawValue)
         }
     }
 
     @Test func sarifURIsArePercentEncoded() throws {
-        let report = LintReport(diagnostics: [LintDiagnostic(file: "My App/de.lproj/L%.strings", line: 1, column: 1, severity: .error, rule: "syntax", message: "x")], files: 1, locales: 1, keys: 0)
+        let report = LintReport(diagnostics: [Diagnostic(Diagnostic.Rule("syntax"), .error, "x", at: .file(Origin(file: "My App/de.lproj/L%.strings", line: 1, column: 1)))], files: 1, locales: 1, keys: 0)
         let v = try JSONParser.parse(LintOutput.render(report, format: .sarif))
         let uri = v["runs"]?.arrayValue?.first?["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]?["uri"]?.stringValue
         #expect(uri == "My%20App/de.lproj/L%25.strings")
@@ -94,9 +94,9 @@ import Testing
         let c = try LintConfiguration.parse(Array(text.utf8), path: "c.json")
         #expect(c.sourceLocale == "de")
         #expect(c.locales == ["de", "en"])
-        #expect(c.severity(of: "untranslated") == .off)
-        #expect(c.severity(of: "missing-key") == .error)
-        #expect(c.severity(of: "syntax") == .error)
+        #expect(c.severity(of: Diagnostic.Rule("untranslated")) == nil)
+        #expect(c.severity(of: Diagnostic.Rule("missing-key")) == .error)
+        #expect(c.severity(of: Diagnostic.Rule("syntax")) == .error)
         #expect(c.isNotification(table: "Push", key: "a"))
         #expect(!c.isNotification(table: "Localizable", key: "a"))
         #expect(c.pushArgumentBytes == 10 && c.pushOverheadBytes == 20 && c.lockScreenCharacters == 30 && c.strict)
@@ -110,11 +110,11 @@ import Testing
 
     @Test func rulesTurnedOffOrChanged() throws {
         var c = LintConfiguration()
-        c.severities["missing-key"] = .off
-        c.severities["extra-key"] = .error
+        c.rules[Diagnostic.Rule("missing-key")] = .off
+        c.rules[Diagnostic.Rule("extra-key")] = .report(.error)
         let report = try Fixtures.lint([Fixtures.bad("missing-key"), Fixtures.bad("extra-key")], configuration: c)
-        #expect(!report.diagnostics.contains { $0.rule == "missing-key" })
-        #expect(report.diagnostics.filter { $0.rule == "extra-key" }.allSatisfy { $0.severity == .error })
+        #expect(!report.diagnostics.contains { $0.rule.rawValue == "missing-key" })
+        #expect(report.diagnostics.filter { $0.rule.rawValue == "extra-key" }.allSatisfy { $0.severity == .error })
         #expect(report.errors == 1)
     }
 
@@ -134,13 +134,13 @@ import Testing
         var c = LintConfiguration()
         c.locales = ["en", "DE"]
         let clean = try Fixtures.lint([root], configuration: c)
-        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.compilerStyle))")
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.description))")
 
         c.locales = ["en", "de", "fr"]
         let report = try Fixtures.lint([root], configuration: c)
-        let hits = report.diagnostics.filter { $0.rule == "missing-locale" }
-        #expect(hits.count == 2, "\(report.diagnostics.map(\.compilerStyle))")
-        #expect(Set(hits.map(\.table)) == ["Localizable", "Messages"])
+        let hits = report.diagnostics.filter { $0.rule == .missingLocale }
+        #expect(hits.count == 2, "\(report.diagnostics.map(\.description))")
+        #expect(Set(hits.map { $0.table }) == ["Localizable", "Messages"])
         #expect(hits.allSatisfy { $0.locale == "fr" && $0.severity == .error && $0.message.contains("no fr localization") })
         #expect(hits.first { $0.table == "Localizable" }?.file == root + "/en.lproj/Localizable.strings")
         #expect(report.fails(strict: false))
@@ -148,8 +148,8 @@ import Testing
         // A deleted folder: the .lproj table lacks de, the String Catalog still has it.
         try FileManager.default.removeItem(atPath: root + "/de.lproj")
         c.locales = ["en", "de"]
-        let deleted = try Fixtures.lint([root], configuration: c).diagnostics.filter { $0.rule == "missing-locale" }
-        #expect(deleted.map(\.table) == ["Localizable"] && deleted.first?.locale == "de")
+        let deleted = try Fixtures.lint([root], configuration: c).diagnostics.filter { $0.rule == .missingLocale }
+        #expect(deleted.map { $0.table } == ["Localizable"] && deleted.first?.locale == "de")
     }
 
     @Test func ignoredPathsAreNotRead() throws {

@@ -10,21 +10,21 @@ import Testing
 
     @Test func everyRuleHasATriggeringFixture() {
         let fixtures = Set(Fixtures.names("bad"))
-        for rule in LintRule.all where !Self.builtAtRunTime.contains(rule.id) {
-            #expect(fixtures.contains(rule.id), "no fixture triggers \(rule.id)")
+        for rule in LintRule.all where !Self.builtAtRunTime.contains(rule.id.rawValue) {
+            #expect(fixtures.contains(rule.id.rawValue), "no fixture triggers \(rule.id)")
         }
         // And no fixture names a rule that does not exist.
-        for name in fixtures { #expect(LintRule.byID[name] != nil, "fixture \(name) names no rule") }
+        for name in fixtures { #expect(LintRule.byID[Diagnostic.Rule(name)] != nil, "fixture \(name) names no rule") }
     }
 
     @Test(arguments: Fixtures.names("bad"))
     func badFixtureTriggersItsRule(_ rule: String) throws {
         let report = try Fixtures.lint([Fixtures.bad(rule)])
-        let hits = report.diagnostics.filter { $0.rule == rule }
-        #expect(!hits.isEmpty, "bad/\(rule) did not report \(rule): \(report.diagnostics.map(\.compilerStyle))")
+        let hits = report.diagnostics.filter { $0.rule.rawValue == rule }
+        #expect(!hits.isEmpty, "bad/\(rule) did not report \(rule): \(report.diagnostics.map(\.description))")
         for d in hits {
-            #expect(d.severity == LintRule.byID[rule]?.defaultSeverity || rule == "plural-missing-category")
-            #expect(d.line >= 1 && d.column >= 1, "\(d.compilerStyle)")
+            #expect(d.severity == LintRule.byID[Diagnostic.Rule(rule)]?.defaultSeverity || rule == "plural-missing-category")
+            #expect(d.line >= 1 && d.column >= 1, "\(d.description)")
             #expect(d.file.hasPrefix(Fixtures.bad(rule) + "/"), "\(d.file)")
             #expect(!d.table.isEmpty)
         }
@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: Fixtures.names("good"))
     func goodFixtureIsSilent(_ name: String) throws {
         let report = try Fixtures.lint([Fixtures.good(name)])
-        #expect(report.diagnostics.isEmpty, "good/\(name): \(report.diagnostics.map(\.compilerStyle))")
+        #expect(report.diagnostics.isEmpty, "good/\(name): \(report.diagnostics.map(\.description))")
         #expect(!report.fails(strict: true))
         #expect(report.files > 0 && report.keys > 0)
     }
@@ -43,7 +43,7 @@ import Testing
     /// The repository's own tables: zero findings, strict.
     @Test func repositoryLocalizationsAreClean() throws {
         let report = try Fixtures.lint([Fixtures.localizations])
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.prefix(20).map(\.compilerStyle))")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.prefix(20).map(\.description))")
         #expect(report.locales >= 40)
         #expect(!report.fails(strict: true))
     }
@@ -65,7 +65,7 @@ import Testing
         try Fixtures.write("\"a\" = \"A\";\n", "en.lproj/Localizable.strings", in: root)
         try FileManager.default.createSymbolicLink(atPath: root + "/en.lproj/Broken.strings", withDestinationPath: root + "/nowhere")
         let report = try Fixtures.lint([root])
-        let io = report.diagnostics.filter { $0.rule == "io" }
+        let io = report.diagnostics.filter { $0.rule.rawValue == "io" }
         #expect(io.count == 1)
         #expect(io.first?.file == root + "/en.lproj/Broken.strings")
         #expect(io.first?.severity == .error)
@@ -77,7 +77,7 @@ import Testing
     @Test func specifierMismatchPointsAtTheValue() throws {
         // de.lproj/Localizable.strings: `"k" = "%d hat %@ neue Nachrichten";` — the value's quote is column 7.
         let report = try Fixtures.lint([Fixtures.bad("specifier-mismatch")])
-        let hits = report.diagnostics.filter { $0.rule == "specifier-mismatch" }
+        let hits = report.diagnostics.filter { $0.rule.rawValue == "specifier-mismatch" }
         #expect(hits.count == 2)  // argument 1 read as an integer, argument 2 as an object
         for d in hits {
             #expect(d.file.hasSuffix("de.lproj/Localizable.strings"))
@@ -88,7 +88,7 @@ import Testing
 
     @Test func syntaxErrorSaysTheDeviceDropsTheFile() throws {
         let report = try Fixtures.lint([Fixtures.bad("syntax")])
-        let d = try #require(report.diagnostics.first { $0.rule == "syntax" })
+        let d = try #require(report.diagnostics.first { $0.rule.rawValue == "syntax" })
         #expect(d.message.contains("drops the whole file"))
         #expect(d.line == 1)
         #expect(d.severity == .error)
@@ -97,7 +97,7 @@ import Testing
     @Test func polishWithoutFewAndMany() throws {
         // CLDR: pl has one, few (2-4, 22-24…), many (0, 5-21…), other (fractions).
         let report = try Fixtures.lint([Fixtures.bad("plural-missing-category")])
-        let hits = report.diagnostics.filter { $0.rule == "plural-missing-category" }
+        let hits = report.diagnostics.filter { $0.rule.rawValue == "plural-missing-category" }
         #expect(hits.count == 2)
         #expect(hits.contains { $0.message.contains("'few'") && $0.message.contains("2, 3, 4") })
         #expect(hits.contains { $0.message.contains("'many'") && $0.message.contains("5") })
@@ -113,7 +113,7 @@ import Testing
         let report = try Fixtures.lint([root])
         #expect(report.diagnostics.count == 1)
         let d = try #require(report.diagnostics.first)
-        #expect(d.rule == "plural-missing-category" && d.severity == .warning && d.message.contains("'many'"))
+        #expect(d.rule.rawValue == "plural-missing-category" && d.severity == .warning && d.message.contains("'many'"))
         #expect(report.errors == 0)
     }
 
@@ -123,7 +123,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Fixtures.write(stringsdict(["zero": "No distance", "one": "%.1f kilometre", "other": "%.1f kilometres"], valueType: "f"), "en.lproj/Localizable.stringsdict", in: root)
         let report = try Fixtures.lint([root])
-        #expect(report.diagnostics.map(\.rule) == ["plural-unused-category"])
+        #expect(report.diagnostics.map(\.rule.rawValue) == ["plural-unused-category"])
     }
 
     @Test func encodingDamageInsideValidUTF8() throws {
@@ -131,7 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Fixtures.write("\"a\" = \"Caf\u{FFFD}\";\n\"b\" = \"x\u{FEFF}y\";\n", "en.lproj/Localizable.strings", in: root)
         let report = try Fixtures.lint([root])
-        let hits = report.diagnostics.filter { $0.rule == "encoding" }
+        let hits = report.diagnostics.filter { $0.rule.rawValue == "encoding" }
         #expect(hits.map(\.line) == [1, 2])
         #expect(hits[0].message.contains("U+FFFD"))
         #expect(hits[1].message.contains("U+FEFF"))
@@ -141,20 +141,20 @@ import Testing
         let report = try Fixtures.lint([Fixtures.bad("accidental-specifier")])
         // "Spare 50% an %@": Foundation reads '% a' as a double from argument 1, so '%@' moves to
         // argument 2, which the caller never passes: both are reported, the cause first.
-        let rules = report.diagnostics.map(\.rule)
+        let rules = report.diagnostics.map(\.rule.rawValue)
         #expect(rules.first == "accidental-specifier")
         #expect(report.diagnostics.first?.message.contains("'% a'") == true)
-        #expect(report.diagnostics.contains { $0.rule == "specifier-mismatch" && $0.message.contains("argument 2") })
+        #expect(report.diagnostics.contains { $0.rule.rawValue == "specifier-mismatch" && $0.message.contains("argument 2") })
     }
 
     @Test func sourceLocaleOverride() throws {
         // With de as the source, en's "bye" is the extra key.
         let report = try Fixtures.lint([Fixtures.bad("missing-key")], source: "de")
-        #expect(report.diagnostics.map(\.rule) == ["extra-key"])
+        #expect(report.diagnostics.map(\.rule.rawValue) == ["extra-key"])
         #expect(report.diagnostics.first?.locale == "en")
         // A source locale the folder does not have: still validated, one missing-source finding.
         let absent = try Fixtures.lint([Fixtures.bad("missing-key")], source: "fr")
-        #expect(absent.diagnostics.map(\.rule) == ["missing-source"])
+        #expect(absent.diagnostics.map(\.rule.rawValue) == ["missing-source"])
         #expect(absent.diagnostics.first?.message.contains("has no fr tables (it has de, en)") == true)
     }
 
@@ -165,7 +165,7 @@ import Testing
         try Fixtures.write("\"hi\" = \"Hello\";\n", "en.lproj/Localizable.strings", in: root)
         try Fixtures.write("\"hi\" = \"Hallo %@\";\n", "de.lproj/Localizable.strings", in: root)
         let report = try Fixtures.lint([root])
-        #expect(report.diagnostics.map(\.rule) == ["render-leftover-specifier"])
+        #expect(report.diagnostics.map(\.rule.rawValue) == ["render-leftover-specifier"])
         #expect(report.diagnostics.first?.message.contains("'%@'") == true)
     }
 

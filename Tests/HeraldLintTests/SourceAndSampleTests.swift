@@ -1,5 +1,6 @@
 import Foundation
 import HeraldLint
+import HeraldRender
 import Testing
 
 /// A bundle without its source locale (issue: an extension that ships only
@@ -14,11 +15,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Fixtures.write("\"greeting\" = \"Բարեւ %@\";\n\"bad\" = \"\u{202E}Բարեւ\";\n", "hy.lproj/Localizable.strings", in: dir)
         let report = try Fixtures.lint([dir], source: sourceLocale)
-        let missing = report.diagnostics.filter { $0.rule == "missing-source" }
-        #expect(missing.count == 1, "\(report.diagnostics.map(\.compilerStyle))")
+        let missing = report.diagnostics.filter { $0.rule.rawValue == "missing-source" }
+        #expect(missing.count == 1, "\(report.diagnostics.map(\.description))")
         #expect(missing.first?.severity == .warning && missing.first?.message.contains("no en tables") == true)
         #expect(missing.first?.message.contains("--source DIR") == true)
-        #expect(report.diagnostics.contains { $0.rule == "bidi-control" && $0.key == "bad" })
+        #expect(report.diagnostics.contains { $0.rule.rawValue == "bidi-control" && $0.key == "bad" })
         #expect(!report.fails(strict: false))
     }
 
@@ -29,10 +30,10 @@ import Testing
         try Fixtures.write("\"greeting\" = \"Hello %@\";\n\"bye\" = \"Goodbye\";\n", "App/en.lproj/Localizable.strings", in: dir)
         try Fixtures.write("\"greeting\" = \"Բարեւ %d\";\n", "Extension/hy.lproj/Localizable.strings", in: dir)
         let report = try Linter(sourcePath: dir + "/App").run(paths: [dir + "/Extension"])
-        let rules = Set(report.diagnostics.map(\.rule))
-        #expect(!rules.contains("missing-source"), "\(report.diagnostics.map(\.compilerStyle))")
-        #expect(report.diagnostics.contains { $0.rule == "specifier-mismatch" && $0.key == "greeting" })
-        #expect(report.diagnostics.contains { $0.rule == "missing-key" && $0.key == "bye" && $0.locale == "hy" })
+        let rules = Set(report.diagnostics.map(\.rule.rawValue))
+        #expect(!rules.contains("missing-source"), "\(report.diagnostics.map(\.description))")
+        #expect(report.diagnostics.contains { $0.rule.rawValue == "specifier-mismatch" && $0.key == "greeting" })
+        #expect(report.diagnostics.contains { $0.rule.rawValue == "missing-key" && $0.key == "bye" && $0.locale == "hy" })
         // The source folder's own tables are not reported on.
         #expect(report.diagnostics.allSatisfy { $0.file.hasPrefix(dir + "/Extension") })
     }
@@ -58,8 +59,8 @@ import Testing
             "\"n\" = \"{0, plural, =\(n) {} one {# билет} few {# билета} many {# билетов} other {# билета}}\";\n",
             "ru.lproj/Messages.icu.strings", in: dir)
         let report = try Fixtures.lint([dir])
-        let empty = report.diagnostics.filter { $0.rule == "render-empty" && $0.locale == "ru" }
-        #expect(empty.contains { $0.message.contains("with \(n)") }, "\(report.diagnostics.map(\.compilerStyle))")
+        let empty = report.diagnostics.filter { $0.rule.rawValue == "render-empty" && $0.locale == "ru" }
+        #expect(empty.contains { $0.message.contains("with \(n)") }, "\(report.diagnostics.map(\.description))")
     }
 
     /// The rule's golden facts are CLDR's rule texts: ru/uk/lt/lv `one` holds
@@ -85,10 +86,10 @@ import Testing
         let forms = all.map { c in (c, c == category ? "a word" : "%d words") }
         try Fixtures.write(dict(forms), "\(lang).lproj/Localizable.stringsdict", in: dir)
         var config = LintConfiguration()
-        config.severities["plural-unused-category"] = .off
+        config.rules[Diagnostic.Rule("plural-unused-category")] = .off
         let report = try Fixtures.lint([dir], configuration: config)
-        let hits = report.diagnostics.filter { $0.rule == "plural-count-omitted" && $0.locale == lang }
-        #expect(hits.isEmpty != warned, "\(lang) \(category): \(report.diagnostics.map(\.compilerStyle))")
+        let hits = report.diagnostics.filter { $0.rule.rawValue == "plural-count-omitted" && $0.locale == lang }
+        #expect(hits.isEmpty != warned, "\(lang) \(category): \(report.diagnostics.map(\.description))")
         if warned { #expect(hits.first?.message.contains("'\(category)'") == true) }
     }
 
@@ -104,7 +105,7 @@ import Testing
             head + "<key>zero</key><string>aucun objet</string>\n<key>one</key><string>un objet</string>\n<key>many</key><string>%d d’objets</string>\n<key>other</key><string>%d objets</string>\n" + tail,
             "fr.lproj/Localizable.stringsdict", in: dir)
         let report = try Fixtures.lint([dir])
-        #expect(!report.diagnostics.contains { $0.rule == "plural-count-omitted" }, "\(report.diagnostics.map(\.compilerStyle))")
+        #expect(!report.diagnostics.contains { $0.rule.rawValue == "plural-count-omitted" }, "\(report.diagnostics.map(\.description))")
     }
 
     /// Real String Catalogs of open-source apps (HeraldTablesTests'
@@ -122,8 +123,8 @@ import Testing
             .appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/\(name)").path
         let report = try Fixtures.lint([path])
         let errors = report.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.compilerStyle))")
-        #expect(!report.diagnostics.contains { $0.rule == "structure" })
+        #expect(errors.isEmpty, "\(errors.map(\.description))")
+        #expect(!report.diagnostics.contains { $0.rule.rawValue == "structure" })
     }
 }
 
@@ -138,18 +139,43 @@ import Testing
             #"{"sourceLanguage":"en","strings":{"Open ${applicationName}":{"localizations":{"en":{"stringSet":{"state":"new","values":["Open ${applicationName}"]}},"de":{"stringSet":{"state":"new","values":["Öffne ${applicationName}"]}}}}},"version":"1.1"}"#,
             "AppShortcuts.xcstrings", in: dir)
         let report = try Fixtures.lint([dir])
-        let states = report.diagnostics.filter { $0.rule == "catalog-state" }
-        #expect(states.map(\.locale) == ["de"], "\(report.diagnostics.map(\.compilerStyle))")
+        let states = report.diagnostics.filter { $0.rule.rawValue == "catalog-state" }
+        #expect(states.map(\.locale) == ["de"], "\(report.diagnostics.map(\.description))")
     }
 }
 
-/// Docs/validate-rules.md lists every rule id with its default severity.
+/// Docs/validate-rules.md lists exactly the rules `LintRule.all` declares, in the same
+/// order, each with its default severity; and every rule the readers and the format
+/// string parser report under is one of them (declared once, in the module reporting it).
 @Suite struct RuleDocumentationTests {
-    @Test func everyRuleIsDocumented() throws {
+    /// The `| `id` | severity |` rows of the document, in order.
+    static func documentedRules() throws -> [(id: String, severity: String)] {
         let docs = URL(fileURLWithPath: Fixtures.localizations).deletingLastPathComponent().appendingPathComponent("Docs/validate-rules.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`"), cells[1].count > 2 else { return nil }
+            return (String(cells[1].dropFirst().dropLast()), cells[2])
+        }
+    }
+
+    @Test func everyRuleIsDocumented() throws {
+        let rows = try Self.documentedRules()
+        #expect(rows.map(\.id) == LintRule.all.map(\.id.rawValue), "Docs/validate-rules.md and LintRule.all list different rules")
         for rule in LintRule.all {
-            #expect(text.contains("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) |"), "\(rule.id) is not in Docs/validate-rules.md")
+            let row = rows.first { $0.id == rule.id.rawValue }
+            #expect(row?.severity == rule.defaultSeverity.rawValue, "\(rule.id) is not in Docs/validate-rules.md as \(rule.defaultSeverity)")
+        }
+    }
+
+    @Test func readerAndFormatRulesAreLintRules() {
+        // The readers' rules, and the format problems FormatStringParser reports (Docs/validate-rules.md, Specifiers).
+        let reported: [Diagnostic.Rule] = [
+            .syntax, .encoding, .duplicateKey, .structure, .io, .danglingPercent, .invalidSpecifier, .accidentalSpecifier,
+            .mixedPositional, .badPosition, .widthTooLarge, .starWidth, .badVariable, .conflictingTypes, .unusualLength,
+        ]
+        for rule in reported {
+            #expect(LintRule.byID[rule] != nil, "\(rule) is reported but not a herald validate rule")
         }
     }
 }

@@ -1,3 +1,4 @@
+import HeraldDiagnostics
 import HeraldJSON
 import Testing
 
@@ -17,7 +18,8 @@ import Testing
         let p = try parse(#"{"aps":{},"media-url":"https://example.com/a.png"}"#)
         let x = MediaReferences.extractWithDiagnostics(from: p, herald: nil)
         #expect(x.references.map(\.url) == ["https://example.com/a.png"])
-        #expect(x.diagnostics.map(\.pointer) == ["/media-url"])
+        #expect(x.diagnostics.map(\.location) == [.pointer("/media-url")])
+        #expect(x.diagnostics.map(\.rule.rawValue) == ["media-not-rot13"] && x.diagnostics.allSatisfy { $0.severity == .note })
     }
 
     @Test func alertImageAndImageKey() throws {
@@ -75,9 +77,14 @@ import Testing
         #expect(x.references.map(\.url) == ["https://x.example/2.png", "https://x.example/3.png"])
         #expect(x.references.allSatisfy { $0.clip == nil })
         #expect(
-            x.diagnostics.map(\.pointer) == [
+            x.diagnostics.map(\.location) == [
                 "/herald/media/0/role", "/herald/media/1", "/herald/media/2", "/herald/media/3/clip",
                 "/herald/media/4/url", "/herald/media/5/clip",
+            ].map(Diagnostic.Location.pointer))
+        // Skipped entries and ignored clips are told apart by rule.
+        #expect(
+            x.diagnostics.map(\.rule.rawValue) == [
+                "media-skipped", "media-skipped", "media-skipped", "media-field-ignored", "media-skipped", "media-field-ignored",
             ])
         #expect(x.diagnostics[0].message.contains("\"banner\""))
         #expect(x.diagnostics[3].message.contains("not a normalized rectangle"))
@@ -87,7 +94,7 @@ import Testing
         let herald = try parse(#"{"media":{"url":"https://x.example/1.png"}}"#).objectValue
         let x = MediaReferences.extractWithDiagnostics(from: try parse(#"{"aps":{}}"#), herald: herald)
         #expect(x.references.isEmpty)
-        #expect(x.diagnostics.map(\.pointer) == ["/herald/media"])
+        #expect(x.diagnostics.map(\.location) == [.pointer("/herald/media")])
     }
 
     @Test func sameURLTwiceIsFetchedOnceWithRolesMerged() throws {

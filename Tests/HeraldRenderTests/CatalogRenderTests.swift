@@ -89,7 +89,7 @@ import Testing
         let many = try r.render(key: "items", table: "Notifications.icu", locale: loc("de"), arguments: [n(1234), s("{0} %d")])
         #expect(many.text == "1.234 Artikel für {0} %d")
         let broken = try r.render(key: "broken", table: "Notifications.icu", locale: loc("en"), arguments: [n(1)])
-        #expect(broken.diagnostics.contains { $0.code == "icu" })
+        #expect(broken.diagnostics.contains { $0.rule.rawValue == "icu" })
     }
 }
 
@@ -97,7 +97,7 @@ import Testing
     @Test func icuPatternWithoutArguments() {
         let r = Renderer.renderUncached(message: plain("No arguments at all"), locale: loc("en"), arguments: [s("extra")], icu: true)
         #expect(r.text == "No arguments at all")
-        #expect(r.diagnostics.contains { $0.code == "unused-argument" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "unused-argument" })
     }
 
     @Test func icuNamedArgumentsBindInOrderOfFirstUse() {
@@ -105,7 +105,7 @@ import Testing
         let r = Renderer.renderUncached(message: m, locale: loc("en"), arguments: [s("Ana"), s("1")], icu: true)
         #expect(r.text == "Ana sent 1 photo to Ana")
         let missing = Renderer.renderUncached(message: m, locale: loc("en"), arguments: [s("Ana")], icu: true)
-        #expect(missing.diagnostics.contains { $0.code == "missing-argument" })
+        #expect(missing.diagnostics.contains { $0.rule.rawValue == "missing-argument" })
         #expect(!missing.text.contains("{"))
         let none = Renderer.renderUncached(message: plain("Hi {0}!"), locale: loc("en"), arguments: [], icu: true)
         #expect(none.text == "Hi !")
@@ -114,7 +114,7 @@ import Testing
     @Test func percentNInTemplateIsNotAConversion() {
         let r = render(plain("a %n b"), "en", [])
         #expect(r.text == "a %n b")
-        #expect(r.diagnostics.contains { $0.code == "invalid-specifier" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "invalid-specifier" })
     }
 
     @Test func payloadLooksLikeFormats() {
@@ -128,15 +128,15 @@ import Testing
         let m = Message.plural(format: text("%#@nope@ left"), variables: [:])
         let r = render(m, "en", [n(3)])
         #expect(r.text == "3 left")
-        #expect(r.diagnostics.contains { $0.code == "unknown-variable" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "unknown-variable" })
     }
 
     @Test func nonFiniteAndHugeNumbers() {
         let inf = render(plain("%d"), "en", [.number(.double(.infinity))])
         #expect(inf.text == "0")
-        #expect(inf.diagnostics.contains { $0.code == "not-a-number" })
+        #expect(inf.diagnostics.contains { $0.rule.rawValue == "not-a-number" })
         let big = render(plain("%lld"), "en", [d("1e30")])
-        #expect(big.diagnostics.contains { $0.code == "integer-overflow" })
+        #expect(big.diagnostics.contains { $0.rule.rawValue == "integer-overflow" })
         let pluralNaN = render(plural(type: "f", [.one: "one", .other: "other"]), "en", [.number(.double(.nan))])
         #expect(pluralNaN.text == "other")
     }
@@ -144,10 +144,10 @@ import Testing
     @Test func emptyAndMissingForms() {
         let r = render(plural(type: "d", [.one: "one only"]), "en", [n(5)])
         #expect(r.text == "one only")
-        #expect(r.diagnostics.contains { $0.code == "plural-form-missing" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "plural-form-missing" })
         let none = render(Message.devices([:]), "en", [])
         #expect(none.text == "")
-        #expect(none.diagnostics.contains { $0.code == "no-variant" })
+        #expect(none.diagnostics.contains { $0.rule.rawValue == "no-variant" })
     }
 }
 
@@ -162,7 +162,7 @@ import Testing
         }
         variables["v12"] = PluralVariable(name: "v12", valueType: "d", forms: [.other: text("x")], origin: origin)
         let r = render(Message.plural(format: text("%#@v0@"), variables: variables), "en", [n(1)])
-        #expect(r.diagnostics.contains { $0.code == "recursion" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "recursion" })
         #expect(r.text.utf8.count < 100_000)
     }
 }
@@ -171,7 +171,7 @@ import Testing
     @Test func oneNotANumberReportPerArgument() {
         let r = render(plural(type: "d", [.one: "%d file", .other: "%d files"]), "en", [s("lots")])
         #expect(r.text == "lots files")
-        #expect(r.diagnostics.filter { $0.code == "not-a-number" }.count == 1)
+        #expect(r.diagnostics.filter { $0.rule.rawValue == "not-a-number" }.count == 1)
         #expect(r.plural["v"] == .other)
     }
 }

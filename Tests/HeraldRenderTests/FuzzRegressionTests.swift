@@ -23,7 +23,7 @@ import Testing
         // each time scanning the diagnostics so far.
         let r = try Self.icu("{0} {32767}", [.string("a")])
         #expect(r.text == "a ")
-        #expect(r.diagnostics.map(\.code) == ["missing-argument"])
+        #expect(r.diagnostics.map(\.rule.rawValue) == ["missing-argument"])
         #expect(r.diagnostics.first?.message == "{32767} reads argument 32768, but only 1 given; left empty")
     }
 

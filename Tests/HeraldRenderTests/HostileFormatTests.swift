@@ -10,7 +10,7 @@ import Testing
 @Suite struct HostileFormatTests {
     struct Case: Sendable, CustomStringConvertible {
         var format: String
-        var kind: FormatProblem.Kind
+        var kind: Diagnostic.Rule
         /// The problem's byte range, when it is fixed by the grammar alone.
         var range: Range<Int>?
         var description: String { format }

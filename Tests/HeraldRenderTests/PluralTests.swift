@@ -148,7 +148,7 @@ func category(_ locale: String, _ value: RenderArgument, type: String? = "d", fo
     @Test func selfReferenceDoesNotLoop() {
         let m = plural(type: "d", [.other: "%d and %#@v@"])
         let r = render(m, "en", [n(2), n(3)])
-        #expect(r.diagnostics.contains { $0.code == "recursion" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "recursion" })
     }
 
     @Test func xcstringsSubstitutions() {

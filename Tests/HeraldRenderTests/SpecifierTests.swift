@@ -32,7 +32,7 @@ import Testing
         // spec §4: %d reads 32 bits — 5000000000 → 705032704.
         let r = render(plain("%d"), "en", [n(5_000_000_000)])
         #expect(r.text == "705,032,704")
-        #expect(r.diagnostics.contains { $0.code == "integer-overflow" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "integer-overflow" })
         #expect(render(plain("%ld"), "en", [n(5_000_000_000)]).text == "5,000,000,000")
         #expect(render(plain("%lld"), "en", [n(-5_000_000_000)]).text == "-5,000,000,000")
         #expect(render(plain("%u"), "en", [n(-1)]).text == "4,294,967,295")
@@ -100,10 +100,10 @@ import Testing
     @Test func missingAndExtraArguments() {
         let r = render(plain("%@ sent %d photos"), "en", [s("Ana")])
         #expect(r.text == "Ana sent  photos")
-        #expect(r.diagnostics.contains { $0.code == "missing-argument" && $0.severity == .error })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "missing-argument" && $0.severity == .error })
         let extra = render(plain("Hi %@"), "en", [s("a"), s("b")])
         #expect(extra.text == "Hi a")
-        #expect(extra.diagnostics.contains { $0.code == "unused-argument" })
+        #expect(extra.diagnostics.contains { $0.rule.rawValue == "unused-argument" })
         let none = render(plain("%@"), "en", [])
         #expect(none.text == "")
         #expect(!none.text.contains("%"))
@@ -112,31 +112,31 @@ import Testing
     @Test func stringWhereNumberExpected() {
         let r = render(plain("%d items"), "en", [s("many")])
         #expect(r.text == "many items")
-        #expect(r.diagnostics.contains { $0.code == "not-a-number" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "not-a-number" })
         // A numeric string keeps its written decimals.
         #expect(render(plain("%@"), "en", [s("1.50")]).text == "1.50")
         #expect(render(plain("%.1f"), "en", [s("1.50")]).text == "1.5")
         #expect(render(plain("%d"), "en", [s(" 12 ")]).text == "12")
         let frac = render(plain("%d"), "en", [d("2.7")])
         #expect(frac.text == "2")
-        #expect(frac.diagnostics.contains { $0.code == "fraction-dropped" })
+        #expect(frac.diagnostics.contains { $0.rule.rawValue == "fraction-dropped" })
     }
 
     @Test func hugeWidthIsCapped() {
         let r = render(plain("%999999999d"), "en", [n(1)])
         #expect(r.text.count == FormatStringParser.maximumWidth)
-        #expect(r.diagnostics.contains { $0.code == "width-too-large" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "width-too-large" })
         let p = render(plain("%.999999999f"), "en", [n(1)])
         #expect(p.text.utf8.count < 100)
-        #expect(p.diagnostics.contains { $0.code == "width-too-large" })
+        #expect(p.diagnostics.contains { $0.rule.rawValue == "width-too-large" })
     }
 
     @Test func invalidSpecifiersShownLiterally() {
         let r = render(plain("50%"), "en", [])
         #expect(r.text == "50%")
-        #expect(r.diagnostics.contains { $0.code == "dangling-percent" })
+        #expect(r.diagnostics.contains { $0.rule.rawValue == "dangling-percent" })
         let q = render(plain("%1ημ"), "en", [])
         #expect(q.text == "%1ημ")
-        #expect(q.diagnostics.contains { $0.code == "invalid-specifier" })
+        #expect(q.diagnostics.contains { $0.rule.rawValue == "invalid-specifier" })
     }
 }

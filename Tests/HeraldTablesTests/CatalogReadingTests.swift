@@ -115,7 +115,7 @@ import Testing
         variants.append(Array(#"[1, 2.5e3, true, null, "x"]"#.utf8))
         for v in variants {
             let read = XCStringsReader.read(bytes: v, file: "X.xcstrings")
-            let syntaxError = read.diagnostics.contains { $0.rule == "syntax" }
+            let syntaxError = read.diagnostics.contains { $0.rule.rawValue == "syntax" }
             guard let scanned = XCStringsScanner.scan(v) else { continue }
             #expect(!syntaxError, "scan answered for \(String(decoding: v, as: UTF8.self))")
             #expect(scanned.sourceLanguage == read.sourceLanguage, "\(String(decoding: v, as: UTF8.self))")

@@ -43,7 +43,7 @@ import Testing
         #expect(t["greeting"]?.format == .strings)
         #expect(t["dup"]?.message.texts.first?.value == "second")
         #expect(t.files == ["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"])
-        #expect(t.diagnostics.contains { $0.rule == "duplicate-key" && $0.key == "dup" && $0.origin.line == 6 })
+        #expect(t.diagnostics.contains { $0.rule.rawValue == "duplicate-key" && $0.subject.key == "dup" && $0.origin?.line == 6 })
         #expect(t.keyOrder == ["greeting", "files", "only-en", "dup"])
     }
 
@@ -54,9 +54,9 @@ import Testing
         #expect(try text(device, "greeting", "fr") == "Hello")
         let fr = try #require(device.table("Localizable", localization: "fr"))
         #expect(fr.entries.isEmpty)
-        let err = try #require(fr.diagnostics.first { $0.fileDroppedOnDevice })
+        let err = try #require(fr.diagnostics.first { $0.dropsFile })
         #expect(err.origin == Origin(file: "fr.lproj/Localizable.strings", line: 2, column: 38))
-        #expect(err.rule == "syntax")
+        #expect(err.rule.rawValue == "syntax")
 
         let lint = try Catalog(root: root, keepDroppedEntries: true)
         #expect(try text(lint, "greeting", "fr") == "Bonjour")
@@ -83,8 +83,8 @@ import Testing
     @Test func loadAllHasEveryDiagnostic() throws {
         let all = try Catalog(root: root, keepDroppedEntries: true).loadAll()
         #expect(all.tables.count == 13)
-        #expect(all.diagnostics.contains { $0.rule == "duplicate-key" && $0.origin.file == "en.lproj/Localizable.strings" })
-        #expect(all.diagnostics.contains { $0.fileDroppedOnDevice && $0.origin.file == "fr.lproj/Localizable.strings" })
+        #expect(all.diagnostics.contains { $0.rule.rawValue == "duplicate-key" && $0.origin?.file == "en.lproj/Localizable.strings" })
+        #expect(all.diagnostics.contains { $0.dropsFile && $0.origin?.file == "fr.lproj/Localizable.strings" })
     }
 
     @Test func concurrentLookupsAgree() throws {

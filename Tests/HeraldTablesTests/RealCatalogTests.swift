@@ -19,7 +19,7 @@ import Testing
     /// Herald's export JSON of one catalog, in expected.json's shape: the
     /// synthetic `plural` variable's argNum and type (which Herald works out
     /// from the forms' specifiers) left out, since the script does not guess them.
-    static func herald(_ file: String) -> (JSONValue, [TableDiagnostic]) {
+    static func herald(_ file: String) -> (JSONValue, [Diagnostic]) {
         let catalog = Catalog(files: [file])
         let contents = catalog.loadAll()
         var out = JSONObject()

@@ -45,7 +45,7 @@ import Testing
         let r = read("\"a\" = \"1\";\n\"b\" = \"2\"\n\"c\" = \"3\";\n")
         #expect(r.droppedOnDevice)
         let d = try #require(r.diagnostics.first)
-        #expect(d.rule == "syntax" && d.fileDroppedOnDevice && d.severity == .error)
+        #expect(d.rule.rawValue == "syntax" && d.dropsFile && d.severity == .error)
         #expect(d.origin == Origin(file: "t.strings", line: 2, column: 10))
         #expect(d.message.contains("missing ';'"))
         // Recovered for the linter.
@@ -55,7 +55,7 @@ import Testing
     @Test func resyncAfterAnErrorInsideAnEntry() {
         let r = read("\"a\" = ;\n\"b\" = \"2\";\n\"c\" \"x\";\n\"d\" = \"4\";\n")
         #expect(r.droppedOnDevice)
-        #expect(r.diagnostics.filter(\.fileDroppedOnDevice).map(\.origin.line) == [1, 3])
+        #expect(r.diagnostics.filter(\.dropsFile).map(\.origin?.line) == [1, 3])
         #expect(r.plainValues["b"] == "2" && r.plainValues["d"] == "4")
     }
 
@@ -67,7 +67,7 @@ import Testing
         #expect(r.plainValues == ["a": "1"])
         #expect(r.ignoredOnDevice.map(\.key) == ["b", "c"])
         let d = try #require(r.diagnostics.first)
-        #expect(d.origin.line == 2 && d.origin.column == 1 && !d.fileDroppedOnDevice)
+        #expect(d.origin?.line == 2 && d.origin?.column == 1 && !d.dropsFile)
         #expect(d.message.contains("ignores the 2 entries below"))
     }
 
@@ -76,14 +76,14 @@ import Testing
         #expect(r.plainValues["k"] == "3")
         #expect(r.entries.map(\.key) == ["k", "x"])
         let d = try #require(r.diagnostics.first)
-        #expect(d.rule == "duplicate-key" && d.key == "k" && d.origin.line == 3 && d.severity == .warning)
+        #expect(d.rule.rawValue == "duplicate-key" && d.subject.key == "k" && d.origin?.line == 3 && d.severity == .warning)
     }
 
     @Test func encodingErrorsArePositioned() throws {
         let r = StringsReader.read(bytes: Array("\"a\" = \"1\";\n\"b\" = \"".utf8) + [0xFF] + Array("\";".utf8), file: "t")
         #expect(r.droppedOnDevice)
         let d = try #require(r.diagnostics.first)
-        #expect(d.rule == "encoding" && d.origin.line == 2 && d.origin.column == 8)
+        #expect(d.rule.rawValue == "encoding" && d.origin?.line == 2 && d.origin?.column == 8)
     }
 
     /// Corrupted binary property lists are errors, never crashes or hangs.
@@ -104,7 +104,7 @@ import Testing
             var b = good
             for _ in 0..<3 { b[Int.random(in: 8..<b.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
             let r = StringsdictReader.read(bytes: b, file: "b")
-            if r.droppedOnDevice { #expect(r.diagnostics.contains { $0.fileDroppedOnDevice }) }
+            if r.droppedOnDevice { #expect(r.diagnostics.contains { $0.dropsFile }) }
             _ = StringsReader.read(bytes: b, file: "b")
         }
     }
@@ -130,8 +130,8 @@ import Testing
                 let s = StringsReader.read(bytes: v, file: "f")
                 let d = StringsdictReader.read(bytes: v, file: "f")
                 let x = XCStringsReader.read(bytes: v, file: "f.xcstrings")
-                for diag in s.diagnostics + d.diagnostics + x.diagnostics { #expect(diag.origin.line >= 1) }
-                if s.droppedOnDevice { #expect(s.diagnostics.contains { $0.fileDroppedOnDevice }) }
+                for diag in s.diagnostics + d.diagnostics + x.diagnostics { #expect((diag.origin?.line ?? 0) >= 1) }
+                if s.droppedOnDevice { #expect(s.diagnostics.contains { $0.dropsFile }) }
             }
         }
     }

@@ -21,7 +21,7 @@ import Testing
         #expect(!ours.droppedOnDevice, "\(name): \(ours.diagnostics)")
         #expect(ours.plainValues == theirStrings, "\(name)")
         let nonStrings = theirs.count - theirStrings.count
-        #expect(ours.diagnostics.filter { $0.rule == "structure" }.count == nonStrings, "\(name)")
+        #expect(ours.diagnostics.filter { $0.rule.rawValue == "structure" }.count == nonStrings, "\(name)")
     }
 
     @Test(arguments: good)
@@ -72,7 +72,7 @@ import Testing
             // except a braced `{ … }` one in UTF-16LE. Herald always warns.
             let ours = StringsReader.read(bytes: bytes, file: label)
             #expect(ours.droppedOnDevice)
-            #expect(ours.diagnostics.contains { $0.rule == "encoding" && $0.fileDroppedOnDevice })
+            #expect(ours.diagnostics.contains { $0.rule.rawValue == "encoding" && $0.dropsFile })
             #expect(ours.plainValues == expected, "\(label)")
         }
     }
@@ -100,9 +100,9 @@ import Testing
         #expect(try await Plutil.read(file) == nil, "plutil accepts \(name); move it to good/")
         let r = StringsReader.read(bytes: Fixtures.bytes(file), file: name)
         #expect(r.droppedOnDevice, "\(name)")
-        let first = r.diagnostics.first { $0.fileDroppedOnDevice }
+        let first = r.diagnostics.first { $0.dropsFile }
         #expect(first != nil, "\(name)")
-        #expect((first?.origin.line ?? 0) >= 1 && (first?.origin.column ?? 0) >= 1, "\(name)")
+        #expect((first?.origin?.line ?? 0) >= 1 && (first?.origin?.column ?? 0) >= 1, "\(name)")
         #expect(first?.severity == .error)
     }
 

@@ -74,7 +74,7 @@ import Testing
         let bytes = Fixtures.bytes(Fixtures.path("xcstrings/bad-trailing-comma.xcstrings.txt"))
         let r = XCStringsReader.read(bytes: bytes, file: "bad.xcstrings")
         #expect(r.droppedOnDevice)
-        #expect(r.diagnostics.first?.origin.line == 5)
+        #expect(r.diagnostics.first?.origin?.line == 5)
         #expect(r.localizations.isEmpty)
     }
 

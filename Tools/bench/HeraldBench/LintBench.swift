@@ -138,7 +138,7 @@ func runLintBench(args: [String]) {
     let ok = report.errors == planted && report.warnings == 0
     print("lint locales=\(locales.count) keys=\(keys) files=\(report.files) errors=\(report.errors) planted=\(planted) warnings=\(report.warnings) cpu_s=\(String(format6: best)) \(ok ? "ok" : "MISMATCH")")
     if !ok {
-        for d in report.diagnostics.prefix(10) { print(d.compilerStyle) }
+        for d in report.diagnostics.prefix(10) { print(d.description) }
         exit(1)
     }
 }

@@ -12,7 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = XCStringsReader.read(bytes: bytes, file: file)
     for d in result.diagnostics { require(!d.message.isEmpty, "empty diagnostic message") }
     if let scanned = XCStringsScanner.scan(bytes) {
-        require(!result.diagnostics.contains { $0.rule == "syntax" }, "the scan answered for a catalog with a syntax error")
+        require(!result.diagnostics.contains { $0.rule == .syntax }, "the scan answered for a catalog with a syntax error")
         require(scanned.sourceLanguage == result.sourceLanguage,
             "scan says source \(String(describing: scanned.sourceLanguage)), reader \(String(describing: result.sourceLanguage))")
         // The scan may list a language whose every message is malformed; the reader does not.
