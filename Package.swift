@@ -115,13 +115,23 @@ let package = Package(
                 "HeraldStore", "HeraldLottery", "HeraldSync", "HeraldDiagnostics",
             ],
             swiftSettings: strict),
+        // What herald and herald-net share as command lines: the exit statuses, the one
+        // error type and the one place it is said, the receipts flush flags. Only the two
+        // executables link it (it brings ArgumentParser).
+        .target(
+            name: "HeraldCommandLine",
+            dependencies: [
+                "HeraldDiagnostics", "HeraldJSON", "HeraldStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
             name: "herald",
             dependencies: [
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
-                "HeraldPayload", "HeraldExamples", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
+                "HeraldPayload", "HeraldExamples", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -131,7 +141,7 @@ let package = Package(
             name: "herald-net",
             dependencies: [
                 "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync", "HeraldDiagnostics",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
