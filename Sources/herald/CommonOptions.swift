@@ -10,20 +10,11 @@ import Foundation
 struct CommonOptions: ParsableArguments {
     typealias Flags = CommonSettings
 
-    @Option(name: Flags.tables.long, help: Flags.tables.argumentHelp)
-    var tables: String?
-
-    @Option(name: Flags.store.long, help: Flags.store.argumentHelp)
-    var store: String?
-
-    @Option(name: Flags.keys.long, help: Flags.keys.argumentHelp)
-    var keys: String?
-
-    @Option(name: Flags.now.long, help: Flags.now.argumentHelp)
-    var now: String?
-
-    @Option(name: Flags.timeZone.long, help: Flags.timeZone.argumentHelp)
-    var timeZone: String = CommonSettings.defaultTimeZone
+    @Option(name: Flags.tables.long, help: Flags.tables.argumentHelp) var tables: String?
+    @Option(name: Flags.store.long, help: Flags.store.argumentHelp) var store: String?
+    @Option(name: Flags.keys.long, help: Flags.keys.argumentHelp) var keys: String?
+    @Option(name: Flags.now.long, help: Flags.now.argumentHelp) var now: String?
+    @Option(name: Flags.timeZone.long, help: Flags.timeZone.argumentHelp) var timeZone: String = CommonSettings.defaultTimeZone
 
     /// The flags as plain values.
     var settings: CommonSettings {

@@ -21,8 +21,7 @@ struct ExamplesCommand: ParsableCommand {
             Exit status: 0 done; 1 a file could not be written.
             """)
 
-    @Option(name: .long, help: "Write the examples into this folder instead of listing them.")
-    var output: String?
+    @Option(name: .long, help: "Write the examples into this folder instead of listing them.") var output: String?
 
     func run() throws {
         guard let output else {

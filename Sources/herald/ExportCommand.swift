@@ -29,17 +29,10 @@ struct ExportCommand: ParsableCommand {
         case json, xcstrings, strings
     }
 
-    @Argument(help: "Folders or table files (default: Localizations).")
-    var paths: [String] = []
-
-    @Option(help: "json, xcstrings or strings.")
-    var format: Format = .json
-
-    @Option(help: "Output folder (required for --format strings; for xcstrings with several tables).")
-    var output: String?
-
-    @Option(help: "Source language of a written String Catalog (default: the catalogs' own, else en).")
-    var sourceLanguage: String?
+    @Argument(help: "Folders or table files (default: Localizations).") var paths: [String] = []
+    @Option(help: "json, xcstrings or strings.") var format: Format = .json
+    @Option(help: "Output folder (required for --format strings; for xcstrings with several tables).") var output: String?
+    @Option(help: "Source language of a written String Catalog (default: the catalogs' own, else en).") var sourceLanguage: String?
 
     /// The export; a usage problem (a path that is not there, a missing --output) is exit
     /// status 2, said the way `herald validate` says it; a file that cannot be written, 1.

@@ -20,36 +20,16 @@ struct FormatCommand: ParsableCommand {
 
     typealias Flags = FormatInvocation
 
-    @Option(name: Flags.key.long, help: Flags.key.argumentHelp)
-    var key: String?
-
-    @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp)
-    var locale: String?
-
-    @Option(name: Flags.argument.long, help: Flags.argument.argumentHelp)
-    var arguments: [String] = []
-
-    @Option(name: Flags.table.long, help: Flags.table.argumentHelp)
-    var table: String = FormatInvocation.defaultTable
-
-    @Option(name: Flags.device.long, help: Flags.device.argumentHelp)
-    var device: String = FormatInvocation.defaultDevice
-
-    @Option(name: Flags.width.long, help: Flags.width.argumentHelp)
-    var width: Int?
-
-    @Flag(name: Flags.noIsolate.long, help: Flags.noIsolate.argumentHelp)
-    var noIsolate = false
-
-    @Flag(name: Flags.json.long, help: Flags.json.argumentHelp)
-    var json = false
-
-    @Flag(name: Flags.lenient.long, help: Flags.lenient.argumentHelp)
-    var lenient = false
-
-    @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp)
-    var batch: String?
-
+    @Option(name: Flags.key.long, help: Flags.key.argumentHelp) var key: String?
+    @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp) var locale: String?
+    @Option(name: Flags.argument.long, help: Flags.argument.argumentHelp) var arguments: [String] = []
+    @Option(name: Flags.table.long, help: Flags.table.argumentHelp) var table: String = FormatInvocation.defaultTable
+    @Option(name: Flags.device.long, help: Flags.device.argumentHelp) var device: String = FormatInvocation.defaultDevice
+    @Option(name: Flags.width.long, help: Flags.width.argumentHelp) var width: Int?
+    @Flag(name: Flags.noIsolate.long, help: Flags.noIsolate.argumentHelp) var noIsolate = false
+    @Flag(name: Flags.json.long, help: Flags.json.argumentHelp) var json = false
+    @Flag(name: Flags.lenient.long, help: Flags.lenient.argumentHelp) var lenient = false
+    @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp) var batch: String?
     @OptionGroup var common: CommonOptions
 
     func run() throws {

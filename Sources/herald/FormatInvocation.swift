@@ -29,7 +29,9 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
     static let device = QuickFlag<Self>("device", help: "Device variant (iphone, ipad, mac, applewatch…).") { $0.device = $1 }
     static let width = QuickFlag<Self>(
         "width", help: "Presentation width for width variants.", parse: { values, text in Int(text).map { values.width = $0 } != nil })
-    static let noIsolate = QuickFlag<Self>("no-isolate", .toggle, help: "Do not wrap arguments in FSI…PDI in right-to-left text.") { values, _ in values.noIsolate = true }
+    static let noIsolate = QuickFlag<Self>("no-isolate", .toggle, help: "Do not wrap arguments in FSI…PDI in right-to-left text.") {
+        values, _ in values.noIsolate = true
+    }
     static let json = QuickFlag<Self>(
         "json", .toggle, help: "Print {\"text\", \"servedBy\", \"key\", \"plural\"} instead of the text."
     ) { values, _ in values.json = true }

@@ -23,14 +23,9 @@ struct KeygenCommand: ParsableCommand {
 
     @OptionGroup var keys: KeyLocationOptions
 
-    @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').")
-    var keyID: String = "k1"
-
-    @Option(help: "hpke or aes-gcm.")
-    var alg: String = "hpke"
-
-    @Flag(help: "Print one JSON line: kid, alg, kcv, public key and key file path.")
-    var json = false
+    @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').") var keyID: String = "k1"
+    @Option(help: "hpke or aes-gcm.") var alg: String = "hpke"
+    @Flag(help: "Print one JSON line: kid, alg, kcv, public key and key file path.") var json = false
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg), algorithm.needsKey else {
@@ -70,11 +65,8 @@ struct KeygenCommand: ParsableCommand {
 /// `--keys DIR` / `--store DIR`: where key files live (Docs/cli.md: `<store>/keys`,
 /// the store being `$HERALD_STORE` or `~/.herald`).
 struct KeyLocationOptions: ParsableArguments {
-    @Option(help: "Key file directory (default: <store>/keys).")
-    var keys: String?
-
-    @Option(help: "The shared container (default: $HERALD_STORE or ~/.herald).")
-    var store: String?
+    @Option(help: "Key file directory (default: <store>/keys).") var keys: String?
+    @Option(help: "The shared container (default: $HERALD_STORE or ~/.herald).") var store: String?
 
     var resolvedPath: String { StoreLocation.keysDirectory(keys, store: store) }
 }

@@ -24,21 +24,11 @@ struct PreviewCommand: AsyncParsableCommand {
             Exit status: 0 shown (fallbacks are marked, not failures); 2 usage error or a payload that is not one.
             """)
 
-    @Option(name: .long, help: "A push to preview (FILE or - for standard input) instead of the built-in examples.")
-    var payload: String?
-
-    @Option(name: .long, help: "all, or a comma-separated list of BCP 47 tags.")
-    var locales: String = "all"
-
-    @Option(name: .long, help: "table, json or html.")
-    var format: String = "table"
-
-    @Option(name: .long, help: "Write to FILE instead of standard output.")
-    var output: String?
-
-    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.")
-    var deadlineMilliseconds: Int = 10_000
-
+    @Option(name: .long, help: "A push to preview (FILE or - for standard input) instead of the built-in examples.") var payload: String?
+    @Option(name: .long, help: "all, or a comma-separated list of BCP 47 tags.") var locales: String = "all"
+    @Option(name: .long, help: "table, json or html.") var format: String = "table"
+    @Option(name: .long, help: "Write to FILE instead of standard output.") var output: String?
+    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.") var deadlineMilliseconds: Int = 10_000
     @Flag(
         name: .customLong("allow-unsealed"),
         help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")

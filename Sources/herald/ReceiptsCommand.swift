@@ -27,14 +27,9 @@ struct ReceiptsRecord: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).")
-    var pushID: String
-
-    @Option(help: "The locale it was shown in (BCP 47 tag).")
-    var locale: String?
-
-    @Option(help: "The kind of push (lottery, reminder, message …).")
-    var kind: String?
+    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).") var pushID: String
+    @Option(help: "The locale it was shown in (BCP 47 tag).") var locale: String?
+    @Option(help: "The kind of push (lottery, reminder, message …).") var kind: String?
 
     func run() throws {
         // Read like every --locale, before the store is opened; kept in canonical BCP 47 form.
@@ -64,8 +59,7 @@ struct ReceiptsList: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Flag(help: "Also list every receipt.")
-    var all = false
+    @Flag(help: "Also list every receipt.") var all = false
 
     func run() throws {
         // Listing reads only: no store is created, a read-only one can be listed.
@@ -103,9 +97,7 @@ struct ReceiptsFlush: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The statistics endpoint (http:// or https:// URL).")
-    var endpoint: String?
-
+    @Option(help: "The statistics endpoint (http:// or https:// URL).") var endpoint: String?
     @OptionGroup var flush: ReceiptFlushOptions
 
     func run() async throws {

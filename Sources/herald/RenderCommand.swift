@@ -28,24 +28,13 @@ struct RenderCommand: AsyncParsableCommand {
 
     typealias Flags = RenderInvocation
 
-    @Option(name: Flags.payload.long, help: Flags.payload.argumentHelp)
-    var payload: String?
-
-    @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp)
-    var locale: String?
-
-    @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp)
-    var batch: String?
-
+    @Option(name: Flags.payload.long, help: Flags.payload.argumentHelp) var payload: String?
+    @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp) var locale: String?
+    @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp) var batch: String?
     @Option(name: Flags.deadline.long, help: Flags.deadline.argumentHelp)
     var deadlineMilliseconds: Int = RenderInvocation.defaultDeadlineMilliseconds
-
-    @Option(name: Flags.algorithms.long, help: Flags.algorithms.argumentHelp)
-    var algorithms: String?
-
-    @Flag(name: Flags.allowUnsealed.long, help: Flags.allowUnsealed.argumentHelp)
-    var allowUnsealed = false
-
+    @Option(name: Flags.algorithms.long, help: Flags.algorithms.argumentHelp) var algorithms: String?
+    @Flag(name: Flags.allowUnsealed.long, help: Flags.allowUnsealed.argumentHelp) var allowUnsealed = false
     @OptionGroup var common: CommonOptions
 
     func run() async throws {

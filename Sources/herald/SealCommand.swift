@@ -20,25 +20,15 @@ struct SealCommand: ParsableCommand {
             not a payload with a "herald" object.
             """)
 
-    @Option(help: "The payload to seal: a file, or - for stdin.")
-    var payload: String
-
-    @Option(name: .customLong("key-id"), help: "The recipient's key id.")
-    var keyID: String?
-
+    @Option(help: "The payload to seal: a file, or - for stdin.") var payload: String
+    @Option(name: .customLong("key-id"), help: "The recipient's key id.") var keyID: String?
     @OptionGroup var keys: KeyLocationOptions
 
     @Option(help: "Seal only these fields of the herald object (comma-separated); the others stay plain and are used only by herald render --allow-unsealed.")
     var fields: String?
-
-    @Option(help: "hpke, aes-gcm or rot13.")
-    var alg: String = "hpke"
-
-    @Option(name: .customLong("public-key"), help: "The recipient's X25519 public key (base64), for hpke.")
-    var publicKey: String?
-
-    @Flag(help: "Indent the output.")
-    var pretty = false
+    @Option(help: "hpke, aes-gcm or rot13.") var alg: String = "hpke"
+    @Option(name: .customLong("public-key"), help: "The recipient's X25519 public key (base64), for hpke.") var publicKey: String?
+    @Flag(help: "Indent the output.") var pretty = false
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg) else {

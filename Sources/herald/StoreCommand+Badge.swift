@@ -9,9 +9,7 @@ struct StoreBadge: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(parsing: .unconditional, help: "Set the badge to N (0 clears it).")
-    var set: Int?
-
+    @Option(parsing: .unconditional, help: "Set the badge to N (0 clears it).") var set: Int?
     @Option(parsing: .unconditional, help: "Add N (may be negative) atomically, as a delivery does, and print the new count.")
     var increment: Int?
 

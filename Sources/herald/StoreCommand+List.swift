@@ -20,14 +20,9 @@ struct StoreList: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Argument(help: "What to list: tickets or reminders (default: both, each under a heading).")
-    var kind: String?
-
-    @Option(help: "Only tickets of this game.")
-    var game: String?
-
-    @Option(help: "Only tickets of this draw date (YYYY-MM-DD).")
-    var draw: String?
+    @Argument(help: "What to list: tickets or reminders (default: both, each under a heading).") var kind: String?
+    @Option(help: "Only tickets of this game.") var game: String?
+    @Option(help: "Only tickets of this draw date (YYYY-MM-DD).") var draw: String?
 
     func run() throws {
         var kinds = Kind.allCases

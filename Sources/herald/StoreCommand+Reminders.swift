@@ -10,17 +10,10 @@ struct StoreAddReminder: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The reminder's UUID.")
-    var id: String?
-
-    @Option(help: "The title shown in the notification.")
-    var title: String?
-
-    @Option(help: "When it is due, ISO 8601 with a zone: 2026-11-21T18:30:00Z or 2026-11-21T19:30:00+01:00.")
-    var due: String?
-
-    @Option(help: "Notes.")
-    var notes: String?
+    @Option(help: "The reminder's UUID.") var id: String?
+    @Option(help: "The title shown in the notification.") var title: String?
+    @Option(help: "When it is due, ISO 8601 with a zone: 2026-11-21T18:30:00Z or 2026-11-21T19:30:00+01:00.") var due: String?
+    @Option(help: "Notes.") var notes: String?
 
     func run() throws {
         guard let idText = id else { throw CommandFailure.usage("add-reminder needs --id UUID") }

@@ -11,21 +11,11 @@ struct StoreAddTicket: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The game (see `herald store games`).")
-    var game: String?
-
-    @Option(help: "The main numbers, comma-separated: 1,2,3,4,5.")
-    var numbers: String?
-
-    @Option(help: "The bonus number(s) picked, comma-separated (none for games whose bonus comes from the main drum).")
-    var bonus: String?
-
-    @Option(help: "The draw date, YYYY-MM-DD (default: today, UTC).")
-    var draw: String?
-
-    @Option(help: "The multiplier printed on the line (Mega Millions).")
-    var multiplier: Int?
-
+    @Option(help: "The game (see `herald store games`).") var game: String?
+    @Option(help: "The main numbers, comma-separated: 1,2,3,4,5.") var numbers: String?
+    @Option(help: "The bonus number(s) picked, comma-separated (none for games whose bonus comes from the main drum).") var bonus: String?
+    @Option(help: "The draw date, YYYY-MM-DD (default: today, UTC).") var draw: String?
+    @Option(help: "The multiplier printed on the line (Mega Millions).") var multiplier: Int?
     @Flag(name: .customLong("power-play"), help: "The line bought the drawn multiplier add-on (Powerball Power Play).")
     var powerPlay = false
 

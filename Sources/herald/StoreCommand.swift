@@ -18,9 +18,7 @@ struct StoreCommand: ParsableCommand {
 
 /// Flags every `herald store` subcommand takes.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: "The store directory (default: $HERALD_STORE or ~/.herald).")
-    var directory: String?
-
+    @Option(name: .customLong("store"), help: "The store directory (default: $HERALD_STORE or ~/.herald).") var directory: String?
     @Option(name: .customLong("deadline-ms"), help: "Give up when the store stays locked this long (milliseconds).")
     var deadlineMilliseconds: Int = 5000
 

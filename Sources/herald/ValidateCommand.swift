@@ -34,28 +34,18 @@ struct ValidateCommand: ParsableCommand {
         case text, json, sarif, github
     }
 
-    @Argument(help: "Folders or table files (default: Localizations).")
-    var paths: [String] = []
-
+    @Argument(help: "Folders or table files (default: Localizations).") var paths: [String] = []
     @Option(name: .customLong("source-locale"), help: "The locale translations are compared with (default: config, else the catalogs' source language or en, else Base).")
     var sourceLocale: String?
-
     @Option(name: .customLong("source"), help: ArgumentHelp(
         "A folder (or table file) holding the source locale's tables, when the folders validated do not ship them.",
         valueName: "DIR"))
     var sourcePath: String?
 
-    @Option(help: "text, json, sarif or github.")
-    var format: Format = .text
-
-    @Flag(help: "Warnings fail the run too.")
-    var strict = false
-
-    @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).")
-    var config: String?
-
-    @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.")
-    var listRules = false
+    @Option(help: "text, json, sarif or github.") var format: Format = .text
+    @Flag(help: "Warnings fail the run too.") var strict = false
+    @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).") var config: String?
+    @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.") var listRules = false
 
     func run() throws {
         if listRules {
