@@ -119,8 +119,18 @@ let package = Package(
         // herald preview: every locale at once (table, JSON, HTML).
         .target(
             name: "HeraldPreview", dependencies: [
-                "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples",
+                "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
                 "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
+            ],
+            swiftSettings: strict),
+        // What herald and herald-net share as command lines: the exit statuses, the one
+        // error type and the one place it is said, the receipts flush flags. Only the two
+        // executables link it (it brings ArgumentParser).
+        .target(
+            name: "HeraldCommandLine",
+            dependencies: [
+                "HeraldDiagnostics", "HeraldJSON", "HeraldStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
@@ -129,7 +139,7 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
-                "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
+                "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -139,7 +149,7 @@ let package = Package(
             name: "herald-net",
             dependencies: [
                 "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync", "HeraldDiagnostics",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 

@@ -50,26 +50,103 @@ public enum JSONWriter {
         }
     }
 
+    /// Appends `s` as a JSON string literal: the bytes `quote(_:to:)` writes, so every
+    /// JSON Herald writes escapes a string the same way, byte for byte.
     static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+        var text = s
+        text.withUTF8 { bytes in
+            let most = bytes.count * maximumExpansion + 2
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let n = quote(bytes, to: base)
+                out += String(decoding: UnsafeBufferPointer(start: base, count: n), as: UTF8.self)
             }
         }
-        out += "\""
+    }
+
+    /// The most output bytes one input byte can become (`\u001f`).
+    public static let maximumExpansion = 6
+
+    /// Writes UTF-8 `bytes` as a JSON string literal, quotes included, at `dst`: `"` and
+    /// `\` escaped, `\n` `\r` `\t`, other C0 controls and DEL as `\u00XX`, and U+2028 and
+    /// U+2029 as `\u2028` `\u2029` (valid in JSON, line ends in JavaScript). Everything else
+    /// is copied as it is. Returns the number of bytes written; `dst` must have room for
+    /// `bytes.count * maximumExpansion + 2`. The one JSON string escaper: `write`,
+    /// `quote(String)` and every fast path go through it.
+    public static func quote(_ bytes: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>) -> Int {
+        dst[0] = 0x22
+        var o = 1
+        guard let src = bytes.baseAddress else {
+            dst[1] = 0x22
+            return 2
+        }
+        let n = bytes.count
+        var k = 0
+        while k < n {
+            // Eight bytes at a time while none needs a look: copied as one word.
+            if k + 8 <= n {
+                let w = UnsafeRawPointer(src + k).loadUnaligned(as: UInt64.self)
+                if !mayNeedEscape(w) {
+                    UnsafeMutableRawPointer(dst + o).storeBytes(of: w, as: UInt64.self)
+                    o += 8
+                    k += 8
+                    continue
+                }
+            }
+            let b = src[k]
+            k += 1
+            if b == 0xE2, k + 1 < n, src[k] == 0x80, src[k + 1] == 0xA8 || src[k + 1] == 0xA9 {
+                // U+2028 / U+2029 (E2 80 A8 / E2 80 A9).
+                dst[o] = 0x5C
+                dst[o + 1] = 0x75
+                dst[o + 2] = 0x32
+                dst[o + 3] = 0x30
+                dst[o + 4] = 0x32
+                dst[o + 5] = src[k + 1] == 0xA8 ? 0x38 : 0x39
+                o += 6
+                k += 2
+                continue
+            }
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
+                dst[o] = b
+                o += 1
+                continue
+            }
+            dst[o] = 0x5C
+            switch b {
+            case 0x22: dst[o + 1] = 0x22; o += 2
+            case 0x5C: dst[o + 1] = 0x5C; o += 2
+            case 0x0A: dst[o + 1] = 0x6E; o += 2
+            case 0x0D: dst[o + 1] = 0x72; o += 2
+            case 0x09: dst[o + 1] = 0x74; o += 2
+            default:
+                dst[o + 1] = 0x75
+                dst[o + 2] = 0x30
+                dst[o + 3] = 0x30
+                dst[o + 4] = hexDigit(b >> 4)
+                dst[o + 5] = hexDigit(b & 0xF)
+                o += 6
+            }
+        }
+        dst[o] = 0x22
+        return o + 1
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+
+    /// True when one of the eight bytes of `w` may need an escape: below 0x20, `"`, `\`,
+    /// DEL, or 0xE2 (the lead byte of U+2028/U+2029). Bit tricks ("has a zero byte":
+    /// (v - 0x01…) & ~v & 0x80…; "has a byte below n": (v - n…) & ~v & 0x80…) may flag a
+    /// word that needs nothing (a borrow), never miss one; a flagged word is then looked
+    /// at byte by byte.
+    @inline(__always)
+    static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (w &- ones &* 0x20) & ~w & highs
+        return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F))
+            | hasZero(w ^ (ones &* 0xE2)) != 0
     }
 }

@@ -233,3 +233,11 @@ public struct PreviewError: Error, CustomStringConvertible, Sendable {
     public var description: String
     init(_ d: String) { description = d }
 }
+
+extension PreviewRunner {
+    /// The `unknown-locale` sentence for each of `locales` whose language ICU has no data
+    /// for, naming the localization of `catalog` that serves it as the stage picks it.
+    public static func unknownLanguageNotes(_ locales: [LocaleID], catalog: any MessageCatalog) -> [String] {
+        locales.compactMap { $0.unknownLanguageNote(servedBy: LocalizationLookup.match($0, available: catalog.localizations).first) }
+    }
+}

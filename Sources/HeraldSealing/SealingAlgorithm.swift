@@ -33,3 +33,33 @@ public enum SealingAlgorithm: String, Sendable, CaseIterable, Hashable {
     /// Whether the algorithm needs a key file at all.
     public var needsKey: Bool { self != .rot13 }
 }
+
+extension SealingAlgorithm {
+    /// The algorithms a `--algorithms` list names (`hpke,aes-gcm`; the full envelope names
+    /// too): none given is all of them. rot13 envelopes can be forged by anyone, so they
+    /// are accepted only with `allowUnsealed`. Throws the problem in one line.
+    public static func accepted(_ list: String?, allowUnsealed: Bool) throws(SealingAlgorithmListError) -> Set<SealingAlgorithm> {
+        guard let list else { return Set(allCases) }
+        var out = Set<SealingAlgorithm>()
+        for part in list.split(separator: ",") {
+            let name = String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            switch name {
+            case "hpke", SealingAlgorithm.hpke.rawValue: out.insert(.hpke)
+            case "aes-gcm", SealingAlgorithm.aesGCM.rawValue: out.insert(.aesGCM)
+            case "rot13": out.insert(.rot13)
+            default: throw SealingAlgorithmListError(description: "unknown algorithm '\(name)' (hpke, aes-gcm, rot13)")
+            }
+        }
+        guard !out.isEmpty else { throw SealingAlgorithmListError(description: "none given") }
+        guard !out.contains(.rot13) || allowUnsealed else {
+            throw SealingAlgorithmListError(
+                description: "rot13 envelopes can be forged by anyone; they are opened only with --allow-unsealed")
+        }
+        return out
+    }
+}
+
+/// What is wrong with an algorithm list, in one line.
+public struct SealingAlgorithmListError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}

@@ -64,17 +64,32 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why an endpoint cannot be used.
+extension ReceiptEndpoint {
+    /// The endpoint a flush sends to: `given` (a URL from the command line), else
+    /// "receiptsEndpoint" in `<store>/config.json`; neither is `.missing`.
+    public static func chosen(_ given: String?, store directory: String) throws(ReceiptEndpointError) -> ReceiptEndpoint {
+        if let given { return try ReceiptEndpoint(given) }
+        guard let configured = try configured(inStore: directory) else { throw .missing(directory) }
+        return configured
+    }
+}
+
 public enum ReceiptEndpointError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The text is not an absolute http(s) URL with a host.
     case invalid(String, String)
     /// `config.json` exists but cannot be used.
     case configuration(String, String)
+    /// No endpoint given and none configured in the store (its folder).
+    case missing(String)
 
     /// The problem in one line, naming the URL.
     public var description: String {
         switch self {
         case .invalid(let text, let detail): return "receipts endpoint '\(text)': \(detail)"
         case .configuration(let path, let detail): return "\(path) \(detail)"
+        case .missing(let store):
+            return "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "
+                + "\(store)/\(ReceiptEndpoint.configurationFileName)"
         }
     }
 }

@@ -1,13 +1,10 @@
 import ArgumentParser
+import HeraldCommandLine
 import HeraldJSON
 import HeraldMedia
 import HeraldNetwork
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `herald-net fetch`: downloads for `HelperProcessMediaDownloader` (the wire
 /// format is `MediaDownloadWire`): a request on standard input, one answer line
@@ -27,13 +24,9 @@ struct FetchCommand: AsyncParsableCommand {
     static let maxRequestBytes = 1 << 20
 
     func run() async throws {
-        let bytes = try readRequest()
-        let request: MediaDownloadWire.Request
-        do {
-            request = try MediaDownloadWire.Request(json: try JSONParser.parse(bytes: bytes))
-        } catch {
-            Output.standardError("herald-net: error: bad fetch request: \(error)")
-            throw ExitCode(2)
+        let bytes = try InputFile.read("-", limit: Self.maxRequestBytes, what: "a fetch request")
+        let request = try CommandFailure.catching(.usage, "bad fetch request: ") {
+            try MediaDownloadWire.Request(json: try JSONParser.parse(bytes: bytes))
         }
         let deadline = ContinuousClock.now + .milliseconds(request.timeoutMilliseconds)
         let downloader = URLSessionMediaDownloader()
@@ -43,27 +36,8 @@ struct FetchCommand: AsyncParsableCommand {
                     let outcome = await downloader.download(
                         [url], policy: request.policy, into: request.folder, deadline: deadline
                     ).first ?? .failure(.io("no outcome"))
-                    Output.standardOutput(JSONWriter.write(MediaDownloadWire.answer(index: i, outcome)))
+                    BufferedOutput.writeAll(fd: 1, JSONWriter.write(MediaDownloadWire.answer(index: i, outcome)) + "\n")
                 }
-            }
-        }
-    }
-
-    private func readRequest() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                Output.standardError("herald-net: error: cannot read the request: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > Self.maxRequestBytes {
-                Output.standardError("herald-net: error: the request is larger than \(Self.maxRequestBytes) bytes")
-                throw ExitCode(2)
             }
         }
     }

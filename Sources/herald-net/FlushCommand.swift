@@ -1,4 +1,6 @@
 import ArgumentParser
+import HeraldCommandLine
+import HeraldJSON
 import HeraldNetwork
 import HeraldStore
 
@@ -18,57 +20,44 @@ struct FlushCommand: AsyncParsableCommand {
     @Option(help: "The statistics endpoint (http:// or https:// URL).")
     var endpoint: String
 
-    @Option(name: .customLong("max-attempts"), help: "Requests per batch before giving up until the next flush (1…100).")
-    var maxAttempts: Int = 5
-
-    @Option(name: .customLong("timeout-ms"), help: "How long one request may take (milliseconds, 1…600000).")
-    var timeoutMilliseconds: Int = 10_000
-
-    @Option(name: .customLong("batch-size"), help: "Receipts per request (1…1000).")
-    var batchSize: Int = 100
-
-    @Option(name: .customLong("backoff-ms"), help: "Wait before the first retry, doubled after each (milliseconds, 0…60000).")
-    var backoffMilliseconds: Int = 250
+    @OptionGroup var flush: ReceiptFlushOptions
 
     @Option(name: .customLong("deadline-ms"), help: "Give up when the store stays locked this long (milliseconds).")
     var deadlineMilliseconds: Int = 5000
 
-    static func fail(_ code: Int32, _ message: String) -> ExitCode {
-        Output.standardError("herald: error: \(message)")
-        return ExitCode(code)
+    /// Said as `herald: error: …`: this runs for `herald receipts flush`.
+    static func fail(_ status: ExitStatus, _ messages: String...) -> CommandFailure {
+        CommandFailure(status, messages, program: "herald")
     }
 
     func run() async throws {
-        let limits = ReceiptFlushLimits(
-            maxAttempts: maxAttempts, timeoutMilliseconds: timeoutMilliseconds, batchSize: batchSize,
-            backoffMilliseconds: backoffMilliseconds)
-        if let problem = limits.problem { throw Self.fail(2, problem) }
-        guard deadlineMilliseconds >= 0 else { throw Self.fail(2, "--deadline-ms must be 0 or more") }
+        let limits: ReceiptFlushLimits
+        do { limits = try flush.limits() } catch { throw Self.fail(.usage, error.description) }
+        guard deadlineMilliseconds >= 0 else { throw Self.fail(.usage, "--deadline-ms must be 0 or more") }
         let target: ReceiptEndpoint
         do throws(ReceiptEndpointError) {
             target = try ReceiptEndpoint(endpoint)
         } catch {
-            throw Self.fail(2, error.description)
+            throw Self.fail(.usage, error.description)
         }
         let opened: Store
         do {
             opened = try Store.open(directory: store, deadline: .now + .milliseconds(deadlineMilliseconds))
         } catch {
-            throw Self.fail(1, error.description)
+            throw Self.fail(.failure, error.description)
         }
         let policy = ReceiptDeliveryPolicy(
-            batchSize: batchSize, maxAttempts: maxAttempts, requestTimeout: .milliseconds(timeoutMilliseconds),
-            initialBackoff: .milliseconds(backoffMilliseconds), maxBackoff: .milliseconds(max(backoffMilliseconds, 4000)))
+            batchSize: limits.batchSize, maxAttempts: limits.maxAttempts, requestTimeout: .milliseconds(limits.timeoutMilliseconds),
+            initialBackoff: .milliseconds(limits.backoffMilliseconds), maxBackoff: .milliseconds(max(limits.backoffMilliseconds, 4000)))
         let delivery = ReceiptDelivery(endpoint: target, store: opened, policy: policy)
         let report: ReceiptFlushReport
         do {
             report = try await delivery.flush()
         } catch {
-            throw Self.fail(1, error.description)
+            throw Self.fail(.failure, error.description)
         }
-        Output.standardOutput(
-            "delivered \(report.delivered), rejected \(report.rejected), pending \(report.failed) (\(report.requests) requests)")
-        for line in report.errors { Output.standardError("herald: error: \(line)") }
-        if !report.errors.isEmpty { throw ExitCode(1) }
+        BufferedOutput.writeAll(
+            fd: 1, "delivered \(report.delivered), rejected \(report.rejected), pending \(report.failed) (\(report.requests) requests)\n")
+        if !report.errors.isEmpty { throw CommandFailure(.failure, report.errors, program: "herald") }
     }
 }

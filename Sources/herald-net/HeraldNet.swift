@@ -4,13 +4,7 @@
 // `herald receipts flush` hands over to `herald-net flush`. Found beside the
 // `herald` binary (or at $HERALD_NET).
 import ArgumentParser
-import HeraldDiagnostics
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import HeraldCommandLine
 
 @main
 struct HeraldNet: AsyncParsableCommand {
@@ -22,51 +16,8 @@ struct HeraldNet: AsyncParsableCommand {
         subcommands: [FetchCommand.self, FlushCommand.self]
     )
 
-    /// Argument errors exit 2, as herald's do (Docs/cli.md), not ArgumentParser's 64.
+    /// Every error leaves through `CommandMain`: argument errors exit 2, as herald's do.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                var message = fullMessage(for: error)
-                if message.hasPrefix("Error: ") { message = "herald-net: error: " + message.dropFirst(7) }
-                Output.standardError(message)
-                Glibc.exit(2)
-            }
-            exit(withError: error)
-        }
-    }
-}
-
-/// Plain writes to the standard streams (each call is one write(2), so lines from concurrent tasks never interleave).
-enum Output {
-    static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, raw.count - offset)
-            }
-            if n == 0 { return }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
-        bytes.removeAll()
-    }
-
-    static func standardOutput(_ line: String) { write(1, line.hasSuffix("\n") ? line : line + "\n") }
-    /// One diagnostic line; control characters in it (outside text: a server's error body,
-    /// a URL) are escaped.
-    static func standardError(_ line: String) {
-        write(2, OutsideText.escaped(line.hasSuffix("\n") ? String(line.dropLast()) : line) + "\n")
+        await CommandMain.run(self, program: "herald-net")
     }
 }

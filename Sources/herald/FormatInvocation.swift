@@ -1,20 +1,19 @@
-import ArgumentParser
+import HeraldCommandLine
 import HeraldICU
+import HeraldJSON
 import HeraldRender
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// One `herald format`, as plain values: parsed by ArgumentParser (`FormatCommand`), or, for
-/// the plain forms, by `init?(quickArguments:)` without ArgumentParser's reflection.
-struct FormatInvocation: Sendable {
+/// One `herald format`, as plain values: parsed by ArgumentParser (`FormatCommand`), or by
+/// `QuickArguments` from `flags` without ArgumentParser's reflection.
+struct FormatInvocation: Sendable, HoldsCommonSettings {
+    static let defaultTable = "Localizable"
+    static let defaultDevice = "iphone"
+
     var key: String?
     var locale: String?
     var arguments: [String] = []
-    var table = "Localizable"
-    var device = "iphone"
+    var table = defaultTable
+    var device = defaultDevice
     var width: Int?
     var noIsolate = false
     var json = false
@@ -23,26 +22,59 @@ struct FormatInvocation: Sendable {
     var batch: String?
     var common = CommonSettings()
 
+    static let key = QuickFlag<Self>("key", help: "The key to render.") { $0.key = $1 }
+    static let locale = QuickFlag<Self>("locale", help: "BCP 47 tag or ICU/Apple id (pt-BR, pt_BR, zh-Hant-TW).") { $0.locale = $1 }
+    static let argument = QuickFlag<Self>("arg", .repeating, help: "An argument, in order (repeat the flag).") { $0.arguments.append($1) }
+    static let table = QuickFlag<Self>("table", help: "The table (Localizable, Notifications.icu…).") { $0.table = $1 }
+    static let device = QuickFlag<Self>("device", help: "Device variant (iphone, ipad, mac, applewatch…).") { $0.device = $1 }
+    static let width = QuickFlag<Self>(
+        "width", help: "Presentation width for width variants.", parse: { values, text in Int(text).map { values.width = $0 } != nil })
+    static let noIsolate = QuickFlag<Self>("no-isolate", .toggle, help: "Do not wrap arguments in FSI…PDI in right-to-left text.") {
+        values, _ in values.noIsolate = true
+    }
+    static let json = QuickFlag<Self>(
+        "json", .toggle, help: "Print {\"text\", \"servedBy\", \"key\", \"plural\"} instead of the text."
+    ) { values, _ in values.json = true }
+    static let lenient = QuickFlag<Self>(
+        "lenient", .toggle, help: "When the arguments do not fit the message, still print the text (exit status 2 all the same)."
+    ) { values, _ in values.lenient = true }
+    static let batch = QuickFlag<Self>("batch", help: "JSON Lines requests from FILE or - (standard input).") { $0.batch = $1 }
+
+    /// Every flag of `herald format`, for the quick reader.
+    static let flags =
+        [key, locale, argument, table, device, width, noIsolate, json, lenient, batch] + CommonSettings.flags()
+
+    /// The command line read without ArgumentParser, or nil (see `QuickArguments`).
+    init?(quickArguments arguments: [String]) {
+        guard let read = QuickArguments.read(arguments, flags: Self.flags, into: Self()) else { return nil }
+        self = read
+    }
+
+    init(
+        key: String? = nil, locale: String? = nil, arguments: [String] = [], table: String = defaultTable,
+        device: String = defaultDevice, width: Int? = nil, noIsolate: Bool = false, json: Bool = false, lenient: Bool = false,
+        batch: String? = nil, common: CommonSettings = CommonSettings()
+    ) {
+        (self.key, self.locale, self.arguments, self.table, self.device, self.width) = (key, locale, arguments, table, device, width)
+        (self.noIsolate, self.json, self.lenient, self.batch, self.common) = (noIsolate, json, lenient, batch, common)
+    }
+
     func run() throws {
-        do {
-            if let batch {
-                guard key == nil, locale == nil, arguments.isEmpty else {
-                    throw CLIFailure(code: 2, message: "--batch takes its keys, locales and arguments from the input; drop --key/--locale/--arg")
-                }
-                try runBatch(batch)
-            } else {
-                try runOne()
+        if let batch {
+            guard key == nil, locale == nil, arguments.isEmpty else {
+                throw CommandFailure.usage("--batch takes its keys, locales and arguments from the input; drop --key/--locale/--arg")
             }
-        } catch let failure as CLIFailure {
-            throw failure.exit()
+            try runBatch(batch)
+        } else {
+            try runOne()
         }
     }
 
     var options: RenderOptions { RenderOptions(device: device, width: width, isolateArguments: !noIsolate) }
 
     func runOne() throws {
-        guard let key else { throw CLIFailure(code: 2, message: "missing --key (or use --batch)") }
-        guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale (or use --batch)") }
+        guard let key else { throw CommandFailure.usage("missing --key (or use --batch)") }
+        guard let tag = locale else { throw CommandFailure.usage("missing --locale (or use --batch)") }
         let localeID = try LocaleFlag.read(tag, flag: "--locale")
         let renderer = Renderer(catalog: try common.catalog())
         var result: RenderResult
@@ -50,93 +82,36 @@ struct FormatInvocation: Sendable {
             result = try renderer.render(
                 key: key, table: table, locale: localeID, arguments: arguments.map(RenderArgument.text), options: options)
         } catch {
-            throw CLIFailure(code: 4, message: error.description)
+            throw CommandFailure(.keyMissing, [error.description])
         }
-        FormatCommand.noteUnknownLanguage(of: localeID, in: &result)
+        FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
         let mismatch = FormatCommand.isArgumentMismatch(result)
         for d in result.diagnostics {
             // Without --lenient an argument mismatch is an error: said on stderr, nothing on stdout.
             let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? "error" : d.severity.rawValue
-            writeStderr("herald: \(severity): \(key): \(d.message) [\(d.rule)]\n")
+            CommandMain.say(as: severity, "\(key): \(d.message) [\(d.rule)]")
         }
         if mismatch && !lenient {
-            writeStderr("herald: note: --lenient prints the text anyway\n")
-            throw ExitCode(2)
+            CommandMain.say(as: "note", "--lenient prints the text anyway")
+            throw CommandFailure.exit(.usage)
         }
-        var out = StdoutBuffer()
+        var out = BufferedOutput()
         if json {
-            FormatCommand.writeObject(result, locale: nil, to: &out)
+            FormatJSON.writeObject(result, locale: nil, to: &out)
         } else {
             out.write(result.text)
             out.write("\n")
         }
         out.flush()
-        if mismatch { throw ExitCode(2) }
+        if mismatch { throw CommandFailure.exit(.usage) }
     }
 
 
     func runBatch(_ path: String) throws {
-        let input = try BatchLineReader(path: path)
-        defer { input.closeInput() }
-        let renderer = Renderer(catalog: try common.catalog())
-        var locales: [String: LocaleID] = [:]
-        var out = StdoutBuffer()
+        let input = try LineReader(path: path)
+        var batch = FormatBatch(renderer: Renderer(catalog: try common.catalog()), options: options, table: table)
+        var out = BufferedOutput()
         defer { out.flush() }
-        let defaults = FormatCommand.BatchDefaults(options: options, table: table)
-        var fast = BatchFastPath()
-        var lineNumber = 0
-        try input.forEachLine { read in
-            lineNumber += 1
-            guard case .text(let line) = read else {
-                return FormatCommand.writeError("line \(lineNumber): \(BatchLineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
-            }
-            // The common, well-formed request: decoded and answered without a JSONValue tree.
-            if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-            FormatCommand.answer(
-                Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
-        }
+        while let line = try input.next() { batch.answer(line, to: &out) }
     }
-}
-
-extension FormatInvocation {
-    /// Reads `herald format` command lines made only of its flags — `--key K --locale L
-    /// [--arg A]… [--table T] [--device D] [--width N] [--no-isolate] [--json] [--lenient] [--batch F]
-    /// [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]`, each flag but `--arg`
-    /// at most once, `--flag value` or `--flag=value` — without ArgumentParser (see
-    /// `QuickArguments`); a width that is not a number also returns nil.
-    init?(quickArguments arguments: [String]) {
-        guard
-            let quick = QuickArguments(
-                arguments, options: Self.quickOptions, repeatable: ["arg"], switches: Self.quickSwitches)
-        else { return nil }
-        let values = quick.values
-        self.init()
-        key = values["key"]
-        locale = values["locale"]
-        self.arguments = quick.repeated["arg"] ?? []
-        if let t = values["table"] { table = t }
-        if let d = values["device"] { device = d }
-        if let text = values["width"] {
-            guard let n = Int(text) else { return nil }
-            width = n
-        }
-        noIsolate = quick.switches.contains("no-isolate")
-        json = quick.switches.contains("json")
-        lenient = quick.switches.contains("lenient")
-        batch = values["batch"]
-        common.tables = values["tables"]
-        common.store = values["store"]
-        common.keys = values["keys"]
-        common.now = values["now"]
-        if let zone = values["time-zone"] { common.timeZone = zone }
-    }
-
-    /// The flags with a value the quick form reads (`--arg`, which repeats, apart).
-    static let quickOptions: Set<String> = [
-        "key", "locale", "table", "device", "width", "batch", "tables", "store", "keys", "now", "time-zone",
-    ]
-
-    /// The flags without a value.
-    static let quickSwitches: Set<String> = ["no-isolate", "json", "lenient"]
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
+import HeraldCommandLine
 import HeraldICU
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 @main
 struct Herald: AsyncParsableCommand {
@@ -21,32 +16,10 @@ struct Herald: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping argument errors to exit code 2 (Docs/cli.md: usage errors),
-    /// where ArgumentParser would use 64.
+    /// Runs the command; every error leaves through `CommandMain` (Docs/cli.md's statuses).
     static func main() async {
         if await runDirectly(Array(CommandLine.arguments.dropFirst())) { return }
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            fail(error)
-        }
-    }
-
-    /// Exits for `error`: usage errors with status 2 and a `herald: error:` line.
-    static func fail(_ error: any Error) -> Never {
-        let code = exitCode(for: error)
-        if code == .validationFailure {
-            var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message = "herald: error: " + message.dropFirst(7) }
-            FileHandleOutput.standardError(message)
-            Glibc.exit(2)
-        }
-        exit(withError: error)
+        await CommandMain.run(self, program: "herald")
     }
 }
 
@@ -68,30 +41,18 @@ extension Herald {
         switch name {
         case RenderCommand.configuration.commandName:
             if let invocation = RenderInvocation(quickArguments: rest) {
-                await finish { try await invocation.run() }
-                return true
+                await CommandMain.finish(self, program: "herald") { try await invocation.run() }
             }
             guard let command = try? RenderCommand.parseAsRoot(rest) as? RenderCommand else { return false }
-            await finish { try await command.run() }
+            await CommandMain.finish(self, program: "herald") { try await command.run() }
         case FormatCommand.configuration.commandName:
             if let invocation = FormatInvocation(quickArguments: rest) {
-                await finish { try invocation.run() }
-                return true
+                await CommandMain.finish(self, program: "herald") { try invocation.run() }
             }
             guard let command = try? FormatCommand.parseAsRoot(rest) as? FormatCommand else { return false }
-            await finish { try command.run() }
+            await CommandMain.finish(self, program: "herald") { try command.run() }
         default:
             return false
-        }
-        return true
-    }
-
-    /// Runs a parsed command; a failure exits as in `main`.
-    private static func finish(_ body: () async throws -> Void) async {
-        do {
-            try await body()
-        } catch {
-            fail(error)
         }
     }
 }
@@ -104,14 +65,5 @@ enum HeraldVersion {
     static var full: String {
         let versions = ICUInfo.versions
         return "herald \(string) (ICU \(versions.icu), CLDR \(versions.cldr))"
-    }
-}
-
-/// Writes a line to standard error without Foundation.
-enum FileHandleOutput {
-    static func standardError(_ text: String) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 }

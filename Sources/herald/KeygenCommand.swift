@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
 import HeraldJSON
+import HeraldStore
 import HeraldSealing
 
 /// `herald keygen`: makes a key for sealed payloads and prints its public half.
@@ -21,35 +23,28 @@ struct KeygenCommand: ParsableCommand {
 
     @OptionGroup var keys: KeyLocationOptions
 
-    @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').")
-    var keyID: String = "k1"
-
-    @Option(help: "hpke or aes-gcm.")
-    var alg: String = "hpke"
-
-    @Flag(help: "Print one JSON line: kid, alg, kcv, public key and key file path.")
-    var json = false
+    @Option(name: .customLong("id"), help: "The key id (letters, digits, '.', '_', '-').") var keyID: String = "k1"
+    @Option(help: "hpke or aes-gcm.") var alg: String = "hpke"
+    @Flag(help: "Print one JSON line: kid, alg, kcv, public key and key file path.") var json = false
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg), algorithm.needsKey else {
-            SealCommandOutput.error("unknown --alg \"\(alg)\" (use hpke or aes-gcm)")
-            throw ExitCode(2)
+            throw CommandFailure.usage("unknown --alg \"\(alg)\" (use hpke or aes-gcm)")
         }
         let dir = KeyDirectory(path: keys.resolvedPath)
         let key: SealingKey
         do {
             key = try dir.generate(keyID: keyID, algorithm: algorithm)
         } catch {
-            SealCommandOutput.error(error.description)
-            if case .invalidKeyID = error { throw ExitCode(2) }
-            throw ExitCode(1)
+            if case .invalidKeyID = error { throw CommandFailure.usage(error.description) }
+            throw CommandFailure.failure(error.description)
         }
         if let attrs = try? FileManager.default.attributesOfItem(atPath: dir.path),
             let perms = (attrs[.posixPermissions] as? NSNumber)?.intValue, perms & 0o077 != 0
         {
-            SealCommandOutput.warning("\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
+            CommandMain.say(as: "warning", "\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
         }
-        SealCommandOutput.note("wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
+        CommandMain.say(as: nil, "wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
         if json {
             var o = JSONObject()
             o["kid"] = .string(keyID)
@@ -70,28 +65,8 @@ struct KeygenCommand: ParsableCommand {
 /// `--keys DIR` / `--store DIR`: where key files live (Docs/cli.md: `<store>/keys`,
 /// the store being `$HERALD_STORE` or `~/.herald`).
 struct KeyLocationOptions: ParsableArguments {
-    @Option(help: "Key file directory (default: <store>/keys).")
-    var keys: String?
+    @Option(help: "Key file directory (default: <store>/keys).") var keys: String?
+    @Option(help: "The shared container (default: $HERALD_STORE or ~/.herald).") var store: String?
 
-    @Option(help: "The shared container (default: $HERALD_STORE or ~/.herald).")
-    var store: String?
-
-    var resolvedPath: String {
-        if let keys { return keys }
-        let env = ProcessInfo.processInfo.environment
-        let store = self.store ?? env["HERALD_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.herald")
-        return store + "/keys"
-    }
-}
-
-/// Diagnostics on stderr, one line each, as Docs/cli.md says.
-enum SealCommandOutput {
-    static func error(_ message: String) { write("herald: error: \(message)\n") }
-    static func warning(_ message: String) { write("herald: warning: \(message)\n") }
-    static func note(_ message: String) { write("herald: \(message)\n") }
-
-    private static func write(_ s: String) {
-        FileHandle.standardError.write(Data(s.utf8))
-    }
+    var resolvedPath: String { StoreLocation.keysDirectory(keys, store: store) }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
 import HeraldICU
+import HeraldJSON
 import HeraldPreview
 import HeraldStage
 
@@ -22,21 +24,11 @@ struct PreviewCommand: AsyncParsableCommand {
             Exit status: 0 shown (fallbacks are marked, not failures); 2 usage error or a payload that is not one.
             """)
 
-    @Option(name: .long, help: "A push to preview (FILE or - for standard input) instead of the built-in examples.")
-    var payload: String?
-
-    @Option(name: .long, help: "all, or a comma-separated list of BCP 47 tags.")
-    var locales: String = "all"
-
-    @Option(name: .long, help: "table, json or html.")
-    var format: String = "table"
-
-    @Option(name: .long, help: "Write to FILE instead of standard output.")
-    var output: String?
-
-    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.")
-    var deadlineMilliseconds: Int = 10_000
-
+    @Option(name: .long, help: "A push to preview (FILE or - for standard input) instead of the built-in examples.") var payload: String?
+    @Option(name: .long, help: "all, or a comma-separated list of BCP 47 tags.") var locales: String = "all"
+    @Option(name: .long, help: "table, json or html.") var format: String = "table"
+    @Option(name: .long, help: "Write to FILE instead of standard output.") var output: String?
+    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.") var deadlineMilliseconds: Int = 10_000
     @Flag(
         name: .customLong("allow-unsealed"),
         help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")
@@ -45,42 +37,24 @@ struct PreviewCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-        do {
-            try await preview()
-        } catch let failure as CLIFailure {
-            throw failure.exit()
-        }
-    }
-
-    func preview() async throws {
         guard let format = PreviewFormat(rawValue: format) else {
-            throw CLIFailure(code: 2, message: "--format \(self.format): expected table, json or html")
+            throw CommandFailure.usage("--format \(self.format): expected table, json or html")
         }
-        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 1) {
-            throw CLIFailure(code: 2, message: problem)
-        }
-        guard DateFormat.isKnownZone(common.timeZone) else {
-            throw CLIFailure(code: 2, message: "--time-zone: '\(common.timeZone)' is not a known IANA time zone")
-        }
-        let catalog = try common.catalog()
+        try DeadlineOption.check(deadlineMilliseconds, minimum: 1)
+        let settings = common.settings
+        try settings.checkTimeZone()
+        let catalog = try settings.catalog()
         let chosen: [LocaleID]
         if locales == "all" {
             chosen = PreviewRunner.locales(of: catalog)
         } else {
-            var list: [LocaleID] = []
-            for tag in locales.split(separator: ",") {
-                let t = tag.trimmingCharacters(in: .whitespaces)
-                list.append(try LocaleFlag.read(t, flag: "--locales"))
-                // Each result also carries the note; this line names the localization that serves
-                // the tag's text the way the stage picks it, so it is render's and format's sentence.
-                if let locale = list.last,
-                    let note = locale.unknownLanguageNote(
-                        servedBy: LocalizationLookup.match(locale, available: catalog.localizations).first)
-                {
-                    writeStderr("herald: warning: \(note)\n")
-                }
+            let list = try locales.split(separator: ",").map {
+                try LocaleFlag.read($0.trimmingCharacters(in: .whitespaces), flag: "--locales")
             }
-            guard !list.isEmpty else { throw CLIFailure(code: 2, message: "--locales: no locale given") }
+            // Each result also carries the note; this line names the localization that serves
+            // the tag's text the way the stage picks it, so it is render's and format's sentence.
+            for note in PreviewRunner.unknownLanguageNotes(list, catalog: catalog) { CommandMain.say(as: "warning", note) }
+            guard !list.isEmpty else { throw CommandFailure.usage("--locales: no locale given") }
             chosen = list
         }
         let runner = PreviewRunner(
@@ -89,30 +63,23 @@ struct PreviewCommand: AsyncParsableCommand {
         let items: [PreviewItem]
         do {
             if let path = payload {
-                var now: Date?
-                if let text = common.now {
-                    guard let date = ISO8601.parse(text) else {
-                        throw CLIFailure(code: 2, message: "--now: '\(text)' is not an ISO 8601 date-time with a zone")
-                    }
-                    now = date
-                }
                 items = try await runner.payload(
-                    try readInput(path), locales: chosen, store: .directory(common.storeDirectory),
-                    keys: .directory(common.keysDirectory), now: now, allowUnsealed: allowUnsealed)
+                    try InputFile.read(path), locales: chosen, store: .directory(settings.storeDirectory),
+                    keys: .directory(settings.keysDirectory), now: try settings.nowDate(), allowUnsealed: allowUnsealed)
             } else {
                 items = try await runner.examples(locales: chosen)
             }
         } catch let error as PreviewError {
-            throw CLIFailure(code: 2, message: error.description)
+            throw CommandFailure.usage(error.description)
         }
         let columns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 160
         let text = PreviewRenderer.render(items, as: format, terminalColumns: columns)
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                throw CLIFailure(code: 1, message: "--output \(output): cannot write the file")
+                throw CommandFailure.failure("--output \(output): cannot write the file")
             }
         } else {
-            var out = StdoutBuffer()
+            var out = BufferedOutput()
             out.write(text)
             out.flush()
         }

@@ -1,35 +1,76 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ArgumentParser
+import Glibc
+
+/// One flag of a command that has a quick reader (`herald render`, `herald format`),
+/// declared once: the command's `@Option`/`@Flag` take their name and help from it, and
+/// `QuickArguments` its name, its kind and where its value goes. A test compares the
+/// names ArgumentParser accepts with `names(of:)`.
+struct QuickFlag<Values>: Sendable {
+    typealias Kind = QuickFlagKind
+
+    let name: String
+    let kind: Kind
+    let help: String
+    /// Stores the value (a toggle gets ""); false when it does not parse, so that
+    /// ArgumentParser reads the line and explains.
+    let store: @Sendable (inout Values, String) -> Bool
+
+    /// A flag whose value may not parse (`parse` says false).
+    init(_ name: String, _ kind: Kind = .value, help: String, parse: @escaping @Sendable (inout Values, String) -> Bool) {
+        (self.name, self.kind, self.help, store) = (name, kind, help, parse)
+    }
+
+    /// A flag that takes any value (a toggle gets "").
+    init(_ name: String, _ kind: Kind = .value, help: String, set: @escaping @Sendable (inout Values, String) -> Void) {
+        self.init(name, kind, help: help, parse: { set(&$0, $1); return true })
+    }
+
+    /// The same flag for an invocation that holds the common flags.
+    func lifted<Outer: HoldsCommonSettings>() -> QuickFlag<Outer> where Values == CommonSettings {
+        let store = self.store
+        return QuickFlag<Outer>(name, kind, help: help, parse: { outer, text in store(&outer.common, text) })
+    }
+
+    /// The flag's name and help as ArgumentParser takes them.
+    var long: NameSpecification { .customLong(name) }
+    var argumentHelp: ArgumentHelp { ArgumentHelp(help) }
+}
+
+enum QuickFlagKind: Sendable {
+    /// `--name value`, at most once.
+    case value
+    /// `--name value`, repeatable, values kept in order.
+    case repeating
+    /// `--name`, no value.
+    case toggle
+}
+
+/// An invocation that takes the common flags (`CommonSettings.flags()`).
+protocol HoldsCommonSettings: Sendable {
+    var common: CommonSettings { get set }
+}
 
 /// The plain command lines `herald render` and `herald format` read without
 /// ArgumentParser (its reflection over a command's property wrappers is a fifth of a
-/// render's start-up, a quarter of a one-shot format's): only `--flag value` or
-/// `--flag=value` for the flags named, each at most once unless repeatable, and the
-/// value-less switches named. Nil for anything else — help, an unknown or repeated flag, a
-/// value that is empty or starts with `-` (other than `-` for standard input), a value given
-/// to a switch — so that ArgumentParser parses and explains it. `HERALD_FULL_PARSE=1`
-/// turns this off (the CLI tests compare both ways).
-struct QuickArguments {
-    /// The value of each flag given once.
-    private(set) var values: [String: String] = [:]
-    /// The values of the repeatable flags, in order.
-    private(set) var repeated: [String: [String]] = [:]
-    /// The switches given.
-    private(set) var switches: Set<String> = []
-
-    init?(_ arguments: [String], options: Set<String>, repeatable: Set<String> = [], switches allowed: Set<String> = []) {
+/// render's start-up, a quarter of a one-shot format's): only the command's own flags,
+/// `--flag value` or `--flag=value`, each at most once unless repeatable, switches without
+/// a value. Nil for anything else — help, an unknown or repeated flag, a value that is
+/// empty or starts with `-` (other than `-` for standard input), a value given to a
+/// switch, a value that does not parse — so that ArgumentParser parses and explains it.
+/// `HERALD_FULL_PARSE=1` turns this off (the CLI tests compare both ways).
+enum QuickArguments {
+    static func read<Values>(_ arguments: [String], flags: [QuickFlag<Values>], into start: Values) -> Values? {
         if let off = getenv("HERALD_FULL_PARSE"), off.pointee != 0 { return nil }
         guard !arguments.isEmpty else { return nil }
+        var values = start
+        var seen: Set<String> = []
         var i = 0
         while i < arguments.count {
             let token = arguments[i]
             guard token.hasPrefix("--") else { return nil }
             var name = String(token.dropFirst(2))
-            if allowed.contains(name) {
-                guard switches.insert(name).inserted else { return nil }
+            if let flag = flags.first(where: { $0.name == name && $0.kind == .toggle }) {
+                guard seen.insert(name).inserted, flag.store(&values, "") else { return nil }
                 i += 1
                 continue
             }
@@ -43,13 +84,15 @@ struct QuickArguments {
                 value = arguments[i + 1]
                 i += 2
             }
-            guard !value.isEmpty, value == "-" || !value.hasPrefix("-") else { return nil }
-            if repeatable.contains(name) {
-                repeated[name, default: []].append(value)
-                continue
-            }
-            guard options.contains(name), values[name] == nil else { return nil }
-            values[name] = value
+            guard !value.isEmpty, value == "-" || !value.hasPrefix("-"),
+                let flag = flags.first(where: { $0.name == name && $0.kind != .toggle }),
+                flag.kind == .repeating || seen.insert(name).inserted,
+                flag.store(&values, value)
+            else { return nil }
         }
+        return values
     }
+
+    /// The names `read` accepts with `flags`.
+    static func names<Values>(of flags: [QuickFlag<Values>]) -> Set<String> { Set(flags.map(\.name)) }
 }

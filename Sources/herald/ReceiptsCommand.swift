@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
+import HeraldMedia
 import HeraldStore
 import HeraldDiagnostics
 
@@ -25,26 +27,20 @@ struct ReceiptsRecord: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).")
-    var pushID: String
-
-    @Option(help: "The locale it was shown in (BCP 47 tag).")
-    var locale: String?
-
-    @Option(help: "The kind of push (lottery, reminder, message …).")
-    var kind: String?
+    @Option(name: .customLong("push-id"), parsing: .unconditional, help: "The push's id (push_id or herald.receipt).") var pushID: String
+    @Option(help: "The locale it was shown in (BCP 47 tag).") var locale: String?
+    @Option(help: "The kind of push (lottery, reminder, message …).") var kind: String?
 
     func run() throws {
         // Read like every --locale, before the store is opened; kept in canonical BCP 47 form.
-        let tag: String?
-        do { tag = try locale.map { try LocaleFlag.read($0, flag: "--locale").bcp47 } } catch let failure as CLIFailure { throw failure.exit() }
+        let tag = try locale.map { try LocaleFlag.read($0, flag: "--locale").bcp47 }
         let store = try options.openStore()
         let inserted: Bool
         do {
             inserted = try store.recordReceipt(pushID: pushID, locale: tag, kind: kind, deadline: options.deadline)
         } catch {
-            if case .invalidReceipt = error { throw StoreCLI.usage(error.description) }
-            throw StoreCLI.failure(error.description)
+            if case .invalidReceipt = error { throw CommandFailure.usage(error.description) }
+            throw CommandFailure.failure(error.description)
         }
         print(inserted ? "recorded receipt \(pushID)" : "receipt \(pushID) was already recorded")
     }
@@ -63,8 +59,7 @@ struct ReceiptsList: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Flag(help: "Also list every receipt.")
-    var all = false
+    @Flag(help: "Also list every receipt.") var all = false
 
     func run() throws {
         // Listing reads only: no store is created, a read-only one can be listed.
@@ -72,22 +67,14 @@ struct ReceiptsList: ParsableCommand {
             print("pending 0\ndelivered 0\nrejected 0")
             return
         }
-        let counts = try StoreCLI.run { () throws(StoreError) in try store.receiptCounts(deadline: options.deadline) }
+        let counts = try CommandFailure.catching(.failure) { try store.receiptCounts(deadline: options.deadline) }
         print("pending \(counts.pending)")
         print("delivered \(counts.delivered)")
         print("rejected \(counts.rejected)")
         guard all else { return }
-        let receipts = try StoreCLI.run { () throws(StoreError) in try store.receipts(deadline: options.deadline) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        for receipt in receipts {
-            let fields = [
-                receipt.state.rawValue, receipt.pushID, formatter.string(from: receipt.shownAt), receipt.locale ?? "-",
-                receipt.kind ?? "-", String(receipt.attempts), receipt.lastError ?? "-",
-            ]
-            // A push id and an endpoint's error came from outside: escaped for the terminal.
-            print(fields.map { OutsideText.escaped($0) }.joined(separator: "\t"))
-        }
+        let receipts = try CommandFailure.catching(.failure) { try store.receipts(deadline: options.deadline) }
+        // A push id and an endpoint's error came from outside: escaped for the terminal.
+        for receipt in receipts { print(receipt.columns.map { OutsideText.escaped($0) }.joined(separator: "\t")) }
     }
 }
 
@@ -110,52 +97,20 @@ struct ReceiptsFlush: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The statistics endpoint (http:// or https:// URL).")
-    var endpoint: String?
-
-    @Option(name: .customLong("max-attempts"), help: "Requests per batch before giving up until the next flush (1…100).")
-    var maxAttempts: Int = 5
-
-    @Option(name: .customLong("timeout-ms"), help: "How long one request may take (milliseconds, 1…600000).")
-    var timeoutMilliseconds: Int = 10_000
-
-    @Option(name: .customLong("batch-size"), help: "Receipts per request (1…1000).")
-    var batchSize: Int = 100
-
-    @Option(name: .customLong("backoff-ms"), help: "Wait before the first retry, doubled after each (milliseconds, 0…60000).")
-    var backoffMilliseconds: Int = 250
+    @Option(help: "The statistics endpoint (http:// or https:// URL).") var endpoint: String?
+    @OptionGroup var flush: ReceiptFlushOptions
 
     func run() async throws {
-        let limits = ReceiptFlushLimits(
-            maxAttempts: maxAttempts, timeoutMilliseconds: timeoutMilliseconds, batchSize: batchSize,
-            backoffMilliseconds: backoffMilliseconds)
-        if let problem = limits.problem { throw StoreCLI.usage(problem) }
-        let chosen: ReceiptEndpoint?
-        do throws(ReceiptEndpointError) {
-            if let endpoint {
-                chosen = try ReceiptEndpoint(endpoint)
-            } else {
-                chosen = try ReceiptEndpoint.configured(inStore: options.resolvedDirectory)
-            }
-        } catch {
-            throw StoreCLI.usage(error.description)
-        }
-        guard let target = chosen else {
-            throw StoreCLI.usage(
-                "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "
-                    + "\(options.resolvedDirectory)/\(ReceiptEndpoint.configurationFileName)")
-        }
-        if let problem = DeadlineOption.problem(options.deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
+        _ = try flush.limits()
+        let target = try CommandFailure.catching(.usage) { try ReceiptEndpoint.chosen(endpoint, store: options.resolvedDirectory) }
+        try DeadlineOption.check(options.deadlineMilliseconds, minimum: 0)
         // The sending happens in herald-net, so that herald never loads FoundationNetworking;
         // it takes over this process (same output, same exit status).
         let helper = NetHelper.path
-        let arguments = [
-            helper, "flush", "--store", options.resolvedDirectory, "--endpoint", target.description,
-            "--max-attempts", String(maxAttempts), "--timeout-ms", String(timeoutMilliseconds),
-            "--batch-size", String(batchSize), "--backoff-ms", String(backoffMilliseconds),
-            "--deadline-ms", String(options.deadlineMilliseconds),
-        ]
+        let arguments =
+            [helper, "flush", "--store", options.resolvedDirectory, "--endpoint", target.description] + flush.arguments
+            + ["--deadline-ms", String(options.deadlineMilliseconds)]
         let failure = NetHelper.exec(arguments)
-        throw StoreCLI.failure("cannot run \(helper) (\(failure)); herald-net must be installed beside herald")
+        throw CommandFailure.failure("cannot run \(helper) (\(failure)); herald-net must be installed beside herald")
     }
 }

@@ -4,7 +4,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldSealing
 import HeraldStage
-import HeraldDiagnostics
+import HeraldCommandLine
 
 /// `herald render`: the extension stage for one push, or many with --batch (Docs/cli.md).
 struct RenderCommand: AsyncParsableCommand {
@@ -26,45 +26,28 @@ struct RenderCommand: AsyncParsableCommand {
             {"id", "error"} for a bad line. Exit 0 when every line was answered.
             """)
 
-    @Option(name: .long, help: "The APNs payload: a JSON file, or - for standard input.")
-    var payload: String?
+    typealias Flags = RenderInvocation
 
-    @Option(name: .long, help: "BCP 47 tag or ICU/Apple id of the device language (pt-BR, zh_Hant_TW).")
-    var locale: String?
-
-    @Option(name: .long, help: "JSON Lines requests from FILE or - (standard input).")
-    var batch: String?
-
-    @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds; past it the best attempt is written.")
+    @Option(name: Flags.payload.long, help: Flags.payload.argumentHelp) var payload: String?
+    @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp) var locale: String?
+    @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp) var batch: String?
+    @Option(name: Flags.deadline.long, help: Flags.deadline.argumentHelp)
     var deadlineMilliseconds: Int = RenderInvocation.defaultDeadlineMilliseconds
-
-    @Option(
-        name: .customLong("algorithms"),
-        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: hpke and aes-gcm, and rot13 with --allow-unsealed).")
-    var algorithms: String?
-
-    @Flag(
-        name: .customLong("allow-unsealed"),
-        help: "Use legacy, unsealed input: a plaintext herald object, plain fields beside herald.sealed, the ROT13 custom-encrypted-message and media-url, rot13 envelopes. By default only sealed content is used.")
-    var allowUnsealed = false
-
+    @Option(name: Flags.algorithms.long, help: Flags.algorithms.argumentHelp) var algorithms: String?
+    @Flag(name: Flags.allowUnsealed.long, help: Flags.allowUnsealed.argumentHelp) var allowUnsealed = false
     @OptionGroup var common: CommonOptions
 
-    /// The parsed flags as plain values.
-    var invocation: RenderInvocation {
-        RenderInvocation(
-            payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
-            algorithms: algorithms, allowUnsealed: allowUnsealed, common: common.settings)
-    }
-
     func run() async throws {
-        try await invocation.run()
+        try await RenderInvocation(
+            payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
+            algorithms: algorithms, allowUnsealed: allowUnsealed, common: common.settings
+        ).run()
     }
 }
 
-/// One `herald render`, as plain values: parsed by ArgumentParser (`RenderCommand`), or, for
-/// the plain one-push form, by `init?(quickArguments:)` without ArgumentParser's reflection.
-struct RenderInvocation: Sendable {
+/// One `herald render`, as plain values: parsed by ArgumentParser (`RenderCommand`), or by
+/// `QuickArguments` from `flags` without ArgumentParser's reflection.
+struct RenderInvocation: Sendable, HoldsCommonSettings {
     static let defaultDeadlineMilliseconds = 25_000
 
     var payload: String?
@@ -75,36 +58,55 @@ struct RenderInvocation: Sendable {
     var allowUnsealed = false
     var common = CommonSettings()
 
+    static let payload = QuickFlag<Self>("payload", help: "The APNs payload: a JSON file, or - for standard input.") { $0.payload = $1 }
+    static let locale = QuickFlag<Self>("locale", help: "BCP 47 tag or ICU/Apple id of the device language (pt-BR, zh_Hant_TW).") { $0.locale = $1 }
+    static let batch = QuickFlag<Self>("batch", help: "JSON Lines requests from FILE or - (standard input).") { $0.batch = $1 }
+    static let deadline = QuickFlag<Self>(
+        "deadline-ms", help: "Time budget per push in milliseconds; past it the best attempt is written.",
+        parse: { values, text in Int(text).map { values.deadlineMilliseconds = $0 } != nil })
+    static let algorithms = QuickFlag<Self>(
+        "algorithms",
+        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: hpke and aes-gcm, and rot13 with --allow-unsealed)."
+    ) { $0.algorithms = $1 }
+    static let allowUnsealed = QuickFlag<Self>(
+        "allow-unsealed", .toggle,
+        help: "Use legacy, unsealed input: a plaintext herald object, plain fields beside herald.sealed, the ROT13 custom-encrypted-message and media-url, rot13 envelopes. By default only sealed content is used."
+    ) { values, _ in values.allowUnsealed = true }
+
+    /// Every flag of `herald render`, for the quick reader.
+    static let flags = [payload, locale, batch, deadline, algorithms, allowUnsealed] + CommonSettings.flags()
+
+    /// The command line read without ArgumentParser, or nil (see `QuickArguments`).
+    init?(quickArguments arguments: [String]) {
+        guard let read = QuickArguments.read(arguments, flags: Self.flags, into: Self()) else { return nil }
+        self = read
+    }
+
+    init(
+        payload: String? = nil, locale: String? = nil, batch: String? = nil,
+        deadlineMilliseconds: Int = defaultDeadlineMilliseconds, algorithms: String? = nil, allowUnsealed: Bool = false,
+        common: CommonSettings = CommonSettings()
+    ) {
+        (self.payload, self.locale, self.batch, self.deadlineMilliseconds) = (payload, locale, batch, deadlineMilliseconds)
+        (self.algorithms, self.allowUnsealed, self.common) = (algorithms, allowUnsealed, common)
+    }
+
     func run() async throws {
-        do {
-            if let batch {
-                guard payload == nil, locale == nil else {
-                    throw CLIFailure(code: 2, message: "--batch takes payloads and locales from its input; drop --payload/--locale")
-                }
-                try await runBatch(batch)
-            } else {
-                let code = try await runOne()
-                if code != 0 { throw ExitCode(code) }
+        if let batch {
+            guard payload == nil, locale == nil else {
+                throw CommandFailure.usage("--batch takes payloads and locales from its input; drop --payload/--locale")
             }
-        } catch let failure as CLIFailure {
-            throw failure.exit()
+            try await runBatch(batch)
+        } else {
+            let status = try await runOne()
+            if status != .success { throw CommandFailure.exit(status) }
         }
     }
 
     func makeStage() throws -> Stage {
-        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 1) {
-            throw CLIFailure(code: 2, message: problem)
-        }
-        var now: Date?
-        if let text = common.now {
-            guard let date = ISO8601.parse(text) else {
-                throw CLIFailure(code: 2, message: "--now: '\(text)' is not an ISO 8601 date-time with a zone (e.g. 2026-11-21T18:30:00Z)")
-            }
-            now = date
-        }
-        guard DateFormat.isKnownZone(common.timeZone) else {
-            throw CLIFailure(code: 2, message: "--time-zone: '\(common.timeZone)' is not a known IANA time zone")
-        }
+        try DeadlineOption.check(deadlineMilliseconds, minimum: 1)
+        let now = try common.nowDate()
+        try common.checkTimeZone()
         let configuration = StageConfiguration(
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
             keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader, now: now,
@@ -115,59 +117,45 @@ struct RenderInvocation: Sendable {
     }
 
     func acceptedAlgorithms() throws -> Set<SealingAlgorithm> {
-        guard let algorithms else { return Set(SealingAlgorithm.allCases) }
-        var out = Set<SealingAlgorithm>()
-        for name in algorithms.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            switch name {
-            case "hpke", SealingAlgorithm.hpke.rawValue: out.insert(.hpke)
-            case "aes-gcm", SealingAlgorithm.aesGCM.rawValue: out.insert(.aesGCM)
-            case "rot13": out.insert(.rot13)
-            default: throw CLIFailure(code: 2, message: "--algorithms: unknown algorithm '\(name)' (hpke, aes-gcm, rot13)")
-            }
-        }
-        guard !out.isEmpty else { throw CLIFailure(code: 2, message: "--algorithms: none given") }
-        guard !out.contains(.rot13) || allowUnsealed else {
-            throw CLIFailure(
-                code: 2, message: "--algorithms: rot13 envelopes can be forged by anyone; they are opened only with --allow-unsealed")
-        }
-        return out
+        try CommandFailure.catching(.usage, "--algorithms: ") { try SealingAlgorithm.accepted(algorithms, allowUnsealed: allowUnsealed) }
     }
 
-    func runOne() async throws -> Int32 {
-        guard let path = payload else { throw CLIFailure(code: 2, message: "missing --payload FILE|- (or use --batch)") }
-        guard let tag = locale else { throw CLIFailure(code: 2, message: "missing --locale TAG (or use --batch)") }
+    func runOne() async throws -> ExitStatus {
+        guard let path = payload else { throw CommandFailure.usage("missing --payload FILE|- (or use --batch)") }
+        guard let tag = locale else { throw CommandFailure.usage("missing --locale TAG (or use --batch)") }
         let localeID = try LocaleFlag.read(tag, flag: "--locale")
         let stage = try makeStage()
-        let bytes = try readInput(path)
+        let bytes = try InputFile.read(path)
         let outcome: StageOutcome
         do { outcome = try await stage.process(bytes, locale: localeID) } catch {
-            throw CLIFailure(code: 2, message: "\(path == "-" ? "<stdin>" : path): \(error)")
+            throw CommandFailure.usage("\(path == "-" ? "<stdin>" : path): \(error)")
         }
-        var out = StdoutBuffer()
+        var out = BufferedOutput()
         out.write(outcome.json)
         out.write("\n")
         out.flush()
         for d in outcome.diagnostics {
-            writeStderr("herald: warning: \(OutsideText.escaped(d.message))\n")
+            CommandMain.say(as: "warning", d.message)
         }
-        return outcome.exitCode
+        return outcome.exitStatus
     }
 
     func runBatch(_ path: String) async throws {
         let stage = try makeStage()
         // Lines are read as they come (a batch of any size runs in constant memory).
-        var input = try LineReader(path: path)
+        let input = try LineReader(path: path)
         var locales: [String: LocaleID] = [:]
-        var out = StdoutBuffer()
+        var out = BufferedOutput()
         var lineNumber = 0
         while let read = try input.next() {
             lineNumber += 1
-            guard case .text(var line) = read else {
+            guard case .text(let text) = read else {
                 out.write(JSONWriter.write(.object(JSONObject([
-                    ("error", .string("line \(lineNumber): \(BatchLineReader.tooLongMessage)"))]))))
+                    ("error", .string("line \(lineNumber): \(LineReader.tooLongMessage)"))]))))
                 out.write("\n")
                 continue
             }
+            var line = Array(text)
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let answer = await RenderBatch.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)
@@ -176,112 +164,4 @@ struct RenderInvocation: Sendable {
         }
         out.flush()
     }
-}
-
-
-/// Lines of a file or standard input ("-"), read in 64 KiB blocks. A line longer than
-/// `InputLimits.batchLineBytes` comes back as nil in `.some` (`tooLong`), its bytes skipped.
-struct LineReader: ~Copyable {
-    private let fd: Int32
-    private let path: String
-    private var buffer: [UInt8] = []
-    private var start = 0
-    /// Where to look for the next newline: bytes before it (from `start`) hold none.
-    private var scanned = 0
-    private var atEnd = false
-    /// Inside a line already answered as too long: its bytes are dropped up to a newline.
-    private var skipping = false
-
-    enum Line {
-        case text([UInt8])
-        case tooLong
-    }
-
-    init(path: String) throws {
-        self.path = path
-        fd = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw CLIFailure.cannotOpen(path, errno: errno)
-        }
-    }
-
-    deinit { if fd > 0 { close(fd) } }
-
-    /// The next line without its newline, or nil at the end of the input.
-    mutating func next() throws -> Line? {
-        while true {
-            if let nl = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = skipping ? [] : Array(buffer[start..<nl])
-                start = nl + 1
-                scanned = start
-                if skipping {
-                    skipping = false
-                    continue
-                }
-                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
-            }
-            scanned = buffer.count
-            if atEnd {
-                guard start < buffer.count, !skipping else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line.count > InputLimits.batchLineBytes ? .tooLong : .text(line)
-            }
-            if buffer.count - start > InputLimits.batchLineBytes || skipping {
-                // Too long: answered once, and nothing of it is kept.
-                let first = !skipping
-                skipping = true
-                buffer.removeAll(keepingCapacity: true)
-                start = 0
-                scanned = 0
-                if first { return .tooLong }
-            }
-            if start > 0 {
-                buffer.removeSubrange(0..<start)
-                scanned -= start
-                start = 0
-            }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let n = chunk.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CLIFailure(code: 2, message: "\(path): read error (\(String(cString: strerror(errno))))")
-            }
-            if n == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<n]) }
-        }
-    }
-}
-
-extension RenderInvocation {
-    /// Reads the plain one-push form `herald render --payload P --locale L [--deadline-ms N]
-    /// [--algorithms A] [--allow-unsealed] [--tables D] [--store D] [--keys D] [--now T] [--time-zone Z]` (each
-    /// flag at most once, `--flag value` or `--flag=value`) without ArgumentParser (see
-    /// `QuickArguments`); `--batch` or a deadline that is not a number also returns nil.
-    init?(quickArguments arguments: [String]) {
-        guard let quick = QuickArguments(arguments, options: Self.quickFlags, switches: Self.quickSwitches) else {
-            return nil
-        }
-        let values = quick.values
-        self.init()
-        allowUnsealed = quick.switches.contains("allow-unsealed")
-        payload = values["payload"]
-        locale = values["locale"]
-        algorithms = values["algorithms"]
-        if let text = values["deadline-ms"] {
-            guard let n = Int(text) else { return nil }
-            deadlineMilliseconds = n
-        }
-        common.tables = values["tables"]
-        common.store = values["store"]
-        common.keys = values["keys"]
-        common.now = values["now"]
-        if let zone = values["time-zone"] { common.timeZone = zone }
-    }
-
-    /// The flags the quick form reads (all of `herald render`'s but --batch).
-    static let quickFlags: Set<String> = [
-        "payload", "locale", "deadline-ms", "algorithms", "tables", "store", "keys", "now", "time-zone",
-    ]
-    /// The switches the quick form reads.
-    static let quickSwitches: Set<String> = ["allow-unsealed"]
 }

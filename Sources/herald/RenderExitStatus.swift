@@ -1,6 +1,7 @@
+import HeraldCommandLine
 import HeraldStage
 
 extension StageOutcome {
-    /// The `herald render` exit status: 0 rendered, 3 fallback (Docs/cli.md).
-    var exitCode: Int32 { fallback ? 3 : 0 }
+    /// The `herald render` exit status: rendered, or a fallback payload was written (Docs/cli.md).
+    var exitStatus: ExitStatus { fallback ? .fallback : .success }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
 import HeraldJSON
 import HeraldPayload
 import HeraldSealing
@@ -19,55 +20,35 @@ struct SealCommand: ParsableCommand {
             not a payload with a "herald" object.
             """)
 
-    @Option(help: "The payload to seal: a file, or - for stdin.")
-    var payload: String
-
-    @Option(name: .customLong("key-id"), help: "The recipient's key id.")
-    var keyID: String?
-
+    @Option(help: "The payload to seal: a file, or - for stdin.") var payload: String
+    @Option(name: .customLong("key-id"), help: "The recipient's key id.") var keyID: String?
     @OptionGroup var keys: KeyLocationOptions
 
     @Option(help: "Seal only these fields of the herald object (comma-separated); the others stay plain and are used only by herald render --allow-unsealed.")
     var fields: String?
-
-    @Option(help: "hpke, aes-gcm or rot13.")
-    var alg: String = "hpke"
-
-    @Option(name: .customLong("public-key"), help: "The recipient's X25519 public key (base64), for hpke.")
-    var publicKey: String?
-
-    @Flag(help: "Indent the output.")
-    var pretty = false
+    @Option(help: "hpke, aes-gcm or rot13.") var alg: String = "hpke"
+    @Option(name: .customLong("public-key"), help: "The recipient's X25519 public key (base64), for hpke.") var publicKey: String?
+    @Flag(help: "Indent the output.") var pretty = false
 
     func run() throws {
         guard let algorithm = SealingAlgorithm(commandLineName: alg) else {
-            SealCommandOutput.error("unknown --alg \"\(alg)\" (use hpke, aes-gcm or rot13)")
-            throw ExitCode(2)
+            throw CommandFailure.usage("unknown --alg \"\(alg)\" (use hpke, aes-gcm or rot13)")
         }
         if algorithm.needsKey && keyID == nil {
-            SealCommandOutput.error("--key-id is required for \(algorithm.commandLineName)")
-            throw ExitCode(2)
+            throw CommandFailure.usage("--key-id is required for \(algorithm.commandLineName)")
         }
         if publicKey != nil && algorithm != .hpke {
-            SealCommandOutput.error("--public-key is for hpke only")
-            throw ExitCode(2)
+            throw CommandFailure.usage("--public-key is for hpke only")
         }
         let fieldList: [String]? = fields.map {
             $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
 
         let source = payload == "-" ? "<stdin>" : payload
-        let bytes: [UInt8]
-        do { bytes = try readInput(payload) } catch let failure as CLIFailure { throw failure.exit() }
-        let parsed: APNsPayload
-        do {
-            parsed = try APNsPayload.parse(bytes: bytes)
-        } catch {
-            SealCommandOutput.error("\(source):\(error)")
-            throw ExitCode(2)
-        }
+        let bytes = try InputFile.read(payload)
+        let parsed = try CommandFailure.catching(.usage, "\(source):") { try APNsPayload.parse(bytes: bytes) }
         if case .notEligible(let reason) = parsed.eligibility {
-            SealCommandOutput.warning("the service extension will not see this push: \(reason)")
+            CommandMain.say(as: "warning", "the service extension will not see this push: \(reason)")
         }
 
         var key: SealingKey?
@@ -80,13 +61,12 @@ struct SealCommand: ParsableCommand {
                 }
             } catch {
                 if publicKey != nil, case .invalidPublicKey(let message) = error {
-                    SealCommandOutput.error("--public-key: \(message)")
-                    throw ExitCode(2)
+                    throw CommandFailure.usage("--public-key: \(message)")
                 }
-                SealCommandOutput.error(error.description)
-                if case .invalidKeyID = error { throw ExitCode(2) }
-                if case .invalidPublicKey = error { throw ExitCode(2) }
-                throw ExitCode(1)
+                switch error {
+                case .invalidKeyID, .invalidPublicKey: throw CommandFailure.usage(error.description)
+                default: throw CommandFailure.failure(error.description)
+                }
             }
         }
 
@@ -94,14 +74,13 @@ struct SealCommand: ParsableCommand {
         do {
             sealed = try PayloadSealing.seal(payload: parsed.root, fields: fieldList, algorithm: algorithm, keyID: keyID, key: key)
         } catch {
-            SealCommandOutput.error(error.description)
-            if case .keyAlgorithmMismatch = error { throw ExitCode(1) }
-            throw ExitCode(2)
+            if case .keyAlgorithmMismatch = error { throw CommandFailure.failure(error.description) }
+            throw CommandFailure.usage(error.description)
         }
         let text = JSONWriter.write(.object(sealed), pretty: pretty)
         let size = JSONWriter.write(.object(sealed)).utf8.count
         if size > APNsPayload.maximumBytes {
-            SealCommandOutput.warning("the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
+            CommandMain.say(as: "warning", "the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
         }
         print(text)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HeraldCommandLine
 import HeraldStore
 
 /// `herald store badge`: prints the badge count, or sets / increments it and prints the result.
@@ -8,19 +9,17 @@ struct StoreBadge: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(parsing: .unconditional, help: "Set the badge to N (0 clears it).")
-    var set: Int?
-
+    @Option(parsing: .unconditional, help: "Set the badge to N (0 clears it).") var set: Int?
     @Option(parsing: .unconditional, help: "Add N (may be negative) atomically, as a delivery does, and print the new count.")
     var increment: Int?
 
     func run() throws {
-        if set != nil, increment != nil { throw StoreCLI.usage("badge takes --set or --increment, not both") }
+        if set != nil, increment != nil { throw CommandFailure.usage("badge takes --set or --increment, not both") }
         if let set, !(0...Store.maximumBadge).contains(set) {
-            throw StoreCLI.usage("--set: \(set) is outside 0…\(Store.maximumBadge)")
+            throw CommandFailure.usage("--set: \(set) is outside 0…\(Store.maximumBadge)")
         }
         if let increment, !(-Store.maximumBadge...Store.maximumBadge).contains(increment) {
-            throw StoreCLI.usage("--increment: \(increment) is outside ±\(Store.maximumBadge)")
+            throw CommandFailure.usage("--increment: \(increment) is outside ±\(Store.maximumBadge)")
         }
         // Reading the count writes nothing: a read-only store can be read.
         if set == nil, increment == nil {
@@ -28,11 +27,11 @@ struct StoreBadge: ParsableCommand {
                 print(0)
                 return
             }
-            print(try StoreCLI.run { () throws(StoreError) -> Int in try store.badge(deadline: options.deadline) })
+            print(try CommandFailure.catching(.failure) { try store.badge(deadline: options.deadline) })
             return
         }
         let store = try options.openStore()
-        let count = try StoreCLI.run { () throws(StoreError) -> Int in
+        let count = try CommandFailure.catching(.failure) {
             if let set {
                 try store.setBadge(set, deadline: options.deadline)
                 return set

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HeraldCommandLine
 import HeraldLottery
 import HeraldStore
 import HeraldDiagnostics
@@ -19,20 +20,15 @@ struct StoreList: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Argument(help: "What to list: tickets or reminders (default: both, each under a heading).")
-    var kind: String?
-
-    @Option(help: "Only tickets of this game.")
-    var game: String?
-
-    @Option(help: "Only tickets of this draw date (YYYY-MM-DD).")
-    var draw: String?
+    @Argument(help: "What to list: tickets or reminders (default: both, each under a heading).") var kind: String?
+    @Option(help: "Only tickets of this game.") var game: String?
+    @Option(help: "Only tickets of this draw date (YYYY-MM-DD).") var draw: String?
 
     func run() throws {
         var kinds = Kind.allCases
         if let kind {
             guard let chosen = Kind(rawValue: kind) else {
-                throw StoreCLI.usage("list: '\(kind)' is not one of tickets, reminders")
+                throw CommandFailure.usage("list: '\(kind)' is not one of tickets, reminders")
             }
             kinds = [chosen]
         }
@@ -41,7 +37,7 @@ struct StoreList: ParsableCommand {
             if let game { _ = try GameRules.named(game) }
             if let draw { drawDate = try DrawDate(draw) }
         } catch {
-            throw StoreCLI.usage(error.description)
+            throw CommandFailure.usage(error.description)
         }
         let opened = try options.openStoreForReading()
         for kind in kinds {
@@ -49,43 +45,20 @@ struct StoreList: ParsableCommand {
             guard let store = opened else { continue }
             switch kind {
             case .tickets:
-                let tickets = try StoreCLI.run { () throws(StoreError) in
+                let tickets = try CommandFailure.catching(.failure) {
                     try store.tickets(game: game, draw: drawDate, deadline: options.deadline)
                 }
-                for stored in tickets {
-                    let ticket = stored.ticket
-                    let numbers = ticket.numbers.map(String.init).joined(separator: ",")
-                    let bonus = ticket.bonus.isEmpty ? "-" : ticket.bonus.map(String.init).joined(separator: ",")
-                    print("\(stored.id)\t\(ticket.game)\t\(ticket.draw)\t\(numbers)\t\(bonus)\t\(Self.multiplier(ticket))")
-                }
+                for stored in tickets { print((["\(stored.id)"] + stored.ticket.columns).joined(separator: "\t")) }
             case .reminders:
-                let reminders = try StoreCLI.run { () throws(StoreError) in try store.reminders(deadline: options.deadline) }
-                for reminder in reminders {
-                    let title = Self.oneLine(reminder.title)
-                    let notes = reminder.notes.map(Self.oneLine) ?? ""
-                    print("\(reminder.id.uuidString)\t\(ISO8601.format(reminder.due))\t\(title)\t\(notes)")
-                }
+                let reminders = try CommandFailure.catching(.failure) { try store.reminders(deadline: options.deadline) }
+                for reminder in reminders { print(reminder.columns.map(Self.oneLine).joined(separator: "\t")) }
             }
         }
-    }
-
-    static func multiplier(_ ticket: Ticket) -> String {
-        if let multiplier = ticket.multiplier { return "x\(multiplier)" }
-        return ticket.multiplierAddOn ? "PP" : "-"
     }
 
     /// Tabs and line breaks would break the one-row-per-line shape; other control characters
     /// are shown escaped.
     static func oneLine(_ text: String) -> String {
         OutsideText.escaped(String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 }))
-    }
-
-    /// `powerball 2026-11-18 4,11,23,45,61 + 9`.
-    static func describe(_ ticket: Ticket) -> String {
-        var text = "\(ticket.game) \(ticket.draw) \(ticket.numbers.map(String.init).joined(separator: ","))"
-        if !ticket.bonus.isEmpty { text += " + " + ticket.bonus.map(String.init).joined(separator: ",") }
-        if let multiplier = ticket.multiplier { text += " x\(multiplier)" }
-        if ticket.multiplierAddOn { text += " (Power Play)" }
-        return text
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HeraldCommandLine
 import Foundation
 import HeraldLottery
 import HeraldStore
@@ -10,49 +11,34 @@ struct StoreAddTicket: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The game (see `herald store games`).")
-    var game: String?
-
-    @Option(help: "The main numbers, comma-separated: 1,2,3,4,5.")
-    var numbers: String?
-
-    @Option(help: "The bonus number(s) picked, comma-separated (none for games whose bonus comes from the main drum).")
-    var bonus: String?
-
-    @Option(help: "The draw date, YYYY-MM-DD (default: today, UTC).")
-    var draw: String?
-
-    @Option(help: "The multiplier printed on the line (Mega Millions).")
-    var multiplier: Int?
-
+    @Option(help: "The game (see `herald store games`).") var game: String?
+    @Option(help: "The main numbers, comma-separated: 1,2,3,4,5.") var numbers: String?
+    @Option(help: "The bonus number(s) picked, comma-separated (none for games whose bonus comes from the main drum).") var bonus: String?
+    @Option(help: "The draw date, YYYY-MM-DD (default: today, UTC).") var draw: String?
+    @Option(help: "The multiplier printed on the line (Mega Millions).") var multiplier: Int?
     @Flag(name: .customLong("power-play"), help: "The line bought the drawn multiplier add-on (Powerball Power Play).")
     var powerPlay = false
 
     func run() throws {
-        guard let game else { throw StoreCLI.usage("add-ticket needs --game (one of: \(GameRules.all.map(\.id).joined(separator: ", ")))") }
-        guard let numbersText = numbers else { throw StoreCLI.usage("add-ticket needs --numbers, e.g. --numbers 1,2,3,4,5") }
-        let mainNumbers = try StoreCLI.numbers(numbersText, flag: "--numbers")
-        let bonusNumbers = try StoreCLI.numbers(bonus ?? "", flag: "--bonus")
+        guard let game else { throw CommandFailure.usage("add-ticket needs --game (one of: \(GameRules.all.map(\.id).joined(separator: ", ")))") }
+        guard let numbersText = numbers else { throw CommandFailure.usage("add-ticket needs --numbers, e.g. --numbers 1,2,3,4,5") }
+        let mainNumbers: [Int]
+        let bonusNumbers: [Int]
+        do { mainNumbers = try Ticket.numbers(numbersText) } catch { throw CommandFailure.usage("--numbers: \(error)") }
+        do { bonusNumbers = try Ticket.numbers(bonus ?? "") } catch { throw CommandFailure.usage("--bonus: \(error)") }
         let ticket: Ticket
         do throws(LotteryError) {
             let date: DrawDate
-            if let draw { date = try DrawDate(draw) } else { date = try Self.todayUTC() }
+            if let draw { date = try DrawDate(draw) } else { date = try DrawDate.todayUTC() }
             ticket = try Ticket(
                 game: game, draw: date, numbers: mainNumbers, bonus: bonusNumbers, multiplier: multiplier,
                 multiplierAddOn: powerPlay)
         } catch {
-            throw StoreCLI.usage(error.description)
+            throw CommandFailure.usage(error.description)
         }
         let store = try options.openStore()
-        let id = try StoreCLI.run { () throws(StoreError) in try store.addTicket(ticket, deadline: options.deadline) }
-        print("added ticket \(id): \(StoreList.describe(ticket))")
-    }
-
-    static func todayUTC() throws(LotteryError) -> DrawDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        return try DrawDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+        let id = try CommandFailure.catching(.failure) { try store.addTicket(ticket, deadline: options.deadline) }
+        print("added ticket \(id): \(ticket.summary)")
     }
 }
 
@@ -62,18 +48,6 @@ struct StoreGames: ParsableCommand {
         commandName: "games", abstract: "List the lottery games (id, name, currency, what a line holds).")
 
     func run() throws {
-        for rules in GameRules.all {
-            var line = "\(rules.id)\t\(rules.displayName)\t\(rules.currency)\t"
-            line += "\(rules.mainCount) of \(rules.mainRange.lowerBound)-\(rules.mainRange.upperBound)"
-            if let bonus = rules.bonus {
-                switch bonus.pool {
-                case .separate:
-                    line += " + \(bonus.count) \(bonus.name) of \(bonus.range.lowerBound)-\(bonus.range.upperBound)"
-                case .sameAsMain:
-                    line += " (+ \(bonus.name) drawn from the same balls)"
-                }
-            }
-            print(line)
-        }
+        for rules in GameRules.all { print(rules.columns.joined(separator: "\t")) }
     }
 }

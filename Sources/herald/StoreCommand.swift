@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCommandLine
 import HeraldLottery
 import HeraldStore
 
@@ -17,21 +18,12 @@ struct StoreCommand: ParsableCommand {
 
 /// Flags every `herald store` subcommand takes.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: "The store directory (default: $HERALD_STORE or ~/.herald).")
-    var directory: String?
-
+    @Option(name: .customLong("store"), help: "The store directory (default: $HERALD_STORE or ~/.herald).") var directory: String?
     @Option(name: .customLong("deadline-ms"), help: "Give up when the store stays locked this long (milliseconds).")
     var deadlineMilliseconds: Int = 5000
 
     /// The directory to use: the flag, else $HERALD_STORE, else ~/.herald.
-    var resolvedDirectory: String {
-        if let directory, !directory.isEmpty { return directory }
-        let environment = ProcessInfo.processInfo.environment
-        if let fromEnvironment = environment["HERALD_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return home + "/.herald"
-    }
+    var resolvedDirectory: String { StoreLocation.directory(directory) }
 
     var deadline: ContinuousClock.Instant {
         .now + .milliseconds(min(max(0, deadlineMilliseconds), DeadlineOption.maximumMilliseconds))
@@ -39,26 +31,23 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, or exits 1 with one line on stderr.
     func openStore() throws -> Store {
-        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
-        warnIfExposed()
-        do {
-            return try Store.open(directory: resolvedDirectory, deadline: deadline)
-        } catch {
-            throw StoreCLI.failure(error.description)
-        }
+        guard let store = try open(readOnly: false) else { throw CommandFailure.failure("\(resolvedDirectory): no store") }
+        return store
     }
 
     /// Opens the store only to read it: nothing is created, migrated or written, so a store
     /// the user may only read can be listed. Nil when there is no store yet (nothing to list).
-    func openStoreForReading() throws -> Store? {
-        if let problem = DeadlineOption.problem(deadlineMilliseconds, minimum: 0) { throw StoreCLI.usage(problem) }
+    func openStoreForReading() throws -> Store? { try open(readOnly: true) }
+
+    private func open(readOnly: Bool) throws -> Store? {
+        try DeadlineOption.check(deadlineMilliseconds, minimum: 0)
         warnIfExposed()
         do {
-            return try Store.open(directory: resolvedDirectory, readOnly: true, deadline: deadline)
-        } catch .missing {
+            return try Store.open(directory: resolvedDirectory, readOnly: readOnly, deadline: deadline)
+        } catch .missing where readOnly {
             return nil
         } catch {
-            throw StoreCLI.failure(error.description)
+            throw CommandFailure.failure(error.description)
         }
     }
 
@@ -67,50 +56,7 @@ struct StoreOptions: ParsableArguments {
     func warnIfExposed() {
         let directory = resolvedDirectory
         if let mode = Store.exposedMode(ofDirectory: directory) {
-            FileHandle.standardError.write(
-                Data("herald: warning: store folder \(directory) is mode \(mode); consider chmod 700 \(directory)\n".utf8))
+            CommandMain.say(as: "warning", "store folder \(directory) is mode \(mode); consider chmod 700 \(directory)")
         }
-    }
-}
-
-/// How `herald store` reports errors: one line `herald: error: …` on stderr; exit 2 for bad
-/// input, 1 when the store itself fails (locked past the deadline, corrupt, unwritable).
-enum StoreCLI {
-    static func usage(_ message: String) -> ExitCode {
-        printError(message)
-        return ExitCode(2)
-    }
-
-    static func failure(_ message: String) -> ExitCode {
-        printError(message)
-        return ExitCode(1)
-    }
-
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("herald: error: \(message)\n".utf8))
-    }
-
-    /// Runs a store operation, turning its error into exit 1.
-    static func run<T>(_ body: () throws(StoreError) -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw failure(error.description)
-        }
-    }
-
-    /// Parses "1,2,3" (spaces allowed around the commas).
-    static func numbers(_ text: String, flag: String) throws -> [Int] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return [] }
-        var result: [Int] = []
-        for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = part.trimmingCharacters(in: .whitespaces)
-            guard let value = Int(item) else {
-                throw usage("\(flag): '\(item)' is not a whole number (expected a comma-separated list like 1,2,3)")
-            }
-            result.append(value)
-        }
-        return result
     }
 }

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The one HTTP/1.1 test server, on 127.0.0.1 (port chosen by the kernel), for the media and
 /// the receipt tests: one thread accepts, one thread per connection reads the request (its

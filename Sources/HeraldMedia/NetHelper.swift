@@ -1,24 +1,19 @@
-import HeraldMedia
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Where `herald-net` (the network helper: media downloads, receipt delivery)
-/// is: $HERALD_NET when set, else beside this executable.
-enum NetHelper {
-    static var path: String {
+/// is: $HERALD_NET when set, else beside the running executable (`herald`, or an app's
+/// own tool installed with herald-net beside it).
+public enum NetHelper {
+    public static var path: String {
         if let p = getenv("HERALD_NET"), p.pointee != 0 { return String(cString: p) }
         return directoryOfThisExecutable + "/herald-net"
     }
 
     /// Media downloads for the stage: `herald-net fetch`, started only when a push carries media.
-    static var mediaDownloader: any MediaDownloader { HelperProcessMediaDownloader(executable: path) }
+    public static var mediaDownloader: any MediaDownloader { HelperProcessMediaDownloader(executable: path) }
 
     /// The folder holding the running `herald` (resolved through /proc/self/exe; "." if unknown).
-    static var directoryOfThisExecutable: String {
+    public static var directoryOfThisExecutable: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBufferPointer { b -> Int in
             guard let base = b.baseAddress else { return -1 }
@@ -32,7 +27,7 @@ enum NetHelper {
     }
 
     /// Replaces this process with `arguments[0]`; returns only on failure, with the reason.
-    static func exec(_ arguments: [String]) -> String {
+    public static func exec(_ arguments: [String]) -> String {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         execv(arguments[0], argv)

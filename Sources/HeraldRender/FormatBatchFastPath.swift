@@ -1,29 +1,24 @@
 import HeraldICU
 import HeraldJSON
-import HeraldRender
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// `herald format --batch` for the common request: a JSON object whose
+/// `FormatBatch` for the common request: a JSON object whose
 /// strings have no escapes, with "key" and "locale" strings, optional
 /// "table"/"device" strings, a "width" number, "args" of strings, numbers and
 /// booleans, and any other members (skipped). Such a line is decoded with
 /// `JSONReader` straight into the render call: no JSONValue tree, no String
 /// per member name, the key, table and locale Strings reused from earlier
 /// lines. Anything else (including every malformed line) is left to
-/// `FormatCommand.answer`, which parses with `JSONParser` and words the
+/// `FormatBatch.answer`, which parses with `JSONParser` and words the
 /// errors, so both paths answer a line identically.
-struct BatchFastPath {
+struct FormatBatchFastPath {
     /// The arguments of the current line (the array is reused).
     private var arguments: [RenderArgument] = []
     private var key = RecentText()
     private var table = RecentText()
     private var device = RecentText()
     /// Locale tags seen, by a hash of their bytes (four slots per hash).
-    private var locales = [RecentLocale?](repeating: nil, count: BatchFastPath.localeSlots)
+    private var locales = [RecentLocale?](repeating: nil, count: FormatBatchFastPath.localeSlots)
     private static let localeSlots = 64
 
     private struct RecentLocale {
@@ -35,8 +30,8 @@ struct BatchFastPath {
     /// Answers `line` when it is a request of the common shape; false (and
     /// nothing written) otherwise.
     mutating func answer(
-        _ line: UnsafeBufferPointer<UInt8>, renderer: Renderer, defaults: FormatCommand.BatchDefaults,
-        locales known: inout [String: LocaleID], to out: inout StdoutBuffer
+        _ line: UnsafeBufferPointer<UInt8>, renderer: Renderer, defaults: FormatBatch.Defaults,
+        locales known: inout [String: LocaleID], to out: inout BufferedOutput
     ) -> Bool {
         guard let request = decode(line) else { return false }
         let keyText = key.string(for: UnsafeBufferPointer(rebasing: line[request.key]))
@@ -53,7 +48,7 @@ struct BatchFastPath {
             // The text goes from the renderer's buffer straight into the output, quoted: no String.
             try renderer.render(key: keyText, table: tableText, locale: locale, arguments: arguments, options: options) {
                 text, details in
-                FormatCommand.writeObject(text: text, details, locale: tag, to: &out)
+                FormatJSON.writeObject(text: text, details, locale: tag, to: &out)
             }
         } catch {
             return false  // key missing: the general path writes the error line
@@ -121,7 +116,7 @@ struct BatchFastPath {
                 guard let b = r.readBool() else { return false }
                 arguments.append(.string(b ? "true" : "false"))
             default:
-                guard let v = r.readNumberBytes(), let n = BatchFastPath.number(UnsafeBufferPointer(rebasing: r.bytes[v])) else {
+                guard let v = r.readNumberBytes(), let n = FormatBatchFastPath.number(UnsafeBufferPointer(rebasing: r.bytes[v])) else {
                     return false
                 }
                 arguments.append(.number(n))
@@ -162,7 +157,7 @@ struct BatchFastPath {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         // Up to four neighbouring slots per tag, so a few tags whose hashes
         // meet do not keep evicting each other.
-        let mask = BatchFastPath.localeSlots - 1
+        let mask = FormatBatchFastPath.localeSlots - 1
         let first = Int(truncatingIfNeeded: h >> 32) & mask
         var free: Int?
         for probe in 0..<4 {
@@ -174,7 +169,7 @@ struct BatchFastPath {
             if RecentText.same(held.bytes, bytes) { return (held.tag, held.locale) }
         }
         let tag = String(decoding: bytes, as: UTF8.self)
-        guard let locale = try? FormatCommand.batchLocale(tag, known: &known) else { return nil }
+        guard let locale = try? FormatBatch.batchLocale(tag, known: &known) else { return nil }
         locales[free ?? first] = RecentLocale(bytes: Array(bytes), tag: tag, locale: locale)
         return (tag, locale)
     }

@@ -1,0 +1,95 @@
+import HeraldICU
+public import HeraldJSON
+
+/// `herald format --batch`: each JSON Lines request {"key", "locale", "args"?, "table"?,
+/// "device"?, "width"?} answered with one `FormatJSON` line, in order, "error" instead of
+/// "text" when a request fails. A request of the common shape goes through
+/// `FormatBatchFastPath` (no JSONValue tree); anything else, every malformed line
+/// included, through `JSONParser` here, which words the errors, so both answer a line
+/// identically.
+public struct FormatBatch {
+    /// The flags a batch request falls back to, read once per batch.
+    struct Defaults {
+        var options: RenderOptions
+        var table: String
+    }
+
+    private let renderer: Renderer
+    private let defaults: Defaults
+    private var locales: [String: LocaleID] = [:]
+    private var fast = FormatBatchFastPath()
+    private var lineNumber = 0
+
+    public init(renderer: Renderer, options: RenderOptions, table: String) {
+        self.renderer = renderer
+        defaults = Defaults(options: options, table: table)
+    }
+
+    /// Answers the next line of the input (`LineReader`); a blank line is skipped.
+    public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) {
+        lineNumber += 1
+        guard case .text(let line) = read else {
+            return FormatJSON.writeError("line \(lineNumber): \(LineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
+        }
+        // The common, well-formed request: decoded and answered without a JSONValue tree.
+        if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
+    }
+
+    /// Answers one batch request with its output line (with "error" when it fails).
+    static func answer(
+        _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: Defaults, locales: inout [String: LocaleID],
+        to out: inout BufferedOutput
+    ) {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) {
+            FormatJSON.writeError("line \(lineNumber): \(message)", key: key, locale: locale, to: &out)
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes: line) } catch {
+            return FormatJSON.writeError(error.batchLineMessage(line: lineNumber), key: nil, locale: nil, to: &out)
+        }
+        guard let request = value.objectValue else { return failure("a request must be a JSON object") }
+        guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
+        guard let tag = request["locale"]?.stringValue else { return failure("\"locale\" (a string) is required", key: key) }
+        let localeID: LocaleID
+        do throws(ICUError) { localeID = try batchLocale(tag, known: &locales) } catch {
+            return failure("locale \(tag): \(error)", key: key, locale: tag)
+        }
+        var arguments: [RenderArgument] = []
+        if let raw = request["args"] {
+            guard let list = raw.arrayValue else { return failure("\"args\" must be an array", key: key, locale: tag) }
+            arguments.reserveCapacity(list.count)
+            for (i, a) in list.enumerated() {
+                switch a {
+                case .string(let s): arguments.append(.string(s))
+                case .number(let literal):
+                    guard let n = NumericValue(literal: literal) else { return failure("args[\(i)] \(literal) is not a number", key: key, locale: tag) }
+                    arguments.append(.number(n))
+                case .bool(let b): arguments.append(.string(b ? "true" : "false"))
+                default: return failure("args[\(i)] must be a string or a number, not \(a.typeName)", key: key, locale: tag)
+                }
+            }
+        }
+        var options = defaults.options
+        if let device = request["device"]?.stringValue { options.device = device }
+        if let w = request["width"]?.intValue { options.width = Int(w) }
+        let table = request["table"]?.stringValue ?? defaults.table
+        do {
+            var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
+            FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
+            FormatJSON.writeObject(result, locale: tag, to: &out)
+        } catch {
+            failure(error.description, key: key, locale: tag)
+        }
+    }
+
+    /// The LocaleID of a batch request's tag, parsed once per distinct tag
+    /// (up to 10,000 remembered).
+    static func batchLocale(_ tag: String, known locales: inout [String: LocaleID]) throws(ICUError) -> LocaleID {
+        if let known = locales[tag] { return known }
+        let made = try LocaleID(tag)
+        if locales.count < 10_000 { locales[tag] = made }
+        return made
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HeraldJSON
+import HeraldRender
+import HeraldTables
+import Testing
+
+/// `FormatBatch` (what `herald format --batch` runs), at the library level: a request of
+/// the common shape (fast path) and the same request spelled so that only the general
+/// path reads it (an escaped key) give the same line; failures are error lines naming
+/// the line; blank lines are skipped. Expected lines are written by hand from the
+/// `format --json` shape in Docs/cli.md.
+@Suite struct FormatBatchTests {
+    static let catalog = Catalog(texts: ["en.lproj/Localizable.strings": "\"greeting\" = \"Hello %@, %d new\";\n"])
+
+    /// The output of answering `lines` in order.
+    static func answers(_ lines: [String]) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var batch = FormatBatch(renderer: Renderer(catalog: catalog), options: RenderOptions(), table: "Localizable")
+        var out = BufferedOutput(fileDescriptor: fd)
+        for line in lines {
+            var bytes = Array(line.utf8)
+            bytes.withUnsafeMutableBufferPointer { batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
+        }
+        batch.answer(.tooLong, to: &out)
+        out.flush()
+        close(fd)
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test func fastAndGeneralPathsAnswerAlike() throws {
+        let lines = try Self.answers([
+            #"{"key":"greeting","locale":"en","args":["Ana",3]}"#,
+            #"{"key":"gr\u0065eting","locale":"en","args":["Ana",3]}"#,
+            "   ",
+            #"{"key":"nope","locale":"en"}"#,
+            #"{"locale":"en"}"#,
+            "not json",
+        ])
+        let ok = #"{"text":"Hello Ana, 3 new","servedBy":"en","key":"greeting","locale":"en","plural":{}}"#
+        #expect(lines.count == 6)
+        #expect(lines[0] == ok)
+        #expect(lines[1] == ok)
+        #expect(lines[2].hasPrefix(#"{"error":"line 4: "#) && lines[2].hasSuffix(#","key":"nope","locale":"en"}"#))
+        #expect(lines[3] == #"{"error":"line 5: \"key\" (a string) is required"}"#)
+        #expect(lines[4].hasPrefix(#"{"error":"line 6"#))
+        #expect(lines[5] == #"{"error":"line 7: \#(LineReader.tooLongMessage)"}"#)
+    }
+
+    /// `FormatJSON.writeObject` escapes the text the way `JSONWriter` does (U+2028 included).
+    @Test func theObjectWriterUsesTheOneEscaper() throws {
+        let lines = try Self.answers([#"{"key":"greeting","locale":"en","args":["a\u2028\"b",1]}"#])
+        #expect(lines.first == #"{"text":"Hello a\u2028\"b, 1 new","servedBy":"en","key":"greeting","locale":"en","plural":{}}"#)
+    }
+}
