@@ -5,6 +5,10 @@ import Foundation
 /// (the HTML preview's layout). Both output pipes are drained while the child
 /// runs, so a chatty child never blocks on a full pipe.
 public enum Subprocess {
+    /// Writing to a pipe whose reader is gone fails with EPIPE instead of raising SIGPIPE
+    /// (set once for the test process).
+    static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// What a finished run printed and returned.
     public struct Result: Sendable {
         public let status: Int32
@@ -56,8 +60,11 @@ public enum Subprocess {
                 errorData = errorHandle.readDataToEndOfFile()
                 group.leave()
             }.start()
-            if let stdin { input.fileHandleForWriting.write(stdin) }
-            try input.fileHandleForWriting.close()
+            // A child may exit (or close its input) before reading all of it: that is its
+            // answer to check, not a reason for SIGPIPE to kill the whole test process.
+            Subprocess.ignoreBrokenPipes
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+            try? input.fileHandleForWriting.close()
         }
 
         /// The child's process id (to signal it).
