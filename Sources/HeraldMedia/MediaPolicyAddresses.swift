@@ -10,15 +10,20 @@ import Glibc
 extension MediaPolicy {
     /// The host of `url` as the policy compares it: lowercased, without IPv6 brackets.
     static func policyHost(of url: URL) -> String? {
-        guard var host = url.host?.lowercased(), !host.isEmpty else { return nil }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return host.removingPercentEncoding ?? host
+        guard let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        let plain = unbracketed(host)
+        return plain.removingPercentEncoding ?? plain
     }
 
-    /// Whether `host` is on `allowHosts` (exact, case-insensitive).
+    /// Whether `host` is on `allowHosts` (exact, case-insensitive; an IPv6 address with or
+    /// without brackets).
     public func isAllowedHost(_ host: String) -> Bool {
-        let host = host.lowercased()
-        return allowHosts.contains { $0.lowercased() == host }
+        let host = Self.unbracketed(host.lowercased())
+        return allowHosts.contains { Self.unbracketed($0.lowercased()) == host }
+    }
+
+    private static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// Nil when `url`'s host may be connected to, else why not: the host is resolved (by

@@ -160,6 +160,17 @@ import Glibc
         }
         let literal = try #require(URL(string: "http://[::1]:9/a.png"))
         #expect(await MediaPolicy(allowHosts: ["::1"]).checkAddresses(of: literal, deadline: .now + .seconds(30)) == nil)
+        #expect(await MediaPolicy(allowHosts: ["[::1]"]).checkAddresses(of: literal, deadline: .now + .seconds(30)) == nil)
+    }
+
+    /// A host written with percent escapes is judged as what it decodes to.
+    @Test func percentEncodedHostsAreDecodedBeforeTheCheck() async throws {
+        for text in ["http://127%2E0%2E0%2E1/a.png", "http://%31%32%37.0.0.1/a.png"] {
+            // Foundation may refuse such a URL outright; if it takes it, the address is refused.
+            guard let url = URL(string: text) else { continue }
+            let refused = await MediaPolicy(allowHTTP: .always).checkAddresses(of: url, deadline: .now + .seconds(30))
+            #expect(refused?.code == "refused-address" || refused?.code == "invalid-url", "\(text): \(String(describing: refused))")
+        }
     }
 
     /// Without the allow-list the loopback server is never asked, whichever way its address
