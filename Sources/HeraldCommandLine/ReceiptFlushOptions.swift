@@ -16,6 +16,11 @@ public struct ReceiptFlushOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("backoff-ms"), help: "Wait before the first retry, doubled after each (milliseconds, 0…60000).")
     public var backoffMilliseconds: Int = 250
 
+    @Option(
+        name: .customLong("allow-http-host"),
+        help: "Allow a plain http:// endpoint on HOST (development and tests; https:// otherwise). Repeatable.")
+    public var allowHTTPHosts: [String] = []
+
     public init() {}
 
     /// The values, checked: a value out of range is a usage error.
@@ -32,6 +37,6 @@ public struct ReceiptFlushOptions: ParsableArguments, Sendable {
         [
             "--max-attempts", String(maxAttempts), "--timeout-ms", String(timeoutMilliseconds),
             "--batch-size", String(batchSize), "--backoff-ms", String(backoffMilliseconds),
-        ]
+        ] + allowHTTPHosts.flatMap { ["--allow-http-host", $0] }
     }
 }

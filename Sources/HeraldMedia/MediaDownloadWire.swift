@@ -4,7 +4,7 @@ public import HeraldJSON
 ///
 /// Request (one JSON document on the helper's standard input):
 /// `{"folder": PATH, "timeoutMs": N, "urls": [URL…], "policy": {"allowHTTP": "never"|"always"|[HOST…],
-/// "limits": {"audio": N, "image": N, "video": N}, "maxRedirects": N}}` — `timeoutMs` is
+/// "allowHosts": [HOST…], "limits": {"audio": N, "image": N, "video": N}, "maxRedirects": N}}` — `timeoutMs` is
 /// the time left until the caller's deadline (clocks are per process).
 ///
 /// Answer (JSON Lines on standard output, one per URL as its transfer ends, in any order):
@@ -44,7 +44,8 @@ public enum MediaDownloadWire {
                 ("video", .int(policy.limits.video)),
             ])
             let p = JSONObject([
-                ("allowHTTP", allow), ("limits", .object(limits)), ("maxRedirects", .int(policy.maxRedirects)),
+                ("allowHTTP", allow), ("allowHosts", .array(policy.allowHosts.map { .string($0) })),
+                ("limits", .object(limits)), ("maxRedirects", .int(policy.maxRedirects)),
             ])
             return .object(
                 JSONObject([
@@ -84,6 +85,17 @@ public enum MediaDownloadWire {
                 }
                 policy.allowHTTP = .hosts(set)
             default: throw MediaDownloadWireError("\"policy.allowHTTP\" must be \"never\", \"always\" or a list of hosts")
+            }
+            switch p["allowHosts"] {
+            case nil: break
+            case .array(let hosts):
+                for h in hosts {
+                    guard let s = h.stringValue, !s.isEmpty else {
+                        throw MediaDownloadWireError("\"policy.allowHosts\" must be a list of host names")
+                    }
+                    policy.allowHosts.append(s)
+                }
+            default: throw MediaDownloadWireError("\"policy.allowHosts\" must be a list of host names")
             }
             func positive(_ v: JSONValue?, _ name: String) throws(MediaDownloadWireError) -> Int64 {
                 guard let n = v?.intValue, n >= 0 else {
@@ -141,7 +153,8 @@ public enum MediaDownloadWire {
 
     static func detail(of failure: MediaFailure) -> JSONValue? {
         switch failure {
-        case .unsupportedScheme(let s), .invalidURL(let s), .forbiddenRedirect(let s), .unsupportedType(let s),
+        case .unsupportedScheme(let s), .invalidURL(let s), .forbiddenRedirect(let s), .refusedAddress(let s),
+            .unsupportedType(let s),
             .network(let s), .io(let s), .skipped(let s):
             return .string(s)
         case .tooManyRedirects(let n), .http(let n): return .int(n)
@@ -159,6 +172,7 @@ public enum MediaDownloadWire {
         case "unsupported-scheme": return text.map { .unsupportedScheme($0) }
         case "invalid-url": return text.map { .invalidURL($0) }
         case "forbidden-redirect": return text.map { .forbiddenRedirect($0) }
+        case "refused-address": return text.map { .refusedAddress($0) }
         case "unsupported-type": return text.map { .unsupportedType($0) }
         case "network": return text.map { .network($0) }
         case "io": return text.map { .io($0) }

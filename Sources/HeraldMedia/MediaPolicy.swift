@@ -57,12 +57,19 @@ public struct MediaPolicy: Sendable, Hashable {
     public var maxAttachmentsPerNotification: Int
     /// At most this many redirects are followed per item.
     public var maxRedirects: Int
+    /// Hosts fetched whatever addresses they resolve to (exact host names or address
+    /// literals as written in the URL, case-insensitive), for development and tests. Every
+    /// other host must resolve to globally reachable addresses only (`checkAddresses`).
+    /// This does not allow plain `http` (that is `allowHTTP`).
+    public var allowHosts: [String]
 
     /// Makes a policy.
     public init(
         allowHTTP: HTTPAllowance = .never, limits: Limits = .iOS, maxFiles: Int = 32,
-        maxTotalBytes: Int64 = 100_000_000, maxAttachmentsPerNotification: Int = 4, maxRedirects: Int = 5
+        maxTotalBytes: Int64 = 100_000_000, maxAttachmentsPerNotification: Int = 4, maxRedirects: Int = 5,
+        allowHosts: [String] = []
     ) {
+        self.allowHosts = allowHosts
         self.allowHTTP = allowHTTP
         self.limits = limits
         self.maxFiles = maxFiles

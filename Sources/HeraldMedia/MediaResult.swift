@@ -7,6 +7,9 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidURL(String)
     /// The server redirected to a URL the policy refuses (its target).
     case forbiddenRedirect(String)
+    /// The host resolves to an address media are never fetched from (loopback, private,
+    /// link-local …): the host, its address and the address's class.
+    case refusedAddress(String)
     /// More redirects than `MediaPolicy.maxRedirects`.
     case tooManyRedirects(Int)
     /// The file is, or was going to be, larger than this limit (bytes).
@@ -32,6 +35,7 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedScheme: return "unsupported-scheme"
         case .invalidURL: return "invalid-url"
         case .forbiddenRedirect: return "forbidden-redirect"
+        case .refusedAddress: return "refused-address"
         case .tooManyRedirects: return "too-many-redirects"
         case .tooLarge: return "too-large"
         case .unsupportedType: return "unsupported-type"
@@ -50,6 +54,8 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedScheme(let s): return "scheme \"\(s)\" is not allowed (https only, http where permitted)"
         case .invalidURL(let s): return "invalid URL: \(s)"
         case .forbiddenRedirect(let to): return "redirect to \(to) refused"
+        case .refusedAddress(let what):
+            return "address refused: \(what) (only hosts on the allow-list, --allow-host, are fetched from such addresses)"
         case .tooManyRedirects(let n): return "more than \(n) redirects"
         case .tooLarge(let limit): return "larger than the \(limit)-byte limit"
         case .unsupportedType(let t): return "content is \(t), not a supported attachment type"

@@ -35,6 +35,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         var limit: Int64
         var expectedLength: Int64 = -1
         var redirects = 0
+        var deadline: ContinuousClock.Instant = .now
     }
 
     /// At most this many delegate callbacks (each holding at most one 16 KiB
@@ -100,6 +101,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
         let settled = state.withLock { s in
             if s.outcome != nil { return true }
+            s.deadline = deadline
             s.session = session
             s.task = task
             s.queue = queue
@@ -149,8 +151,22 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         if let after {
             completionHandler(nil)
             after()
-        } else {
-            completionHandler(request)
+            return
+        }
+        // The target's host is resolved and judged like the first hop's before the redirect
+        // is followed (the answer comes on another thread; the deadline bounds the wait).
+        guard let target = request.url else {
+            completionHandler(nil)
+            return
+        }
+        let deadline = state.withLock { $0.deadline }
+        policy.checkAddresses(of: target, deadline: deadline) { [self] refused in
+            if let refused {
+                finish(.failure(refused))
+                completionHandler(nil)
+            } else {
+                completionHandler(request)
+            }
         }
     }
 

@@ -21,13 +21,17 @@ public struct ReceiptDeliveryPolicy: Sendable, Hashable {
     /// No retry of a batch starts later than this after the batch was claimed; the batch's
     /// lease is this plus `requestTimeout` plus a margin, so no request outlives the lease.
     public var retryBudget: Duration
+    /// Hosts a plain `http://` endpoint may have (exact, case-insensitive), for development
+    /// and tests; any other endpoint must be `https://`.
+    public var allowHTTPHosts: [String]
 
     /// Makes a policy; every value has a default fit for an extension's time budget.
     public init(
         batchSize: Int = 100, maxAttempts: Int = 5, requestTimeout: Duration = .seconds(10),
         initialBackoff: Duration = .milliseconds(250), maxBackoff: Duration = .seconds(4),
-        retryBudget: Duration = .seconds(30)
+        retryBudget: Duration = .seconds(30), allowHTTPHosts: [String] = []
     ) {
+        self.allowHTTPHosts = allowHTTPHosts
         self.batchSize = batchSize
         self.maxAttempts = maxAttempts
         self.requestTimeout = requestTimeout
@@ -49,9 +53,11 @@ public struct ReceiptDeliveryPolicy: Sendable, Hashable {
 public struct ReceiptFlushReport: Sendable, Hashable {
     /// Receipts the endpoint accepted (2xx).
     public var delivered = 0
-    /// Receipts the endpoint refused for good (4xx other than 408/429); kept as rejected.
+    /// Receipts the endpoint refused for good (4xx other than 408/429); kept as rejected
+    /// until `herald receipts retry` queues them again.
     public var rejected = 0
-    /// Receipts left pending after retryable failures (5xx, 408, 429, network errors).
+    /// Receipts left pending after retryable failures (5xx, 408, 429, network errors) or a
+    /// redirect.
     public var failed = 0
     /// HTTP requests made.
     public var requests = 0
@@ -70,7 +76,13 @@ public struct ReceiptFlushReport: Sendable, Hashable {
 /// No duplicates: a flush first claims a batch in the store (a lease, see
 /// `Store.claimReceipts(owner:limit:lease:now:deadline:)`), so flushes running in several
 /// processes at once send disjoint batches, and never starts a request that could outlive its
-/// lease; a receipt is marked delivered only after a 2xx. Should a process die between the
+/// lease; a receipt is marked delivered only after a 2xx answering the request that carried
+/// it. A request is never redirected: a 3xx is a failure naming where it pointed (the batch
+/// stays pending, the flush stops). A permanent refusal (404, 410, any 4xx but 408/429)
+/// rejects that one batch and stops the flush: the other receipts stay pending, so that an
+/// endpoint that moved or is misconfigured loses one batch at most (and
+/// `Store.requeueRejectedReceipts` brings it back). The endpoint must be `https://` unless
+/// its host is in `ReceiptDeliveryPolicy.allowHTTPHosts`. Should a process die between the
 /// 2xx and marking, the batch is sent again after the lease — with a new idempotency key, so
 /// endpoints that must be exact should also de-duplicate by `pushId`.
 public final class ReceiptDelivery: Sendable {
@@ -82,7 +94,7 @@ public final class ReceiptDelivery: Sendable {
     public let policy: ReceiptDeliveryPolicy
     /// Names this flush in the store's claims.
     public let owner: String
-    private let session: URLSession
+    private let poster: ReceiptPoster
 
     /// Makes a delivery; nothing is sent until it flushes.
     ///
@@ -104,19 +116,10 @@ public final class ReceiptDelivery: Sendable {
         policy.retryBudget = max(.zero, policy.retryBudget)
         self.policy = policy
         self.owner = owner
-        let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(policy.requestTimeout.components.seconds)
-            + Double(policy.requestTimeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        poster = ReceiptPoster(requestTimeout: policy.requestTimeout)
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    deinit { poster.invalidate() }
 
     /// A claim owner unique to this process and call: process id and a random suffix (the
     /// store is a local file, so processes on one machine are all that share it).
@@ -129,6 +132,10 @@ public final class ReceiptDelivery: Sendable {
     /// the rest wait for the next flush). Throws only when the store itself fails.
     public func flush() async throws(StoreError) -> ReceiptFlushReport {
         var report = ReceiptFlushReport()
+        if let refused = endpoint.plainHTTPRefusal(allowing: policy.allowHTTPHosts) {
+            report.errors.append(refused.description)
+            return report
+        }
         while true {
             let claimedAt = ContinuousClock.now
             let batch = try store.claimReceipts(owner: owner, limit: policy.batchSize, lease: policy.lease)
@@ -151,7 +158,10 @@ public final class ReceiptDelivery: Sendable {
                     deadline: markDeadline)
                 if permanent {
                     report.rejected += ids.count
-                    report.errors.append("\(ids.count) receipt(s) rejected: \(message)")
+                    report.errors.append(
+                        "\(ids.count) receipt(s) rejected: \(message); the other pending receipts were not sent "
+                            + "(`herald receipts retry` queues rejected ones again)")
+                    return report
                 } else {
                     report.failed += ids.count
                     report.errors.append("\(ids.count) receipt(s) still pending: \(message)")
@@ -175,6 +185,8 @@ public final class ReceiptDelivery: Sendable {
         case delivered
         case permanent(String)
         case retryable(String, retryAfter: Duration?)
+        /// The endpoint answered with a redirect: not retried, the batch stays pending.
+        case redirected(String)
     }
 
     /// Sends one batch with retries; no attempt starts after `lastStart`.
@@ -190,6 +202,8 @@ public final class ReceiptDelivery: Sendable {
                 return (.delivered, attempts)
             case .permanent(let message):
                 return (.rejected(message), attempts)
+            case .redirected(let message):
+                return (.failed(message), attempts)
             case .retryable(let message, let retryAfter):
                 if attempts >= policy.maxAttempts {
                     return (.failed("\(message) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))"), attempts)
@@ -212,30 +226,28 @@ public final class ReceiptDelivery: Sendable {
         request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         request.setValue("herald-receipts", forHTTPHeaderField: "User-Agent")
         request.httpBody = body
-        let timeout = policy.requestTimeout
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Attempt, Never>) in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(returning: .retryable(Self.describe(error, timeout: timeout), retryAfter: nil))
-                    return
-                }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(returning: .retryable("no HTTP response", retryAfter: nil))
-                    return
-                }
-                let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                continuation.resume(
-                    returning: Self.classify(
-                        status: http.statusCode, body: data ?? Data(),
-                        retryAfter: retryAfter.map { .seconds(max(0, $0)) }))
-            }
-            task.resume()
+        let answer = await poster.send(request)
+        if let error = answer.error {
+            return .retryable(Self.describe(error, timeout: policy.requestTimeout), retryAfter: nil)
         }
+        guard let http = answer.response else { return .retryable("no HTTP response", retryAfter: nil) }
+        let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return Self.classify(
+            status: http.statusCode, body: answer.body, retryAfter: retryAfter.map { .seconds(max(0, $0)) },
+            location: http.value(forHTTPHeaderField: "Location"))
     }
 
-    /// 2xx delivered; 408, 429 and 5xx retryable; every other status permanent.
-    static func classify(status: Int, body: Data, retryAfter: Duration?) -> Attempt {
+    /// 2xx delivered; 3xx a refused redirect; 408, 429 and 5xx retryable; every other status
+    /// permanent.
+    static func classify(status: Int, body: Data, retryAfter: Duration?, location: String? = nil) -> Attempt {
         if (200...299).contains(status) { return .delivered }
+        if (300...399).contains(status) {
+            // The target is outside text: escaped, and bounded.
+            let target = location.map { "'" + OutsideText.escaped(String($0.prefix(300))) + "'" } ?? "no Location"
+            return .redirected(
+                "HTTP \(status) redirect to \(target) refused: receipts are sent only to the endpoint itself "
+                    + "(nothing was re-sent; fix the endpoint)")
+        }
         var message = "HTTP \(status)"
         // The server's words are outside text: its control characters are escaped.
         let text = OutsideText.escaped(

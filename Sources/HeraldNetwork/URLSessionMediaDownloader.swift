@@ -26,12 +26,15 @@ public struct URLSessionMediaDownloader: MediaDownloader {
         return outcomes
     }
 
-    /// One URL (re-checked against the policy: the helper process gets its URLs from a pipe).
+    /// One URL (re-checked against the policy: the helper process gets its URLs from a pipe),
+    /// its host's addresses checked before the transfer starts.
     static func download(_ text: String, policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
         async -> Result<DownloadedFile, MediaFailure>
     {
         guard let url = URL(string: text), url.scheme != nil else { return .failure(.invalidURL(text)) }
         if let refused = policy.check(url) { return .failure(refused) }
+        // Before any connection: the host's addresses (each redirect is checked the same way).
+        if let refused = await policy.checkAddresses(of: url, deadline: deadline) { return .failure(refused) }
         return await MediaDownload(url: url, policy: policy, folder: folder).run(deadline: deadline)
     }
 }

@@ -10,6 +10,8 @@ struct MediaStep: Sendable {
     /// Where downloads go; nil: media are not fetched.
     let folder: String?
     let downloader: any MediaDownloader
+    /// What may be fetched (schemes, hosts, addresses, sizes).
+    let policy: MediaPolicy
     /// The bound of the downloads.
     let deadline: ContinuousClock.Instant
 
@@ -36,7 +38,7 @@ struct MediaStep: Sendable {
                 .stage(.media, "media not fetched: no attachment folder (give a store or an attachments directory)"))
             return out
         }
-        let fetcher = MediaFetcher(downloader: downloader)
+        let fetcher = MediaFetcher(policy: policy, downloader: downloader)
         let deadline = self.deadline
         let results = Self.waitOnWorkerThread { await fetcher.fetch(references, into: folder, deadline: deadline) } ?? []
         for r in results {

@@ -206,7 +206,7 @@ public final class Stage: Sendable {
         if !request.media.references.isEmpty {
             let media = MediaStep(
                 folder: configuration.attachmentsDirectory ?? store.attachmentsFolder,
-                downloader: configuration.mediaDownloader, deadline: push.soft)
+                downloader: configuration.mediaDownloader, policy: configuration.mediaPolicy, deadline: push.soft)
             let outcome = media.fetch(request.media.references)
             draft = MediaStep.apply(outcome, to: draft, kind: request.kind, texts: texts)
             attachments = outcome.attachments

@@ -43,6 +43,9 @@ public struct StageConfiguration: Sendable {
     /// default none: every item fails (`.skipped`) and the body gets the
     /// localized `media.failed` line.
     public var mediaDownloader: any MediaDownloader
+    /// What media may be fetched: https only, hosts that resolve to globally reachable
+    /// addresses only (`MediaPolicy.allowHosts` lists exceptions), iOS's size limits.
+    public var mediaPolicy: MediaPolicy
     /// "Now" for relative dates; nil reads the clock at each push.
     public var now: Date?
     /// IANA zone for dates shown to the user.
@@ -76,6 +79,7 @@ public struct StageConfiguration: Sendable {
     ///   - keys: The decryption keys (default: none).
     ///   - attachmentsDirectory: Where downloaded media go (default: `<store>/attachments`).
     ///   - mediaDownloader: How media are fetched (default: not at all).
+    ///   - mediaPolicy: What media may be fetched (default: `MediaPolicy()`).
     ///   - now: A fixed "now" for relative dates (default: the clock).
     ///   - timeZone: The IANA zone dates are shown in.
     ///   - deadline: The whole time budget of one push.
@@ -90,6 +94,7 @@ public struct StageConfiguration: Sendable {
         catalog: any MessageCatalog, store: StoreSource = .none, keys: KeySource = .none,
         attachmentsDirectory: String? = nil,
         mediaDownloader: any MediaDownloader = NoMediaDownloader(reason: "no media downloader is configured"),
+        mediaPolicy: MediaPolicy = MediaPolicy(),
         now: Date? = nil, timeZone: String = "UTC",
         deadline: Duration = .milliseconds(25_000), renderOptions: RenderOptions = RenderOptions(),
         sealingAlgorithms: Set<SealingAlgorithm> = Set(SealingAlgorithm.allCases), allowUnsealed: Bool = false,
@@ -103,6 +108,7 @@ public struct StageConfiguration: Sendable {
         self.keys = keys
         self.attachmentsDirectory = attachmentsDirectory
         self.mediaDownloader = mediaDownloader
+        self.mediaPolicy = mediaPolicy
         self.now = now
         self.timeZone = timeZone
         self.deadline = deadline

@@ -10,7 +10,8 @@ public struct Receipt: Sendable, Hashable {
         case pending
         /// The endpoint answered 2xx for a batch holding it.
         case delivered
-        /// The endpoint refused it for good (a 4xx other than 408/429); kept with the error.
+        /// The endpoint refused it (a 4xx other than 408/429); kept with the error, never sent
+        /// again unless `Store.requeueRejectedReceipts` queues it again.
         case rejected
     }
 
@@ -240,6 +241,30 @@ extension Store {
         id: Int64, error: String, permanent: Bool = false, deadline: ContinuousClock.Instant = .now + defaultTimeout
     ) throws(StoreError) {
         try markFailed(ids: [id], error: error, permanent: permanent, deadline: deadline)
+    }
+
+    /// Queues rejected receipts again (they become pending; their attempt count and last
+    /// error stay as a record): every rejected receipt when `pushIDs` is nil, else those of
+    /// `pushIDs` that are rejected. Delivered and pending receipts are left alone. Returns how
+    /// many were queued.
+    @discardableResult
+    public func requeueRejectedReceipts(
+        pushIDs: [String]? = nil, deadline: ContinuousClock.Instant = .now + defaultTimeout
+    ) throws(StoreError) -> Int {
+        try perform(write: true, deadline: deadline) { db in
+            let requeue = "UPDATE receipt SET rejectedAt = NULL, claimedBy = NULL, claimedUntil = NULL "
+                + "WHERE rejectedAt IS NOT NULL AND deliveredAt IS NULL"
+            guard let pushIDs else {
+                try db.execute(sql: requeue)
+                return db.changesCount
+            }
+            var count = 0
+            for id in pushIDs {
+                try db.execute(sql: requeue + " AND pushId = ?", arguments: [id])
+                count += db.changesCount
+            }
+            return count
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int64 {

@@ -31,6 +31,17 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The URL as text.
     public var description: String { url.absoluteString }
 
+    /// Nil when receipts may be sent to this endpoint: it is `https://`, or `http://` with a
+    /// host in `hosts` (exact, case-insensitive; for development and tests). Receipts say
+    /// which pushes a user saw: they never travel in clear text by default.
+    public func plainHTTPRefusal(allowing hosts: [String]) -> ReceiptEndpointError? {
+        guard url.scheme?.lowercased() == "http" else { return nil }
+        var host = url.host?.lowercased() ?? ""
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if hosts.contains(where: { $0.lowercased() == host }) { return nil }
+        return .plainHTTP(description, host)
+    }
+
     /// The endpoint named by `<directory>/config.json` (key `receiptsEndpoint`), or nil when
     /// the file does not exist or has no such key.
     public static func configured(inStore directory: String) throws(ReceiptEndpointError) -> ReceiptEndpoint? {
@@ -81,11 +92,16 @@ public enum ReceiptEndpointError: Error, Equatable, Sendable, CustomStringConver
     case configuration(String, String)
     /// No endpoint given and none configured in the store (its folder).
     case missing(String)
+    /// A plain `http://` endpoint (the URL, its host) whose host is not allowed for http.
+    case plainHTTP(String, String)
 
     /// The problem in one line, naming the URL.
     public var description: String {
         switch self {
         case .invalid(let text, let detail): return "receipts endpoint '\(text)': \(detail)"
+        case .plainHTTP(let text, let host):
+            return "receipts endpoint '\(text)': plain http is refused (use https://, or --allow-http-host \(host) "
+                + "for a development endpoint)"
         case .configuration(let path, let detail): return "\(path) \(detail)"
         case .missing(let store):
             return "no receipts endpoint: pass --endpoint URL or set \"\(ReceiptEndpoint.configurationKey)\" in "

@@ -15,7 +15,8 @@ struct FetchCommand: AsyncParsableCommand {
         abstract: "Download media: a JSON request on standard input, JSON Lines answers on standard output.",
         discussion: """
             Request: {"folder", "timeoutMs", "urls": [...], "policy": {"allowHTTP": "never"|"always"|[hosts], \
-            "limits": {"audio", "image", "video"}, "maxRedirects"}}. Answers, one per URL as it ends: \
+            "allowHosts": [hosts], "limits": {"audio", "image", "video"}, "maxRedirects"}}. A host not in \
+            allowHosts must resolve to public addresses only, on the first hop and on every redirect. Answers, one per URL as it ends: \
             {"index", "file": {"path", "fileName", "type", "byteCount", "sha256"}} or \
             {"index", "failure": {"code", "detail"}}. Exit 0 when every URL was answered, 2 for a bad request.
             """)

@@ -17,7 +17,7 @@ struct FlushCommand: AsyncParsableCommand {
     @Option(help: "The store directory.")
     var store: String
 
-    @Option(help: "The statistics endpoint (http:// or https:// URL).")
+    @Option(help: "The statistics endpoint: an https:// URL (http:// needs --allow-http-host HOST)")
     var endpoint: String
 
     @OptionGroup var flush: ReceiptFlushOptions
@@ -40,6 +40,9 @@ struct FlushCommand: AsyncParsableCommand {
         } catch {
             throw Self.fail(.usage, error.description)
         }
+        if let refused = target.plainHTTPRefusal(allowing: flush.allowHTTPHosts) {
+            throw Self.fail(.usage, refused.description)
+        }
         let opened: Store
         do {
             opened = try Store.open(directory: store, deadline: .now + .milliseconds(deadlineMilliseconds))
@@ -48,7 +51,8 @@ struct FlushCommand: AsyncParsableCommand {
         }
         let policy = ReceiptDeliveryPolicy(
             batchSize: limits.batchSize, maxAttempts: limits.maxAttempts, requestTimeout: .milliseconds(limits.timeoutMilliseconds),
-            initialBackoff: .milliseconds(limits.backoffMilliseconds), maxBackoff: .milliseconds(max(limits.backoffMilliseconds, 4000)))
+            initialBackoff: .milliseconds(limits.backoffMilliseconds), maxBackoff: .milliseconds(max(limits.backoffMilliseconds, 4000)),
+            allowHTTPHosts: flush.allowHTTPHosts)
         let delivery = ReceiptDelivery(endpoint: target, store: opened, policy: policy)
         let report: ReceiptFlushReport
         do {

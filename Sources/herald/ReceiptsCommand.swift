@@ -15,7 +15,7 @@ struct ReceiptsCommand: AsyncParsableCommand {
             notification; `flush` POSTs pending ones to the endpoint given by --endpoint, else by \
             the key "receiptsEndpoint" of <store>/config.json.
             """,
-        subcommands: [ReceiptsRecord.self, ReceiptsList.self, ReceiptsFlush.self]
+        subcommands: [ReceiptsRecord.self, ReceiptsList.self, ReceiptsFlush.self, ReceiptsRetry.self]
     )
 }
 
@@ -85,10 +85,12 @@ struct ReceiptsFlush: AsyncParsableCommand {
         abstract: "POST pending receipts to the statistics endpoint, with retries and no duplicates.",
         discussion: """
             The endpoint is --endpoint, else "receiptsEndpoint" in <store>/config.json (an \
-            http:// or https:// URL). A 2xx marks a batch delivered; 408, 429, 5xx and network \
-            errors are retried with exponential backoff up to --max-attempts requests per batch \
-            (none starting later than 30 s after the batch was taken), then the batch stays \
-            pending with its error; any other 4xx rejects it for good. \
+            https:// URL; http:// only for a host given with --allow-http-host). A 2xx marks a \
+            batch delivered; 408, 429, 5xx and network errors are retried with exponential \
+            backoff up to --max-attempts requests per batch (none starting later than 30 s after \
+            the batch was taken), then the batch stays pending with its error. A redirect is never \
+            followed: the batch stays pending and the error says where it pointed. Any other 4xx \
+            rejects that batch (`herald receipts retry` queues it again); either stops the flush. \
             Flushes may run in several processes at once: each receipt is sent by one of them. \
             Prints `delivered N, rejected N, pending N (R requests)`; exit 0 when nothing failed, \
             1 when some receipts were rejected or stay pending (one error line each batch), \
@@ -97,12 +99,13 @@ struct ReceiptsFlush: AsyncParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    @Option(help: "The statistics endpoint (http:// or https:// URL).") var endpoint: String?
+    @Option(help: "The statistics endpoint: an https:// URL (http:// needs --allow-http-host HOST)") var endpoint: String?
     @OptionGroup var flush: ReceiptFlushOptions
 
     func run() async throws {
         _ = try flush.limits()
         let target = try CommandFailure.catching(.usage) { try ReceiptEndpoint.chosen(endpoint, store: options.resolvedDirectory) }
+        if let refused = target.plainHTTPRefusal(allowing: flush.allowHTTPHosts) { throw CommandFailure.usage(refused.description) }
         try DeadlineOption.check(options.deadlineMilliseconds, minimum: 0)
         // The sending happens in herald-net, so that herald never loads FoundationNetworking;
         // it takes over this process (same output, same exit status).
@@ -112,5 +115,42 @@ struct ReceiptsFlush: AsyncParsableCommand {
             + ["--deadline-ms", String(options.deadlineMilliseconds)]
         let failure = NetHelper.exec(arguments)
         throw CommandFailure.failure("cannot run \(helper) (\(failure)); herald-net must be installed beside herald")
+    }
+}
+
+/// `herald receipts retry`: queues rejected receipts again for the next flush.
+struct ReceiptsRetry: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry",
+        abstract: "Queue rejected receipts again: every one (--all) or those of --push-id.",
+        discussion: """
+            A rejected receipt becomes pending; the next flush sends it. Prints `queued N`. Exit 0 \
+            done; 1 the store failed, or a --push-id names no rejected receipt (one error line \
+            each); 2 neither or both of --all and --push-id.
+            """)
+
+    @OptionGroup var options: StoreOptions
+
+    @Flag(help: "Queue every rejected receipt again.") var all = false
+    @Option(name: .customLong("push-id"), parsing: .unconditionalSingleValue, help: "Queue this push's receipt again (repeatable).")
+    var pushIDs: [String] = []
+
+    func run() throws {
+        guard all != !pushIDs.isEmpty else { throw CommandFailure.usage("give either --all or --push-id ID") }
+        let store = try options.openStore()
+        let queued = try CommandFailure.catching(.failure) {
+            try store.requeueRejectedReceipts(pushIDs: all ? nil : pushIDs, deadline: options.deadline)
+        }
+        print("queued \(queued)")
+        var problems: [String] = []
+        for id in pushIDs {
+            let receipt = try CommandFailure.catching(.failure) { try store.receipt(pushID: id, deadline: options.deadline) }
+            // The push id came from the command line: escaped for the terminal all the same.
+            if receipt == nil { problems.append("no receipt with push id \(OutsideText.escaped(id))") }
+            if receipt?.state == .delivered {
+                problems.append("receipt \(OutsideText.escaped(id)) was delivered; it is not sent again")
+            }
+        }
+        if !problems.isEmpty { throw CommandFailure(.failure, problems) }
     }
 }

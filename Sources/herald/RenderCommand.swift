@@ -35,12 +35,13 @@ struct RenderCommand: AsyncParsableCommand {
     var deadlineMilliseconds: Int = RenderInvocation.defaultDeadlineMilliseconds
     @Option(name: Flags.algorithms.long, help: Flags.algorithms.argumentHelp) var algorithms: String?
     @Flag(name: Flags.allowUnsealed.long, help: Flags.allowUnsealed.argumentHelp) var allowUnsealed = false
+    @Option(name: Flags.allowHost.long, help: Flags.allowHost.argumentHelp) var allowHosts: [String] = []
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
         try await RenderInvocation(
             payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
-            algorithms: algorithms, allowUnsealed: allowUnsealed, common: common.settings
+            algorithms: algorithms, allowUnsealed: allowUnsealed, allowHosts: allowHosts, common: common.settings
         ).run()
     }
 }
@@ -56,6 +57,7 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
     var deadlineMilliseconds: Int = defaultDeadlineMilliseconds
     var algorithms: String?
     var allowUnsealed = false
+    var allowHosts: [String] = []
     var common = CommonSettings()
 
     static let payload = QuickFlag<Self>("payload", help: "The APNs payload: a JSON file, or - for standard input.") { $0.payload = $1 }
@@ -73,8 +75,13 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         help: "Use legacy, unsealed input: a plaintext herald object, plain fields beside herald.sealed, the ROT13 custom-encrypted-message and media-url, rot13 envelopes. By default only sealed content is used."
     ) { values, _ in values.allowUnsealed = true }
 
+    static let allowHost = QuickFlag<Self>(
+        "allow-host", .repeating,
+        help: "Fetch media from HOST (a name or an address, exactly as in the URL) whatever it resolves to, loopback and private addresses included; for development and tests. Repeatable."
+    ) { $0.allowHosts.append($1) }
+
     /// Every flag of `herald render`, for the quick reader.
-    static let flags = [payload, locale, batch, deadline, algorithms, allowUnsealed] + CommonSettings.flags()
+    static let flags = [payload, locale, batch, deadline, algorithms, allowUnsealed, allowHost] + CommonSettings.flags()
 
     /// The command line read without ArgumentParser, or nil (see `QuickArguments`).
     init?(quickArguments arguments: [String]) {
@@ -85,10 +92,10 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
     init(
         payload: String? = nil, locale: String? = nil, batch: String? = nil,
         deadlineMilliseconds: Int = defaultDeadlineMilliseconds, algorithms: String? = nil, allowUnsealed: Bool = false,
-        common: CommonSettings = CommonSettings()
+        allowHosts: [String] = [], common: CommonSettings = CommonSettings()
     ) {
         (self.payload, self.locale, self.batch, self.deadlineMilliseconds) = (payload, locale, batch, deadlineMilliseconds)
-        (self.algorithms, self.allowUnsealed, self.common) = (algorithms, allowUnsealed, common)
+        (self.algorithms, self.allowUnsealed, self.allowHosts, self.common) = (algorithms, allowUnsealed, allowHosts, common)
     }
 
     func run() async throws {
@@ -109,7 +116,8 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         try common.checkTimeZone()
         let configuration = StageConfiguration(
             catalog: try common.catalog(), store: .directory(common.storeDirectory),
-            keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader, now: now,
+            keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader,
+            mediaPolicy: MediaPolicy(allowHosts: allowHosts), now: now,
             timeZone: common.timeZone,
             deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms(),
             allowUnsealed: allowUnsealed)

@@ -12,7 +12,7 @@ import Testing
     static let commands: [[String]] = [
         ["render"], ["format"], ["validate"], ["preview"], ["export"], ["seal"], ["keygen"], ["examples"],
         ["store", "add-ticket"], ["store", "add-reminder"], ["store", "badge"], ["store", "list"], ["store", "games"],
-        ["receipts", "record"], ["receipts", "list"], ["receipts", "flush"],
+        ["receipts", "record"], ["receipts", "list"], ["receipts", "flush"], ["receipts", "retry"],
     ]
 
     /// The `--flag` names in a help text's OPTIONS section.

@@ -1,3 +1,4 @@
+import HeraldTestSupport
 import Testing
 
 /// A push's bad media entries are skipped and said on standard error as
@@ -18,5 +19,23 @@ import Testing
         #expect(r.stderr.contains("media /herald/media/1: must be an object {url, role, clip} or a URL string, found a number\n"), "\(r.stderr)")
         // The rule ids are for programs; the line stays as it was.
         #expect(!r.stderr.contains("[media-"), "\(r.stderr)")
+    }
+
+    /// Media from a loopback address are refused unless `--allow-host` names the host: the
+    /// flag reaches herald-net's address check (then the fetch fails for another reason:
+    /// nothing listens on the port).
+    @Test func loopbackMediaAreRefusedUnlessTheHostIsAllowed() async throws {
+        let c = try RenderCLITests.Container()
+        let port = try LoopbackHTTPServer.unusedPort()
+        let payload = try c.write(
+            #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look","media":["https://127.0.0.1:\#(port)/a.png"]}}"#,
+            name: "loopback-media.json")
+        let refused = try await c.render(payload, "en")
+        #expect(refused.stderr.contains("address refused: 127.0.0.1 is loopback"), "\(refused.stderr)")
+        for flags in [["--allow-host", "127.0.0.1"], ["--allow-host=127.0.0.1"], ["--allow-host", "cdn.example", "--allow-host", "127.0.0.1"]] {
+            let allowed = try await c.render(payload, "en", flags)
+            #expect(!allowed.stderr.contains("address refused"), "\(flags): \(allowed.stderr)")
+            #expect(allowed.stderr.contains("network error"), "\(flags): \(allowed.stderr)")
+        }
     }
 }

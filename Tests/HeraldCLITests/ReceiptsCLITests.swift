@@ -6,8 +6,8 @@ import HeraldTestSupport
 /// server on 127.0.0.1 that the test starts (ReceiptTestServer.swift, shared with the store
 /// tests).
 @Suite struct ReceiptsCLITests {
-    /// Flags that keep retries short in tests.
-    static let quick = ["--backoff-ms", "5", "--timeout-ms", "5000"]
+    /// Flags that keep retries short in tests, and allow the test server's plain http.
+    static let quick = ["--backoff-ms", "5", "--timeout-ms", "5000", "--allow-http-host", "127.0.0.1"]
 
     static func record(_ ids: [String], store: String) async throws {
         for id in ids {
@@ -95,7 +95,10 @@ import HeraldTestSupport
         let flush = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(flush.status == 1)
         #expect(flush.stdout == "delivered 0, rejected 1, pending 0 (1 requests)\n")
-        #expect(flush.stderr == "herald: error: 1 receipt(s) rejected: HTTP 422: status 422 from the test server\n")
+        #expect(
+            flush.stderr
+                == "herald: error: 1 receipt(s) rejected: HTTP 422: status 422 from the test server; the other pending "
+                + "receipts were not sent (`herald receipts retry` queues rejected ones again)\n")
         _ = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path] + Self.quick)
         #expect(server.requests.count == 1)
         await #expect(try Self.counts(store.path) == "pending 0\ndelivered 0\nrejected 1\n")
@@ -143,5 +146,55 @@ import HeraldTestSupport
         #expect(attempts.stderr == "herald: error: --max-attempts: 0 is outside 1…100\n")
         let timeout = try await HeraldBinary.run(["receipts", "flush", "--endpoint", "http://127.0.0.1:1/r", "--timeout-ms", "-5", "--store", store.path])
         #expect(timeout.status == 2)
+    }
+
+    @Test func plainHTTPIsRefusedUnlessTheHostIsAllowed() async throws {
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
+        try await Self.record(["h-1"], store: store.path)
+        let server = try ReceiptTestServer()
+        defer { server.stop() }
+        let refused = try await HeraldBinary.run(["receipts", "flush", "--endpoint", server.url, "--store", store.path])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "herald: error: receipts endpoint '\(server.url)': plain http is refused (use https://, or "
+                + "--allow-http-host 127.0.0.1 for a development endpoint)\n")
+        #expect(server.requests.isEmpty)
+        await #expect(try Self.counts(store.path) == "pending 1\ndelivered 0\nrejected 0\n")
+    }
+
+    /// A 404 rejects one batch; `retry` queues it again (by push id, or all), and the next
+    /// flush delivers it.
+    @Test func retryQueuesRejectedReceiptsAgain() async throws {
+        let store = try TemporaryFolder("herald-cli-receipts", create: false)
+        try await Self.record(["r-1", "r-2", "r-3"], store: store.path)
+        let gone = try ReceiptTestServer(otherwise: .status(404))
+        defer { gone.stop() }
+        let flush = try await HeraldBinary.run(
+            ["receipts", "flush", "--endpoint", gone.url, "--store", store.path, "--batch-size", "2"] + Self.quick)
+        #expect(flush.status == 1)
+        #expect(flush.stdout == "delivered 0, rejected 2, pending 0 (1 requests)\n")
+        await #expect(try Self.counts(store.path) == "pending 1\ndelivered 0\nrejected 2\n")
+
+        let neither = try await HeraldBinary.run(["receipts", "retry", "--store", store.path])
+        #expect(neither.status == 2)
+        #expect(neither.stderr == "herald: error: give either --all or --push-id ID\n")
+        let one = try await HeraldBinary.run(["receipts", "retry", "--push-id", "r-1", "--store", store.path])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout == "queued 1\n")
+        await #expect(try Self.counts(store.path) == "pending 2\ndelivered 0\nrejected 1\n")
+        let unknown = try await HeraldBinary.run(["receipts", "retry", "--push-id", "nope", "--store", store.path])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout == "queued 0\n")
+        #expect(unknown.stderr == "herald: error: no receipt with push id nope\n")
+        let all = try await HeraldBinary.run(["receipts", "retry", "--all", "--store", store.path])
+        #expect(all.stdout == "queued 1\n")
+
+        let healthy = try ReceiptTestServer()
+        defer { healthy.stop() }
+        let again = try await HeraldBinary.run(["receipts", "flush", "--endpoint", healthy.url, "--store", store.path] + Self.quick)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Set(healthy.acceptedPushIDs) == ["r-1", "r-2", "r-3"])
+        await #expect(try Self.counts(store.path) == "pending 0\ndelivered 3\nrejected 0\n")
     }
 }

@@ -375,7 +375,8 @@ import Testing
         let payload = try c.write(
             #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#,
             name: "media.json")
-        let r = try await c.render(payload, "en")
+        // The loopback address is allowed, so that the download reaches the network.
+        let r = try await c.render(payload, "en", ["--allow-host", "127.0.0.1"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.body == "\u{2068}Look\u{2069}\nThe attached media could not be loaded.")
         #expect(r.root["herald-attachments"] == nil && r.root["media-url"] == nil)

@@ -8,7 +8,7 @@ import Testing
 /// The fetcher with `HelperProcessMediaDownloader`: the real `herald-net fetch`
 /// binary (built beside the test runner) against a loopback HTTP server.
 @Suite(.serialized) struct HelperProcessDownloaderTests {
-    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
+    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), allowHosts: ["127.0.0.1"])
 
     /// Writes an executable script through a close-on-exec descriptor. Written with
     /// Foundation's `write(toFile:atomically:)`, a child another test spawned at that moment
@@ -59,6 +59,23 @@ import Testing
         let stored = try Data(contentsOf: URL(fileURLWithPath: folder.attachments + "/" + Fixture.pngSHA256 + ".png"))
         #expect(Array(stored) == Fixture.png)
         #expect(folder.files().sorted() == [Fixture.gifSHA256 + ".gif", Fixture.pngSHA256 + ".png"].sorted())
+    }
+
+    /// The allow-list crosses the pipe: herald-net refuses the loopback server's address
+    /// without it (the server sees no connection) and fetches from it with it.
+    @Test func theHelperRefusesLoopbackUnlessTheHostIsAllowed() async throws {
+        let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
+        defer { server.stop() }
+        let folder = try TemporaryFolder("herald-media-tests")
+        var strict = loopback
+        strict.allowHosts = []
+        let refs = [MediaReference(url: server.url("/a.png"), source: .heraldMedia)]
+        let refused = try await fetcher(strict).fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        #expect(refused.first?.failure == .refusedAddress("127.0.0.1 is loopback"))
+        #expect(server.connections.isEmpty)
+        let allowed = try await fetcher(loopback).fetch(refs, into: folder.attachments, deadline: .now + .seconds(30))
+        #expect(allowed.first?.attachment != nil, "\(allowed)")
+        #expect(server.requests.count == 1)
     }
 
     @Test func failuresComeBackWithTheirReason() async throws {
@@ -151,18 +168,20 @@ import Testing
         var policy = MediaPolicy(allowHTTP: .hosts(["b.example", "a.example"]))
         policy.limits = MediaPolicy.Limits(audio: 1, image: 2, video: 3)
         policy.maxRedirects = 7
+        policy.allowHosts = ["dev.local", "10.0.0.5"]
         let request = MediaDownloadWire.Request(
             urls: ["https://a.example/x.png"], policy: policy, folder: "/tmp/f", timeoutMilliseconds: 1234)
         let text = JSONWriter.write(request.json)
         #expect(
             text
-                == #"{"folder":"/tmp/f","timeoutMs":1234,"urls":["https://a.example/x.png"],"policy":{"allowHTTP":["a.example","b.example"],"limits":{"audio":1,"image":2,"video":3},"maxRedirects":7}}"#
+                == #"{"folder":"/tmp/f","timeoutMs":1234,"urls":["https://a.example/x.png"],"policy":{"allowHTTP":["a.example","b.example"],"allowHosts":["dev.local","10.0.0.5"],"limits":{"audio":1,"image":2,"video":3},"maxRedirects":7}}"#
         )
         let back = try MediaDownloadWire.Request(json: try JSONParser.parse(text))
         #expect(back == request)
 
         let failures: [MediaFailure] = [
             .unsupportedScheme("ftp"), .invalidURL("x"), .forbiddenRedirect("file:///"), .tooManyRedirects(5),
+            .refusedAddress("localhost (127.0.0.1) is loopback"),
             .tooLarge(limit: 10), .unsupportedType("html"), .timedOut, .cancelled, .http(503), .network("reset"),
             .io("disk full"), .skipped("too many"),
         ]
@@ -184,6 +203,8 @@ import Testing
             (#"{"folder":"/f","timeoutMs":-1,"urls":[],"policy":{}}"#, "\"timeoutMs\""),
             (#"{"folder":"/f","timeoutMs":1,"urls":[3],"policy":{}}"#, "\"urls\"[0]"),
             (#"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"sometimes"}}"#, "policy.allowHTTP"),
+            (#"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"never","allowHosts":"x"}}"#, "policy.allowHosts"),
+            (#"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"never","allowHosts":[1]}}"#, "policy.allowHosts"),
             (
                 #"{"folder":"/f","timeoutMs":1,"urls":[],"policy":{"allowHTTP":"never","limits":{"audio":1,"image":2}}}"#,
                 "policy.limits.video"

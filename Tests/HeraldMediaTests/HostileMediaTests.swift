@@ -8,7 +8,7 @@ import Glibc
 /// Issue 14, media: a downloader's answer is not trusted with a path, the attachment folder
 /// is kept within its retention rule, and the `herald-net` helper can be stopped.
 @Suite struct HostileMediaTests {
-    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
+    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), allowHosts: ["127.0.0.1"])
 
     /// Answers every URL with the same file, whatever it is.
     struct AnsweringDownloader: MediaDownloader {
@@ -64,7 +64,7 @@ import Glibc
     @Test func fetchingKeepsTheFolderWithinItsRetentionRule() async throws {
         let folder = try TemporaryFolder("herald-media-tests")
         try FileManager.default.createDirectory(atPath: folder.attachments, withIntermediateDirectories: true)
-        let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), maxFiles: 4)
+        let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), maxFiles: 4, allowHosts: ["127.0.0.1"])
         let old = Date(timeIntervalSinceNow: -86_400)
         var oldNames: [String] = []
         for k in 0..<6 {

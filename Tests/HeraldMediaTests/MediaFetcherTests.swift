@@ -10,7 +10,7 @@ import HeraldNetwork
 /// (LoopbackHTTPServer). HelperProcessDownloaderTests runs the same downloads through herald-net.
 @Suite(.serialized) struct MediaFetcherTests {
     /// http is allowed for the loopback address only (like an ATS exception domain).
-    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
+    let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), allowHosts: ["127.0.0.1"])
 
     func fetch(
         _ refs: [MediaReference], _ folder: TemporaryFolder, policy: MediaPolicy? = nil, within seconds: Double = 60

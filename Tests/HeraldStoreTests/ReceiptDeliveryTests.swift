@@ -15,7 +15,7 @@ import Testing
     /// about the budget, so it is far out of the way.
     static let quick = ReceiptDeliveryPolicy(
         batchSize: 100, maxAttempts: 6, requestTimeout: .seconds(5), initialBackoff: .milliseconds(5),
-        maxBackoff: .milliseconds(40), retryBudget: .seconds(600))
+        maxBackoff: .milliseconds(40), retryBudget: .seconds(600), allowHTTPHosts: ["127.0.0.1"])
 
     static func record(_ count: Int, in store: Store, prefix: String = "push") throws -> [String] {
         let ids = (0..<count).map { "\(prefix)-\($0)" }
@@ -104,7 +104,10 @@ import Testing
         #expect(report.rejected == 2)
         #expect(report.delivered == 0)
         #expect(report.requests == 1)
-        #expect(report.errors == ["2 receipt(s) rejected: HTTP 400: status 400 from the test server"])
+        #expect(report.errors == [
+            "2 receipt(s) rejected: HTTP 400: status 400 from the test server; the other pending receipts were not sent "
+                + "(`herald receipts retry` queues rejected ones again)"
+        ])
         let stored = try store.receipts()
         #expect(stored.allSatisfy { $0.state == .rejected && $0.attempts == 1 })
         #expect(stored.allSatisfy { $0.lastError == "HTTP 400: status 400 from the test server" })

@@ -41,7 +41,7 @@ func runMediaBench(args: [String]) {
     try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
     let folder = work + "/attachments"
-    let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]))
+    let policy = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), allowHosts: ["127.0.0.1"])
 
     func heraldFetch(_ bytes: Int) -> Duration {
         let url = "http://127.0.0.1:\(server.port)/\(bytes).png"
