@@ -26,7 +26,9 @@ import Testing
     /// nothing listens on the port).
     @Test func loopbackMediaAreRefusedUnlessTheHostIsAllowed() async throws {
         let c = try RenderCLITests.Container()
-        let port = try LoopbackHTTPServer.unusedPort()
+        let down = try RefusedPort()
+        defer { withExtendedLifetime(down) {} }
+        let port = down.port
         let payload = try c.write(
             #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look","media":["https://127.0.0.1:\#(port)/a.png"]}}"#,
             name: "loopback-media.json")

@@ -107,7 +107,9 @@ import HeraldTestSupport
     @Test func aDownServerLeavesReceiptsPendingAndExitsOne() async throws {
         let store = try TemporaryFolder("herald-cli-receipts", create: false)
         try await Self.record(["down-1", "down-2"], store: store.path)
-        let port = try ReceiptTestServer.unusedPort()
+        let down = try RefusedPort()
+        defer { withExtendedLifetime(down) {} }
+        let port = down.port
         let flush = try await HeraldBinary.run([
             "receipts", "flush", "--endpoint", "http://127.0.0.1:\(port)/r", "--max-attempts", "2", "--store", store.path,
         ] + Self.quick)

@@ -146,7 +146,9 @@ import Testing
         let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         _ = try Self.record(2, in: store)
-        let port = try ReceiptTestServer.unusedPort()
+        let down = try RefusedPort()
+        defer { withExtendedLifetime(down) {} }
+        let port = down.port
         var policy = Self.quick
         policy.maxAttempts = 2
         let report = try await ReceiptDelivery(

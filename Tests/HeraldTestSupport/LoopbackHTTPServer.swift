@@ -149,13 +149,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return received
     }
 
-    /// A loopback port nothing listens on (bound, then closed).
-    public static func unusedPort() throws -> Int {
-        let server = try LoopbackHTTPServer(handler: { _ in Response() })
-        server.stop()
-        return server.port
-    }
-
     /// Waits (up to `timeout` seconds) until `count` connections have finished.
     public func waitForFinishedConnections(_ count: Int, timeout: Double = 10) -> [Connection] {
         let end = Date().addingTimeInterval(timeout)
@@ -348,4 +341,36 @@ extension LoopbackHTTPServer {
 public struct ServerError: Error, CustomStringConvertible {
     public let description: String
     init(_ d: String) { description = d }
+}
+
+/// A loopback port where nothing listens, held for as long as the value lives: a
+/// connection to it is refused at once, and no server another test starts meanwhile
+/// can take the port (the socket is bound without SO_REUSEADDR and never listens).
+/// For "the endpoint is down" tests; keep it alive until the test is done
+/// (`withExtendedLifetime`).
+public final class RefusedPort: Sendable {
+    /// The port number on 127.0.0.1.
+    public let port: Int
+    private let fd: Int32
+
+    /// Binds 127.0.0.1 on a port the kernel picks.
+    public init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
+        var addr = sockaddr_in(
+            sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")),
+            sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard bound else {
+            close(fd)
+            throw ServerError("bind: \(String(cString: strerror(errno)))")
+        }
+        self.fd = fd
+        self.port = Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    deinit { close(fd) }
 }

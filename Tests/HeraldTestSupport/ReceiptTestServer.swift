@@ -84,9 +84,6 @@ public final class ReceiptTestServer: @unchecked Sendable {
     /// Stops accepting.
     public func stop() { server.stop() }
 
-    /// A loopback port nothing listens on (bound, then closed).
-    public static func unusedPort() throws -> UInt16 { UInt16(try LoopbackHTTPServer.unusedPort()) }
-
     private final class State: @unchecked Sendable {
         let lock = NSLock()
         var script: [Reply]
