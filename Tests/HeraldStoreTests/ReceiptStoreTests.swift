@@ -90,8 +90,7 @@ import Testing
         let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         // Another process holds the write lock (the sqlite3 shell inside BEGIN IMMEDIATE).
-        let holder = try SQLiteLockHolder(database: store.path)
-        #expect(holder.holding)
+        let holder = try StoreLocker(database: store.path)
 
         // The lock is held until the test commits below, so only the deadline can end the wait:
         // `.locked` is the store's own report that it gave up at it (no clock in the test,

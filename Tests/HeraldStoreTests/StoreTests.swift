@@ -103,8 +103,7 @@ import Testing
         let temp = try TemporaryFolder("herald-store-tests")
         let store = try Store.open(directory: temp.path)
         // The sqlite3 shell holds the write lock in another process until told to commit.
-        let holder = try SQLiteLockHolder(database: store.path, statements: "UPDATE badge SET count = 40;")
-        #expect(holder.holding)
+        let holder = try StoreLocker(database: store.path, statements: "UPDATE badge SET count = 40;")
 
         #expect(throws: StoreError.locked(path: store.path)) {
             try store.incrementBadge(deadline: .now + .milliseconds(200))
