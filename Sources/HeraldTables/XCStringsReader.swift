@@ -261,24 +261,36 @@ public enum XCStringsReader {
                     structure("plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has neither a stringUnit nor device variations", at: fAt, key: key)
                     continue
                 }
-                let dAt = member("device", of: vo, at: vAt)
-                guard let d = dv.objectValue else {
-                    structure("device variations of \(Excerpt.quoted(key)) are not an object", at: dAt, key: key)
-                    continue
-                }
-                var byDevice: [String: SourceText] = [:]
-                for (device, dm) in d {
-                    let eAt = member(device, of: d, at: dAt)
-                    if !StringsdictReader.deviceNames.contains(device) {
-                        structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
-                    }
+                let byDevice: [String: SourceText]? = devices(dv, at: member("device", of: vo, at: vAt), key: key) { ctx, device, dm, eAt in
                     guard let dmo = dm.objectValue, let u = dmo["stringUnit"] else {
-                        structure("device \(Excerpt.quoted(device)) of plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has no stringUnit", at: eAt, key: key)
-                        continue
+                        ctx.structure("device \(Excerpt.quoted(device)) of plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has no stringUnit", at: eAt, key: key)
+                        return nil
                     }
-                    if let t = unit(u, at: member("stringUnit", of: dmo, at: eAt), key: key, state: &state) { byDevice[device] = t }
+                    return ctx.unit(u, at: ctx.member("stringUnit", of: dmo, at: eAt), key: key, state: &state)
                 }
-                out[c] = .devices(byDevice)
+                if let byDevice { out[c] = .devices(byDevice) }
+            }
+            return out
+        }
+
+        /// Device variations (`{"iphone": …, "other": …}`, in a localization or a plural
+        /// form): each device's value as `read` makes it (nil: left out), with a warning for
+        /// a device name Apple does not use; nil when they are not an object.
+        mutating func devices<Value>(
+            _ v: JSONValue, at: At, key: String,
+            _ read: (_ ctx: inout Context, _ device: String, _ value: JSONValue, _ at: At) -> Value?
+        ) -> [String: Value]? {
+            guard let d = v.objectValue else {
+                structure("device variations of \(Excerpt.quoted(key)) are not an object", at: at, key: key)
+                return nil
+            }
+            var out: [String: Value] = [:]
+            for (device, value) in d {
+                let eAt = member(device, of: d, at: at)
+                if !StringsdictReader.deviceNames.contains(device) {
+                    structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
+                }
+                if let made = read(&self, device, value, eAt) { out[device] = made }
             }
             return out
         }
@@ -357,20 +369,10 @@ public enum XCStringsReader {
                     return XCStringsForm.plural(format: SourceText("%#@\(name)@", origin: keyOrigin(pAt)), substitutions.filter { $0.name != name } + [variable])
                 }
                 if let dv = vo["device"] {
-                    let dAt = member("device", of: vo, at: vAt)
-                    guard let d = dv.objectValue else {
-                        structure("device variations of \(Excerpt.quoted(key)) are not an object", at: dAt, key: key)
-                        return nil
+                    let byDevice = devices(dv, at: member("device", of: vo, at: vAt), key: key) { ctx, _, dm, eAt in
+                        ctx.message(dm, at: eAt, key: key, state: &state, depth: depth + 1)
                     }
-                    var out: [String: Message] = [:]
-                    for (device, dm) in d {
-                        let eAt = member(device, of: d, at: dAt)
-                        if !StringsdictReader.deviceNames.contains(device) {
-                            structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
-                        }
-                        if let m = message(dm, at: eAt, key: key, state: &state, depth: depth + 1) { out[device] = m }
-                    }
-                    return .devices(out)
+                    return byDevice.map { .devices($0) }
                 }
                 structure("variations of \(Excerpt.quoted(key)) have neither \"plural\" nor \"device\"", at: vAt, key: key)
                 return nil
