@@ -43,10 +43,7 @@ public enum Currency {
         currency isoCode: String, locale: LocaleID, width: String? = nil
     ) throws(ICUError) -> CurrencyFormat {
         if let hit = locale.slots.currency(code: isoCode, width: width) { return hit }
-        let made = try CurrencyFormat.cache.value(for: locale, CurrencyFormat.Options(code: isoCode, width: width)) {
-            () throws(ICUError) in
-            try CurrencyFormat(currency: isoCode, locale: locale, width: width)
-        }
+        let made = try CurrencyFormat.cache.value(for: locale, CurrencyFormat.Options(code: isoCode, width: width))
         locale.slots.remember(made, code: isoCode, width: width)
         return made
     }
@@ -71,7 +68,9 @@ public final class CurrencyFormat: Sendable {
         let code: String
         let width: String?
     }
-    static let cache = FormatterCache<Options, CurrencyFormat>()
+    static let cache = FormatterCache<Options, CurrencyFormat> { (locale, options) throws(ICUError) in
+        try CurrencyFormat(currency: options.code, locale: locale, width: options.width)
+    }
 
     init(currency isoCode: String, locale: LocaleID, width: String?) throws(ICUError) {
         let digits = try Currency.fractionDigits(isoCode)

@@ -35,20 +35,18 @@ public final class DateFormat: Sendable {
         let date: Style
         let time: Style
     }
-    private static let cache = FormatterCache<Spec, DateFormat>()
+    private static let cache = FormatterCache<Spec, DateFormat> { (locale, spec) throws(ICUError) in
+        try DateFormat(locale: locale, spec: spec)
+    }
 
     /// From a skeleton ("yMMMd", "jmm", "EEEEjmm") resolved to the locale's pattern.
     public static func `for`(skeleton: String, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
-        try cached(locale, Spec(zone: zone, skeleton: skeleton, date: .none, time: .none))
+        try cache.value(for: locale, Spec(zone: zone, skeleton: skeleton, date: .none, time: .none))
     }
 
     /// From date and time styles.
     public static func `for`(date: Style, time: Style, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
-        try cached(locale, Spec(zone: zone, skeleton: nil, date: date, time: time))
-    }
-
-    private static func cached(_ locale: LocaleID, _ spec: Spec) throws(ICUError) -> DateFormat {
-        try cache.value(for: locale, spec) { () throws(ICUError) in try DateFormat(locale: locale, spec: spec) }
+        try cache.value(for: locale, Spec(zone: zone, skeleton: nil, date: date, time: time))
     }
 
     /// True when ICU knows the IANA zone id.

@@ -30,15 +30,15 @@ public final class MessageFormat: Sendable {
     public let usesNamedArguments: Bool
 
     /// By pattern.
-    private static let cache = FormatterCache<String, MessageFormat>()
+    private static let cache = FormatterCache<String, MessageFormat> { (locale, pattern) throws(ICUError) in
+        try MessageFormat(pattern: pattern, locale: locale)
+    }
 
     /// The compiled pattern for `locale` (cached).
     ///
     /// - Throws: `ICUError` with the offset when the pattern does not parse.
     public static func `for`(pattern: String, locale: LocaleID) throws(ICUError) -> MessageFormat {
-        try cache.value(for: locale, pattern) { () throws(ICUError) in
-            try MessageFormat(pattern: pattern, locale: locale)
-        }
+        try cache.value(for: locale, pattern)
     }
 
     private init(pattern: String, locale: LocaleID) throws(ICUError) {

@@ -114,15 +114,15 @@ public final class NumberFormat: @unchecked Sendable {
     public let locale: LocaleID
 
     /// By skeleton.
-    private static let cache = FormatterCache<String, NumberFormat>()
+    private static let cache = FormatterCache<String, NumberFormat> { (locale, skeleton) throws(ICUError) in
+        try NumberFormat(skeleton: skeleton, locale: locale)
+    }
 
     /// The formatter for `skeleton` in `locale` (cached).
     ///
     /// - Throws: `ICUError` when the skeleton does not parse.
     public static func `for`(skeleton: String, locale: LocaleID) throws(ICUError) -> NumberFormat {
-        try cache.value(for: locale, skeleton) { () throws(ICUError) in
-            try NumberFormat(skeleton: skeleton, locale: locale)
-        }
+        try cache.value(for: locale, skeleton)
     }
 
     /// The locale's default decimal format with all visible fraction digits

@@ -31,7 +31,9 @@ public final class PluralRules: @unchecked Sendable {
     public let categories: [PluralCategory]
 
     /// By plural type.
-    private static let cache = FormatterCache<PluralType, PluralRules>()
+    private static let cache = FormatterCache<PluralType, PluralRules> { (locale, type) throws(ICUError) in
+        try PluralRules(locale: locale, type: type)
+    }
 
     /// The rules for `locale` (cached).
     ///
@@ -41,9 +43,7 @@ public final class PluralRules: @unchecked Sendable {
     {
         let slots = locale.slots
         if let hit = type == .cardinal ? slots.cardinal.load() : slots.ordinal.load() { return hit }
-        let rules = try cache.value(for: locale, type) { () throws(ICUError) in
-            try PluralRules(locale: locale, type: type)
-        }
+        let rules = try cache.value(for: locale, type)
         return type == .cardinal ? slots.cardinal.storeIfNil(rules) : slots.ordinal.storeIfNil(rules)
     }
 

@@ -34,15 +34,15 @@ public final class RelativeTimeFormat: Sendable {
     public let width: Width
 
     /// By width.
-    private static let cache = FormatterCache<Width, RelativeTimeFormat>()
+    private static let cache = FormatterCache<Width, RelativeTimeFormat> { (locale, width) throws(ICUError) in
+        try RelativeTimeFormat(locale: locale, width: width)
+    }
 
     /// The formatter for `locale` and `width` (cached).
     ///
     /// - Throws: `ICUError` when ICU cannot open one.
     public static func `for`(_ locale: LocaleID, width: Width = .long) throws(ICUError) -> RelativeTimeFormat {
-        try cache.value(for: locale, width) { () throws(ICUError) in
-            try RelativeTimeFormat(locale: locale, width: width)
-        }
+        try cache.value(for: locale, width)
     }
 
     private init(locale: LocaleID, width: Width) throws(ICUError) {
