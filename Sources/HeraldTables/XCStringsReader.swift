@@ -210,6 +210,16 @@ public enum XCStringsReader {
             return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
         }
 
+        /// The members of `v` (whose positions are `at`) with their positions, in order; nil
+        /// when `v` is not an object, reported as "`what` of KEY are TYPE, not an object".
+        mutating func members(of v: JSONValue, _ what: String, at: At, key: String) -> [(name: String, value: JSONValue, at: At)]? {
+            guard let o = v.objectValue else {
+                structure("\(what) of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
+                return nil
+            }
+            return o.entries.map { ($0.key, $0.value, member($0.key, of: o, at: at)) }
+        }
+
         mutating func structure(_ text: String, at: At, key: String? = nil, severity: Diagnostic.Severity = .error, onKey: Bool = false) {
             diags.append(Diagnostic(.structure, severity, text, at: .file(onKey ? keyOrigin(at) : origin(at)), subject: Diagnostic.Subject(key: key)))
         }
@@ -237,13 +247,9 @@ public enum XCStringsReader {
         /// Plural variations → category → form (a string unit, or device
         /// variations of string units: "vary by device" inside "vary by plural").
         mutating func forms(_ v: JSONValue, at: At, key: String, state: inout String?) -> [PluralCategory: XCStringsForm]? {
-            guard let o = v.objectValue else {
-                structure("plural variations of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
-                return nil
-            }
+            guard let variations = members(of: v, "plural variations", at: at, key: key) else { return nil }
             var out: [PluralCategory: XCStringsForm] = [:]
-            for (cat, f) in o {
-                let fAt = member(cat, of: o, at: at)
+            for (cat, f, fAt) in variations {
                 guard let c = PluralCategory(rawValue: cat) else {
                     structure("unknown plural category \(Excerpt.quoted(cat)) in \(Excerpt.quoted(key))", at: fAt, key: key, severity: .warning, onKey: true)
                     continue
@@ -280,13 +286,9 @@ public enum XCStringsReader {
             _ v: JSONValue, at: At, key: String,
             _ read: (_ ctx: inout Context, _ device: String, _ value: JSONValue, _ at: At) -> Value?
         ) -> [String: Value]? {
-            guard let d = v.objectValue else {
-                structure("device variations of \(Excerpt.quoted(key)) are not an object", at: at, key: key)
-                return nil
-            }
+            guard let variations = members(of: v, "device variations", at: at, key: key) else { return nil }
             var out: [String: Value] = [:]
-            for (device, value) in d {
-                let eAt = member(device, of: d, at: at)
+            for (device, value, eAt) in variations {
                 if !StringsdictReader.deviceNames.contains(device) {
                     structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
                 }
@@ -326,24 +328,18 @@ public enum XCStringsReader {
             }
             var substitutions: [XCStringsVariable] = []
             if let subs = o["substitutions"] {
-                let subsAt = member("substitutions", of: o, at: at)
-                if let so = subs.objectValue {
-                    for (name, s) in so {
-                        let sAt = member(name, of: so, at: subsAt)
-                        let argNum = s["argNum"]?.intValue.map { Int($0) }
-                        let spec = s["formatSpecifier"]?.stringValue
-                        if argNum == nil { structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no integer argNum", at: sAt, key: key, severity: .warning) }
-                        var fs: [PluralCategory: XCStringsForm] = [:]
-                        if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
-                            let vAt = member("variations", of: sv, at: sAt)
-                            fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
-                        } else {
-                            structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no plural variations", at: sAt, key: key)
-                        }
-                        substitutions.append(XCStringsVariable(name: name, valueType: spec, argNum: argNum, forms: fs, origin: keyOrigin(sAt)))
+                for (name, s, sAt) in members(of: subs, "substitutions", at: member("substitutions", of: o, at: at), key: key) ?? [] {
+                    let argNum = s["argNum"]?.intValue.map { Int($0) }
+                    let spec = s["formatSpecifier"]?.stringValue
+                    if argNum == nil { structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no integer argNum", at: sAt, key: key, severity: .warning) }
+                    var fs: [PluralCategory: XCStringsForm] = [:]
+                    if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
+                        let vAt = member("variations", of: sv, at: sAt)
+                        fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
+                    } else {
+                        structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no plural variations", at: sAt, key: key)
                     }
-                } else {
-                    structure("substitutions of \(Excerpt.quoted(key)) are not an object", at: subsAt, key: key)
+                    substitutions.append(XCStringsVariable(name: name, valueType: spec, argNum: argNum, forms: fs, origin: keyOrigin(sAt)))
                 }
             }
             if let su = o["stringUnit"] {
