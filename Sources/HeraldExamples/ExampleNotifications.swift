@@ -29,13 +29,6 @@ public enum ExampleNotifications {
         /// the ROT13 `custom-encrypted-message`): it renders only with unsealed input
         /// allowed (`herald render --allow-unsealed`, `StageConfiguration.allowUnsealed`).
         public let unsealed: Bool
-
-        init(name: String, summary: String, payload: String, unsealed: Bool) {
-            self.name = name
-            self.summary = summary
-            self.payload = payload
-            self.unsealed = unsealed
-        }
     }
 
     public struct ExampleTicket: Sendable {

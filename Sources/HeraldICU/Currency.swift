@@ -43,10 +43,7 @@ public enum Currency {
         currency isoCode: String, locale: LocaleID, width: String? = nil
     ) throws(ICUError) -> CurrencyFormat {
         if let hit = locale.slots.currency(code: isoCode, width: width) { return hit }
-        let made = try CurrencyFormat.cache.value(for: CurrencyFormat.Key(code: isoCode, locale: locale.icuID, width: width)) {
-            () throws(ICUError) in
-            try CurrencyFormat(currency: isoCode, locale: locale, width: width)
-        }
+        let made = try CurrencyFormat.cache.value(for: locale, CurrencyFormat.Options(code: isoCode, width: width))
         locale.slots.remember(made, code: isoCode, width: width)
         return made
     }
@@ -66,12 +63,14 @@ public final class CurrencyFormat: Sendable {
     /// The code as the caller spelled it (cache key).
     let requestedCode: String
 
-    struct Key: Hashable, Sendable {
+    /// What a formatter is opened for besides its locale.
+    struct Options: Hashable, Sendable {
         let code: String
-        let locale: String
         let width: String?
     }
-    static let cache = FormatterCache<Key, CurrencyFormat>()
+    static let cache = FormatterCache<Options, CurrencyFormat> { (locale, options) throws(ICUError) in
+        try CurrencyFormat(currency: options.code, locale: locale, width: options.width)
+    }
 
     init(currency isoCode: String, locale: LocaleID, width: String?) throws(ICUError) {
         let digits = try Currency.fractionDigits(isoCode)

@@ -27,29 +27,26 @@ public final class DateFormat: Sendable {
         }
     }
 
-    private enum Spec: Hashable, Sendable {
-        case skeleton(String)
-        case styles(Style, Style)
-    }
-    private struct CacheKey: Hashable, Sendable {
-        let locale: String
+    /// What a formatter is opened for besides its locale: the zone, and a skeleton or
+    /// (when `skeleton` is nil) the date and time styles.
+    private struct Spec: Hashable, Sendable {
         let zone: String
-        let spec: Spec
+        let skeleton: String?
+        let date: Style
+        let time: Style
     }
-    private static let cache = FormatterCache<CacheKey, DateFormat>()
+    private static let cache = FormatterCache<Spec, DateFormat> { (locale, spec) throws(ICUError) in
+        try DateFormat(locale: locale, spec: spec)
+    }
 
     /// From a skeleton ("yMMMd", "jmm", "EEEEjmm") resolved to the locale's pattern.
     public static func `for`(skeleton: String, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
-        try cache.value(for: CacheKey(locale: locale.icuID, zone: zone, spec: .skeleton(skeleton))) { () throws(ICUError) in
-            try DateFormat(locale: locale, zone: zone, skeleton: skeleton, date: .none, time: .none)
-        }
+        try cache.value(for: locale, Spec(zone: zone, skeleton: skeleton, date: .none, time: .none))
     }
 
     /// From date and time styles.
     public static func `for`(date: Style, time: Style, locale: LocaleID, zone: String) throws(ICUError) -> DateFormat {
-        try cache.value(for: CacheKey(locale: locale.icuID, zone: zone, spec: .styles(date, time))) { () throws(ICUError) in
-            try DateFormat(locale: locale, zone: zone, skeleton: nil, date: date, time: time)
-        }
+        try cache.value(for: locale, Spec(zone: zone, skeleton: nil, date: date, time: time))
     }
 
     /// True when ICU knows the IANA zone id.
@@ -57,18 +54,18 @@ public final class DateFormat: Sendable {
         !zone.isEmpty && !zone.utf8.contains(0) && hicu_zone_is_known(zone) != 0
     }
 
-    private init(locale: LocaleID, zone: String, skeleton: String?, date: Style, time: Style) throws(ICUError) {
+    private init(locale: LocaleID, spec: Spec) throws(ICUError) {
+        let zone = spec.zone
         guard DateFormat.isKnownZone(zone) else {
             throw ICUError(message: "unknown time zone '\(zone)'", operation: "date format", locale: locale.icuID, input: zone)
         }
-        if let skeleton, skeleton.isEmpty || skeleton.utf8.count > 64 || skeleton.utf8.contains(0) {
+        if let skeleton = spec.skeleton, skeleton.isEmpty || skeleton.utf8.count > 64 || skeleton.utf8.contains(0) {
             throw ICUError(
                 message: "a date skeleton is 1–64 pattern letters", operation: "date format",
                 locale: locale.icuID, input: skeleton)
         }
-        let h = try icuOpen("date format", locale: locale, input: skeleton) { status, _ in
-            if let skeleton { return hicu_date_open(locale.icuID, zone, skeleton, .none, .none, status) }
-            return hicu_date_open(locale.icuID, zone, nil, date.icu, time.icu, status)
+        let h = try icuOpen("date format", locale: locale, input: spec.skeleton) { status, _ in
+            hicu_date_open(locale.icuID, zone, spec.skeleton, spec.date.icu, spec.time.icu, status)
         }
         self.locale = locale
         self.zone = zone

@@ -16,29 +16,6 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where in `input` ICU stopped (UTF-16 offset), when it says.
     public let offset: Int?
 
-    /// Makes an error.
-    public init(
-        code: Int32, operation: String, locale: String? = nil, input: String? = nil,
-        offset: Int? = nil
-    ) {
-        self.code = code
-        self.name = String(cString: hicu_error_name(code))
-        self.operation = operation
-        self.locale = locale
-        self.input = input
-        self.offset = offset
-    }
-
-    /// An error that did not come from ICU itself (bad argument caught by Herald).
-    public init(message: String, operation: String, locale: String? = nil, input: String? = nil) {
-        self.code = 1
-        self.name = message
-        self.operation = operation
-        self.locale = locale
-        self.input = input
-        self.offset = nil
-    }
-
     /// The problem in one line: what failed, ICU's code name, the input and offset.
     public var description: String {
         var s = "\(operation) failed"
@@ -73,6 +50,23 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
         "U_BUFFER_OVERFLOW_ERROR": "result too long",
         "U_MEMORY_ALLOCATION_ERROR": "out of memory",
     ]
+}
+
+// Only HeraldICU makes these errors; the two ways are here, outside the type, so that
+// both go through its memberwise initializer.
+extension ICUError {
+    /// ICU answered `code` while Herald did `operation`.
+    init(code: Int32, operation: String, locale: String? = nil, input: String? = nil, offset: Int? = nil) {
+        self.init(
+            code: code, name: String(cString: hicu_error_name(code)), operation: operation, locale: locale,
+            input: input, offset: offset)
+    }
+
+    /// An error that did not come from ICU itself (a bad argument caught by Herald):
+    /// `message` stands where ICU's code name would.
+    init(message: String, operation: String, locale: String? = nil, input: String? = nil) {
+        self.init(code: 1, name: message, operation: operation, locale: locale, input: input, offset: nil)
+    }
 }
 
 /// Calls an ICU shim function that writes UTF-8 into a buffer, growing the

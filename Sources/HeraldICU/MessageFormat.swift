@@ -29,19 +29,16 @@ public final class MessageFormat: Sendable {
     /// True for `{name}` arguments, false for `{0}`.
     public let usesNamedArguments: Bool
 
-    private struct CacheKey: Hashable, Sendable {
-        let pattern: String
-        let locale: String
+    /// By pattern.
+    private static let cache = FormatterCache<String, MessageFormat> { (locale, pattern) throws(ICUError) in
+        try MessageFormat(pattern: pattern, locale: locale)
     }
-    private static let cache = FormatterCache<CacheKey, MessageFormat>()
 
     /// The compiled pattern for `locale` (cached).
     ///
     /// - Throws: `ICUError` with the offset when the pattern does not parse.
     public static func `for`(pattern: String, locale: LocaleID) throws(ICUError) -> MessageFormat {
-        try cache.value(for: CacheKey(pattern: pattern, locale: locale.icuID)) { () throws(ICUError) in
-            try MessageFormat(pattern: pattern, locale: locale)
-        }
+        try cache.value(for: locale, pattern)
     }
 
     private init(pattern: String, locale: LocaleID) throws(ICUError) {

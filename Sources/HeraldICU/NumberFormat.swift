@@ -113,19 +113,16 @@ public final class NumberFormat: @unchecked Sendable {
     /// The locale it formats for.
     public let locale: LocaleID
 
-    private struct CacheKey: Hashable, Sendable {
-        let skeleton: String
-        let locale: String
+    /// By skeleton.
+    private static let cache = FormatterCache<String, NumberFormat> { (locale, skeleton) throws(ICUError) in
+        try NumberFormat(skeleton: skeleton, locale: locale)
     }
-    private static let cache = FormatterCache<CacheKey, NumberFormat>()
 
     /// The formatter for `skeleton` in `locale` (cached).
     ///
     /// - Throws: `ICUError` when the skeleton does not parse.
     public static func `for`(skeleton: String, locale: LocaleID) throws(ICUError) -> NumberFormat {
-        try cache.value(for: CacheKey(skeleton: skeleton, locale: locale.icuID)) { () throws(ICUError) in
-            try NumberFormat(skeleton: skeleton, locale: locale)
-        }
+        try cache.value(for: locale, skeleton)
     }
 
     /// The locale's default decimal format with all visible fraction digits

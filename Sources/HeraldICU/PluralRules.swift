@@ -30,10 +30,9 @@ public final class PluralRules: @unchecked Sendable {
     /// The categories this language uses, in CLDR order (always ends in `other`).
     public let categories: [PluralCategory]
 
-    private static let cache = FormatterCache<CacheKey, PluralRules>()
-    private struct CacheKey: Hashable, Sendable {
-        let locale: String
-        let type: PluralType
+    /// By plural type.
+    private static let cache = FormatterCache<PluralType, PluralRules> { (locale, type) throws(ICUError) in
+        try PluralRules(locale: locale, type: type)
     }
 
     /// The rules for `locale` (cached).
@@ -44,9 +43,7 @@ public final class PluralRules: @unchecked Sendable {
     {
         let slots = locale.slots
         if let hit = type == .cardinal ? slots.cardinal.load() : slots.ordinal.load() { return hit }
-        let rules = try cache.value(for: CacheKey(locale: locale.icuID, type: type)) { () throws(ICUError) in
-            try PluralRules(locale: locale, type: type)
-        }
+        let rules = try cache.value(for: locale, type)
         return type == .cardinal ? slots.cardinal.storeIfNil(rules) : slots.ordinal.storeIfNil(rules)
     }
 

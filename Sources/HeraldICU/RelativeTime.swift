@@ -33,19 +33,16 @@ public final class RelativeTimeFormat: Sendable {
     /// The width of the words.
     public let width: Width
 
-    private struct CacheKey: Hashable, Sendable {
-        let locale: String
-        let width: Width
+    /// By width.
+    private static let cache = FormatterCache<Width, RelativeTimeFormat> { (locale, width) throws(ICUError) in
+        try RelativeTimeFormat(locale: locale, width: width)
     }
-    private static let cache = FormatterCache<CacheKey, RelativeTimeFormat>()
 
     /// The formatter for `locale` and `width` (cached).
     ///
     /// - Throws: `ICUError` when ICU cannot open one.
     public static func `for`(_ locale: LocaleID, width: Width = .long) throws(ICUError) -> RelativeTimeFormat {
-        try cache.value(for: CacheKey(locale: locale.icuID, width: width)) { () throws(ICUError) in
-            try RelativeTimeFormat(locale: locale, width: width)
-        }
+        try cache.value(for: locale, width)
     }
 
     private init(locale: LocaleID, width: Width) throws(ICUError) {

@@ -1,5 +1,5 @@
 /// A position in a source text: 1-based line and column (columns count
-/// Unicode scalars), and the 0-based UTF-8 byte offset.
+/// Unicode scalars), and the 0-based UTF-8 byte offset. Only the parser makes one.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 1-based line.
     public var line: Int
@@ -7,13 +7,6 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     public var column: Int
     /// 0-based UTF-8 byte offset.
     public var offset: Int
-
-    /// Makes a position.
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-    }
 
     /// The start of a text: line 1, column 1.
     public static let start = SourcePosition(line: 1, column: 1, offset: 0)

@@ -2,7 +2,8 @@
 // counts of what it read (the findings themselves have no type of their own any more).
 public import HeraldDiagnostics
 
-/// The result of a run: every finding in a stable order, and what was read.
+/// The result of a run (only the linter makes one): every finding in a stable order, and
+/// what was read.
 public struct LintReport: Sendable {
     /// Every finding, in file then position order: each at a place in a file
     /// (1-based line and column, as a compiler prints it), error or warning after
@@ -14,14 +15,6 @@ public struct LintReport: Sendable {
     public var locales: Int
     /// Distinct (table, key) pairs seen.
     public var keys: Int
-
-    /// Makes a report.
-    public init(diagnostics: [Diagnostic], files: Int, locales: Int, keys: Int) {
-        self.diagnostics = diagnostics
-        self.files = files
-        self.locales = locales
-        self.keys = keys
-    }
 
     /// How many findings are errors.
     public var errors: Int { diagnostics.count(where: { $0.severity == .error }) }

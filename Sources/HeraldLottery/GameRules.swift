@@ -1,5 +1,6 @@
 /// The rules of one lottery game as data: what a line holds, what is drawn, and what each
-/// prize tier pays. ``GameRules/all`` is the table of games this package knows (Docs/push-format.md).
+/// prize tier pays. ``GameRules/all`` is the table of games this package knows (Docs/push-format.md);
+/// tickets and draws name a game by id, so rules are only made here (their initializers are internal).
 public struct GameRules: Sendable, Hashable {
     /// Stable id used in payloads, the store and the CLI (`powerball`, `uk-lotto` …).
     public let id: String
@@ -23,7 +24,7 @@ public struct GameRules: Sendable, Hashable {
     public let validFrom: DrawDate?
 
     /// Makes the rules of a game; the tiers are checked best first.
-    public init(
+    init(
         id: String, displayName: String, currency: String, currencyMinorDigits: Int,
         mainCount: Int, mainRange: ClosedRange<Int>, bonus: BonusRule?,
         multiplier: MultiplierRule = .none, tiers: [PrizeTier], validFrom: DrawDate? = nil
@@ -78,14 +79,6 @@ public struct BonusRule: Sendable, Hashable {
     public let range: ClosedRange<Int>
     /// Whether the bonus numbers come from a pool of their own or the main one.
     public let pool: Pool
-
-    /// Makes a bonus rule.
-    public init(name: String, count: Int, range: ClosedRange<Int>, pool: Pool) {
-        self.name = name
-        self.count = count
-        self.range = range
-        self.pool = pool
-    }
 }
 
 /// Whether a game multiplies its set prizes.
@@ -114,12 +107,6 @@ public struct MatchCondition: Sendable, Hashable {
     public let main: Int
     /// Bonus numbers to match exactly; nil when the bonus does not matter.
     public let bonus: Int?
-
-    /// Makes a condition.
-    public init(main: Int, bonus: Int? = nil) {
-        self.main = main
-        self.bonus = bonus
-    }
 
     func isMet(main matchedMain: Int, bonus matchedBonus: Int) -> Bool {
         matchedMain == main && (bonus == nil || bonus == matchedBonus)
@@ -158,17 +145,4 @@ public struct PrizeTier: Sendable, Hashable {
     public let prize: Prize
     /// The top prize.
     public let isJackpot: Bool
-
-    /// Makes a tier.
-    public init(
-        id: String, label: String, aliases: [String] = [], conditions: [MatchCondition], prize: Prize,
-        isJackpot: Bool = false
-    ) {
-        self.id = id
-        self.label = label
-        self.aliases = aliases
-        self.conditions = conditions
-        self.prize = prize
-        self.isJackpot = isJackpot
-    }
 }

@@ -146,7 +146,7 @@ extension GameRules {
             PrizeTier(
                 id: "0/1+1", label: "0/1+1", aliases: ["rang9"],
                 conditions: [MatchCondition(main: 1, bonus: 1), MatchCondition(main: 0, bonus: 1)],
-                prize: .fixed(220)),
+                prize: .fixed(220), isJackpot: false),
         ])
 
     /// Loto 6 (Japan): 6 of 1–43 plus one bonus number from the same drum; prizes 1–4

@@ -51,7 +51,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// A rendered message and how it was made.
+/// A rendered message and how it was made (only the renderer makes one).
 public struct RenderResult: Sendable {
     /// The rendered text, ready to show.
     public var text: String
@@ -75,20 +75,6 @@ public struct RenderResult: Sendable {
         get { Dictionary(pluralChoices.map { ($0.variable, $0.category) }, uniquingKeysWith: { _, last in last }) }
         set { pluralChoices = newValue.keys.sorted().map { ($0, newValue[$0]!) } }
     }
-
-    /// Makes a result (the renderer makes them).
-    public init(
-        text: String, servedBy: String, locale: LocaleID, key: String, table: String,
-        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [Diagnostic]
-    ) {
-        self.text = text
-        self.servedBy = servedBy
-        self.locale = locale
-        self.key = key
-        self.table = table
-        self.pluralChoices = pluralChoices
-        self.diagnostics = diagnostics
-    }
 }
 
 /// Everything about a render but its text and the requested locale (the
@@ -105,18 +91,6 @@ public struct RenderDetails: Sendable {
     public var pluralChoices: [(variable: String, category: PluralCategory)]
     /// Problems met while rendering.
     public var diagnostics: [Diagnostic]
-
-    /// Makes details.
-    public init(
-        servedBy: String, key: String, table: String,
-        pluralChoices: [(variable: String, category: PluralCategory)], diagnostics: [Diagnostic]
-    ) {
-        self.servedBy = servedBy
-        self.key = key
-        self.table = table
-        self.pluralChoices = pluralChoices
-        self.diagnostics = diagnostics
-    }
 }
 
 /// Why a message could not be rendered at all.

@@ -42,21 +42,14 @@ public struct Receipt: Sendable, Hashable {
     }
 }
 
-/// How many receipts are in each state.
+/// How many receipts are in each state (only the store counts them).
 public struct ReceiptCounts: Sendable, Hashable {
     /// Receipts not yet delivered.
-    public var pending: Int
+    public var pending = 0
     /// Receipts the endpoint accepted.
-    public var delivered: Int
+    public var delivered = 0
     /// Receipts the endpoint refused for good.
-    public var rejected: Int
-
-    /// Makes counts.
-    public init(pending: Int = 0, delivered: Int = 0, rejected: Int = 0) {
-        self.pending = pending
-        self.delivered = delivered
-        self.rejected = rejected
-    }
+    public var rejected = 0
 }
 
 extension Store {

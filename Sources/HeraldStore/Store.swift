@@ -30,10 +30,22 @@ public final class Store: Sendable {
     private let queue: DatabaseQueue
     private let deadline: DeadlineBox
 
-    private init(path: String, queue: DatabaseQueue, deadline: DeadlineBox) {
+    /// A connection to the database at `path` (opened as `file`, the path or an SQLite URI
+    /// filename) whose lock waits end at `deadline`: SQLite's busy handler and every
+    /// operation (``perform(write:deadline:_:)``) share that one box. `configure` adds what
+    /// the kind of open needs.
+    private init(
+        path: String, file: String? = nil, deadline: ContinuousClock.Instant, label: String,
+        configure: (inout Configuration) -> Void
+    ) throws {
+        let box = DeadlineBox(deadline)
+        var configuration = Configuration()
+        configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
+        configuration.label = label
+        configure(&configuration)
+        self.queue = try DatabaseQueue(path: file ?? path, configuration: configuration)
         self.path = path
-        self.queue = queue
-        self.deadline = deadline
+        self.deadline = box
     }
 
     /// Opens (creating if needed) the store in `directory`: creates the directory (mode 0700)
@@ -50,22 +62,20 @@ public final class Store: Sendable {
         if readOnly { return try openReadOnly(path: path, deadline: deadline) }
         try StoreDirectory.create(directory)
         try StoreFile.createPrivate(path)
-        let box = DeadlineBox(deadline)
-        var configuration = Configuration()
-        configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
-        configuration.label = "herald.store"
         // WAL and synchronous = NORMAL (see the type's documentation), set here rather than
         // with GRDB's `journalMode = .wal`: that set-up also checks the WAL file's size through
         // Foundation's URL resource values and, when it is empty (every start, since the last
         // connection to close removes it), creates and drops a table in a write transaction —
         // a commit and 2M instructions per open, needed only by GRDB's DatabasePool readers.
         // The journal mode is kept in the file once set; the PRAGMA then only reads it.
-        configuration.prepareDatabase { db in
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            guard mode == "wal" else {
-                throw DatabaseError(message: "could not switch to WAL mode (journal mode is \(mode ?? "unknown"))")
+        func useWAL(_ configuration: inout Configuration) {
+            configuration.prepareDatabase { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode == "wal" else {
+                    throw DatabaseError(message: "could not switch to WAL mode (journal mode is \(mode ?? "unknown"))")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         // Schema changes by several processes opening a fresh store at once are serialized
         // by an advisory lock next to the database (SQLite's migrator reads the applied
@@ -73,12 +83,12 @@ public final class Store: Sendable {
         let lock = try FileLock(path: path + ".lock", deadline: deadline)
         defer { lock.unlock() }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let store = try Store(path: path, deadline: deadline, label: "herald.store", configure: useWAL)
             let migrator = Schema.migrator
-            if try !queue.read({ try migrator.hasCompletedMigrations($0) }) {
-                try migrator.migrate(queue)
+            if try !store.queue.read({ try migrator.hasCompletedMigrations($0) }) {
+                try migrator.migrate(store.queue)
             }
-            return Store(path: path, queue: queue, deadline: box)
+            return store
         } catch {
             throw StoreError(error, path: path)
         }
@@ -101,21 +111,20 @@ public final class Store: Sendable {
     /// does not see; nothing is lost, and the listing is of the file as checkpointed).
     private static func openReadOnly(path: String, deadline: ContinuousClock.Instant) throws(StoreError) -> Store {
         guard access(path, F_OK) == 0 else { throw .missing(path: path) }
-        let box = DeadlineBox(deadline)
         let folder = (path as NSString).deletingLastPathComponent
         let folderReadOnly = access(folder.isEmpty ? "." : folder, W_OK) != 0
         func attempt(readonly: Bool, immutable: Bool = false) throws -> Store {
-            var configuration = Configuration()
-            configuration.readonly = readonly
-            configuration.busyMode = .callback { tries in box.shouldRetry(tries) }
-            configuration.label = "herald.store.read"
-            if !readonly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") } }
-            let queue = try DatabaseQueue(path: immutable ? immutableURI(path) : path, configuration: configuration)
-            guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
+            let store = try Store(
+                path: path, file: immutable ? immutableURI(path) : nil, deadline: deadline, label: "herald.store.read"
+            ) { configuration in
+                configuration.readonly = readonly
+                if !readonly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") } }
+            }
+            guard try store.queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else {
                 throw StoreError.database(
                     path: path, detail: "the schema is older than this herald; open the store once for writing")
             }
-            return Store(path: path, queue: queue, deadline: box)
+            return store
         }
         do {
             return try attempt(readonly: folderReadOnly || access(path, W_OK) != 0, immutable: folderReadOnly)

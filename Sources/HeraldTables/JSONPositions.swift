@@ -39,6 +39,21 @@ enum JSONPositions {
         }
     }
 
+    /// Moves to the next member or element of an object or array: skips white space and
+    /// commas; false at the end of the container (`close`, consumed) or of the input.
+    @inline(__always)
+    private static func nextItem(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, closing close: UInt8) -> Bool {
+        while true {
+            skipSpace(p, &i)
+            guard i < p.count else { return false }
+            switch p[i] {
+            case close: i += 1; return false
+            case 0x2C: i += 1  // ,
+            default: return true
+            }
+        }
+    }
+
     private static func value(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, depth: Int) -> Node? {
         skipSpace(p, &i)
         guard i < p.count, depth < 1024 else { return nil }
@@ -46,11 +61,7 @@ enum JSONPositions {
         switch p[i] {
         case 0x7B:  // {
             i += 1
-            while true {
-                skipSpace(p, &i)
-                guard i < p.count else { return node }
-                if p[i] == 0x7D { i += 1; return node }
-                if p[i] == 0x2C { i += 1; continue }
+            while nextItem(p, &i, closing: 0x7D) {
                 guard p[i] == 0x22 else { return node }
                 let k = i
                 skipString(p, &i)
@@ -63,11 +74,7 @@ enum JSONPositions {
             }
         case 0x5B:  // [
             i += 1
-            while true {
-                skipSpace(p, &i)
-                guard i < p.count else { return node }
-                if p[i] == 0x5D { i += 1; return node }
-                if p[i] == 0x2C { i += 1; continue }
+            while nextItem(p, &i, closing: 0x5D) {
                 guard let child = value(p, &i, depth: depth + 1) else { return node }
                 node.children.append(child)
             }

@@ -210,6 +210,16 @@ public enum XCStringsReader {
             return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
         }
 
+        /// The members of `v` (whose positions are `at`) with their positions, in order; nil
+        /// when `v` is not an object, reported as "`what` of KEY are TYPE, not an object".
+        mutating func members(of v: JSONValue, _ what: String, at: At, key: String) -> [(name: String, value: JSONValue, at: At)]? {
+            guard let o = v.objectValue else {
+                structure("\(what) of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
+                return nil
+            }
+            return o.entries.map { ($0.key, $0.value, member($0.key, of: o, at: at)) }
+        }
+
         mutating func structure(_ text: String, at: At, key: String? = nil, severity: Diagnostic.Severity = .error, onKey: Bool = false) {
             diags.append(Diagnostic(.structure, severity, text, at: .file(onKey ? keyOrigin(at) : origin(at)), subject: Diagnostic.Subject(key: key)))
         }
@@ -237,13 +247,9 @@ public enum XCStringsReader {
         /// Plural variations → category → form (a string unit, or device
         /// variations of string units: "vary by device" inside "vary by plural").
         mutating func forms(_ v: JSONValue, at: At, key: String, state: inout String?) -> [PluralCategory: XCStringsForm]? {
-            guard let o = v.objectValue else {
-                structure("plural variations of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
-                return nil
-            }
+            guard let variations = members(of: v, "plural variations", at: at, key: key) else { return nil }
             var out: [PluralCategory: XCStringsForm] = [:]
-            for (cat, f) in o {
-                let fAt = member(cat, of: o, at: at)
+            for (cat, f, fAt) in variations {
                 guard let c = PluralCategory(rawValue: cat) else {
                     structure("unknown plural category \(Excerpt.quoted(cat)) in \(Excerpt.quoted(key))", at: fAt, key: key, severity: .warning, onKey: true)
                     continue
@@ -261,24 +267,32 @@ public enum XCStringsReader {
                     structure("plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has neither a stringUnit nor device variations", at: fAt, key: key)
                     continue
                 }
-                let dAt = member("device", of: vo, at: vAt)
-                guard let d = dv.objectValue else {
-                    structure("device variations of \(Excerpt.quoted(key)) are not an object", at: dAt, key: key)
-                    continue
-                }
-                var byDevice: [String: SourceText] = [:]
-                for (device, dm) in d {
-                    let eAt = member(device, of: d, at: dAt)
-                    if !StringsdictReader.deviceNames.contains(device) {
-                        structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
-                    }
+                let byDevice: [String: SourceText]? = devices(dv, at: member("device", of: vo, at: vAt), key: key) { ctx, device, dm, eAt in
                     guard let dmo = dm.objectValue, let u = dmo["stringUnit"] else {
-                        structure("device \(Excerpt.quoted(device)) of plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has no stringUnit", at: eAt, key: key)
-                        continue
+                        ctx.structure("device \(Excerpt.quoted(device)) of plural form \(Excerpt.quoted(cat)) of \(Excerpt.quoted(key)) has no stringUnit", at: eAt, key: key)
+                        return nil
                     }
-                    if let t = unit(u, at: member("stringUnit", of: dmo, at: eAt), key: key, state: &state) { byDevice[device] = t }
+                    return ctx.unit(u, at: ctx.member("stringUnit", of: dmo, at: eAt), key: key, state: &state)
                 }
-                out[c] = .devices(byDevice)
+                if let byDevice { out[c] = .devices(byDevice) }
+            }
+            return out
+        }
+
+        /// Device variations (`{"iphone": …, "other": …}`, in a localization or a plural
+        /// form): each device's value as `read` makes it (nil: left out), with a warning for
+        /// a device name Apple does not use; nil when they are not an object.
+        mutating func devices<Value>(
+            _ v: JSONValue, at: At, key: String,
+            _ read: (_ ctx: inout Context, _ device: String, _ value: JSONValue, _ at: At) -> Value?
+        ) -> [String: Value]? {
+            guard let variations = members(of: v, "device variations", at: at, key: key) else { return nil }
+            var out: [String: Value] = [:]
+            for (device, value, eAt) in variations {
+                if !StringsdictReader.deviceNames.contains(device) {
+                    structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
+                }
+                if let made = read(&self, device, value, eAt) { out[device] = made }
             }
             return out
         }
@@ -314,24 +328,18 @@ public enum XCStringsReader {
             }
             var substitutions: [XCStringsVariable] = []
             if let subs = o["substitutions"] {
-                let subsAt = member("substitutions", of: o, at: at)
-                if let so = subs.objectValue {
-                    for (name, s) in so {
-                        let sAt = member(name, of: so, at: subsAt)
-                        let argNum = s["argNum"]?.intValue.map { Int($0) }
-                        let spec = s["formatSpecifier"]?.stringValue
-                        if argNum == nil { structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no integer argNum", at: sAt, key: key, severity: .warning) }
-                        var fs: [PluralCategory: XCStringsForm] = [:]
-                        if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
-                            let vAt = member("variations", of: sv, at: sAt)
-                            fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
-                        } else {
-                            structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no plural variations", at: sAt, key: key)
-                        }
-                        substitutions.append(XCStringsVariable(name: name, valueType: spec, argNum: argNum, forms: fs, origin: keyOrigin(sAt)))
+                for (name, s, sAt) in members(of: subs, "substitutions", at: member("substitutions", of: o, at: at), key: key) ?? [] {
+                    let argNum = s["argNum"]?.intValue.map { Int($0) }
+                    let spec = s["formatSpecifier"]?.stringValue
+                    if argNum == nil { structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no integer argNum", at: sAt, key: key, severity: .warning) }
+                    var fs: [PluralCategory: XCStringsForm] = [:]
+                    if let sv = s.objectValue, let variations = sv["variations"]?.objectValue, let pv = variations["plural"] {
+                        let vAt = member("variations", of: sv, at: sAt)
+                        fs = forms(pv, at: member("plural", of: variations, at: vAt), key: key, state: &state) ?? [:]
+                    } else {
+                        structure("substitution \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) has no plural variations", at: sAt, key: key)
                     }
-                } else {
-                    structure("substitutions of \(Excerpt.quoted(key)) are not an object", at: subsAt, key: key)
+                    substitutions.append(XCStringsVariable(name: name, valueType: spec, argNum: argNum, forms: fs, origin: keyOrigin(sAt)))
                 }
             }
             if let su = o["stringUnit"] {
@@ -357,20 +365,10 @@ public enum XCStringsReader {
                     return XCStringsForm.plural(format: SourceText("%#@\(name)@", origin: keyOrigin(pAt)), substitutions.filter { $0.name != name } + [variable])
                 }
                 if let dv = vo["device"] {
-                    let dAt = member("device", of: vo, at: vAt)
-                    guard let d = dv.objectValue else {
-                        structure("device variations of \(Excerpt.quoted(key)) are not an object", at: dAt, key: key)
-                        return nil
+                    let byDevice = devices(dv, at: member("device", of: vo, at: vAt), key: key) { ctx, _, dm, eAt in
+                        ctx.message(dm, at: eAt, key: key, state: &state, depth: depth + 1)
                     }
-                    var out: [String: Message] = [:]
-                    for (device, dm) in d {
-                        let eAt = member(device, of: d, at: dAt)
-                        if !StringsdictReader.deviceNames.contains(device) {
-                            structure("unknown device \(Excerpt.quoted(device)) in \(Excerpt.quoted(key))", at: eAt, key: key, severity: .warning, onKey: true)
-                        }
-                        if let m = message(dm, at: eAt, key: key, state: &state, depth: depth + 1) { out[device] = m }
-                    }
-                    return .devices(out)
+                    return byDevice.map { .devices($0) }
                 }
                 structure("variations of \(Excerpt.quoted(key)) have neither \"plural\" nor \"device\"", at: vAt, key: key)
                 return nil

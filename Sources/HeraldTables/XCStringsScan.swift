@@ -152,14 +152,7 @@ enum XCStringsScanner {
 
         /// An object whose members `member` consumes (called with `i` at the value).
         mutating func object(depth: Int, _ member: (inout Scanner, Key) throws(Failure) -> Void) throws(Failure) {
-            guard depth < Self.maxDepth else { throw Failure() }
-            i += 1  // {
-            skipWhitespace()
-            guard i < bytes.count else { throw Failure() }
-            if bytes[i] == UInt8(ascii: "}") {
-                i += 1
-                return
-            }
+            guard try enter(depth: depth, closing: UInt8(ascii: "}")) else { return }
             while true {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw Failure() }
                 let key = try string()
@@ -171,6 +164,19 @@ enum XCStringsScanner {
                 try member(&self, key)
                 guard try separator(closing: UInt8(ascii: "}")) else { return }
             }
+        }
+
+        /// Enters the object or array whose `{` or `[` is at `i`, at `depth` (too deep is
+        /// malformed): consumes the bracket and the white space after it. False when `close`
+        /// follows at once (consumed): the container is empty.
+        mutating func enter(depth: Int, closing close: UInt8) throws(Failure) -> Bool {
+            guard depth < Self.maxDepth else { throw Failure() }
+            i += 1
+            skipWhitespace()
+            guard i < bytes.count else { throw Failure() }
+            guard bytes[i] == close else { return true }
+            i += 1
+            return false
         }
 
         /// After a member or an element: true when a `,` follows (consumed, and the
@@ -194,14 +200,7 @@ enum XCStringsScanner {
             case UInt8(ascii: "{"):
                 try object(depth: depth) { (s: inout Scanner, _: Key) throws(Failure) in try s.value(depth: depth + 1) }
             case UInt8(ascii: "["):
-                guard depth < Self.maxDepth else { throw Failure() }
-                i += 1
-                skipWhitespace()
-                guard i < bytes.count else { throw Failure() }
-                if bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return
-                }
+                guard try enter(depth: depth, closing: UInt8(ascii: "]")) else { return }
                 while true {
                     try value(depth: depth + 1)
                     guard try separator(closing: UInt8(ascii: "]")) else { return }

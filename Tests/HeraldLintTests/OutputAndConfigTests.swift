@@ -1,7 +1,9 @@
 import Foundation
 import HeraldJSON
-import HeraldLint
 import Testing
+
+// The reports these tests format are made by hand, with LintReport's internal initializer.
+@testable import HeraldLint
 
 @Suite struct OutputFormatTests {
     static let sample = LintReport(

@@ -88,6 +88,31 @@ import Testing
         #expect(r.localizations["fr"]?.entries.count == 1)
     }
 
+    /// Device variations are read the same way in a localization and in a plural form: an
+    /// unknown device is warned about and kept, a value that is not an object is named with
+    /// its type (as plural variations and substitutions are). Expected texts written by hand.
+    @Test func deviceVariationsAndSubstitutionsAreCheckedAlike() throws {
+        let json = #"""
+            {"sourceLanguage":"en","strings":{
+              "a":{"localizations":{"en":{"variations":{"device":{"iphone":{"stringUnit":{"value":"Phone"}},"toaster":{"stringUnit":{"value":"Toast"}}}}},
+                                    "de":{"variations":{"device":"x"}},
+                                    "fr":{"variations":{"plural":{"other":{"variations":{"device":[1]}}}}}}},
+              "b":{"localizations":{"en":{"substitutions":7,"stringUnit":{"value":"%#@n@"}}}}}}
+            """#
+        let r = XCStringsReader.read(bytes: Array(json.utf8), file: "s.xcstrings")
+        let messages = r.diagnostics.map(\.message)
+        #expect(messages.contains("unknown device \"toaster\" in \"a\""))
+        #expect(messages.contains("device variations of \"a\" are a string, not an object"))
+        #expect(messages.contains("device variations of \"a\" are an array, not an object"))
+        #expect(messages.contains("substitutions of \"b\" are a number, not an object"))
+        let en = try #require(r.localizations["en"]?.entries.first { $0.key == "a" })
+        guard case .devices(let byDevice) = en.message else {
+            Issue.record("not device variations: \(en.message)")
+            return
+        }
+        #expect(byDevice.keys.sorted() == ["iphone", "toaster"])
+    }
+
     @Test func formatSpecifierScanner() {
         #expect(FormatSpecifiers.all(in: "%1$@ has %2$ld of %%d %.2f").map(\.conversion) == ["@", "ld", ".2f"])
         #expect(FormatSpecifiers.all(in: "%@ %d %#@x@ %u").map(\.argument) == [1, 2, 4])
