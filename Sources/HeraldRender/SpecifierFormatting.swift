@@ -100,7 +100,7 @@ struct RenderState {
 
     @inline(never)
     private mutating func number(text s: String, index: Int, _ what: () -> String) -> NumericValue? {
-        let trimmed = s.trimmingASCIISpaces()
+        let trimmed = s.trimmingNumberPadding()
         if let n = NumericValue(literal: trimmed) { return n }
         // One report per argument (a plural variable and its form's %d read the same one).
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
@@ -113,11 +113,21 @@ struct RenderState {
 }
 
 extension String {
-    func trimmingASCIISpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" { s = s.dropLast() }
-        return String(s)
+    /// The text without the padding around a number given as text: ASCII spaces, tabs and
+    /// line feeds, and the bidi isolates and marks (U+2066–U+2069, U+200E, U+200F, U+061C)
+    /// that a caller wraps outside text in (the stage isolates every `loc-args` value) —
+    /// so `"\u{2068}1\u{2069}"` is the number 1 for a plural, not text that falls to `other`.
+    func trimmingNumberPadding() -> String {
+        func isPadding(_ u: Unicode.Scalar) -> Bool {
+            switch u.value {
+            case 0x20, 0x09, 0x0A, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+            default: return false
+            }
+        }
+        var s = Substring(self).unicodeScalars
+        while let f = s.first, isPadding(f) { s = s.dropFirst() }
+        while let l = s.last, isPadding(l) { s = s.dropLast() }
+        return String(String.UnicodeScalarView(s))
     }
 }
 

@@ -106,6 +106,20 @@ import Testing
         #expect(Self.body(o) == "Plain text")
     }
 
+    /// loc-args are isolated as outside text (FSI…PDI), and a plural still reads a numeric
+    /// one as its number: Russian "one" for 1 and 21, "few" for 3 (CLDR's ru rules; the
+    /// texts are Localizations/ru.lproj's lottery.loss.body forms). Before, the isolated
+    /// "1" was not a number and every count fell to "other".
+    @Test func aNumericLocArgChoosesThePluralForm() async throws {
+        for (arg, expected) in [("1", "ваш 1 билет"), ("21", "ваш 21 билет"), ("3", "ваши 3 билета")] {
+            let push = #"{"aps":{"alert":{"loc-key":"lottery.loss.body","loc-args":["\#(arg)"]},"mutable-content":1}}"#
+            let o = try await Self.stage().process(Array(push.utf8), locale: LocaleID(unchecked: "ru"))
+            #expect(!o.fallback, "\(o.diagnostics)")
+            #expect(Self.body(o) == "В этот раз \(expected) без выигрыша.", "\(arg)")
+            #expect(!o.diagnostics.contains { $0.message.contains("not-a-number") }, "\(o.diagnostics)")
+        }
+    }
+
     // MARK: Diagnostics name fields, never sealed values
 
     @Test func sealedValuesNeverReachADiagnostic() async throws {
