@@ -12,8 +12,8 @@ import Testing
 @Suite struct FormatBatchTests {
     static let catalog = Catalog(texts: ["en.lproj/Localizable.strings": "\"greeting\" = \"Hello %@, %d new\";\n"])
 
-    /// The output of answering `lines` in order.
-    static func answers(_ lines: [String]) throws -> [String] {
+    /// The output of answering `lines` in order (then a line too long, unless `tooLong` is false).
+    static func answers(_ lines: [String], catalog: Catalog = catalog, tooLong: Bool = true) throws -> [String] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #expect(fd >= 0)
@@ -24,7 +24,7 @@ import Testing
             var bytes = Array(line.utf8)
             bytes.withUnsafeMutableBufferPointer { batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
         }
-        batch.answer(.tooLong, to: &out)
+        if tooLong { batch.answer(.tooLong, to: &out) }
         out.flush()
         close(fd)
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -85,29 +85,13 @@ import Testing
         </dict></plist>
         """
 
-    static func answers(_ lines: [String]) throws -> [String] {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)").path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        #expect(fd >= 0)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let catalog = Catalog(texts: ["en.lproj/Localizable.stringsdict": stringsdict])
-        var batch = FormatBatch(renderer: Renderer(catalog: catalog), options: RenderOptions(), table: "Localizable")
-        var out = BufferedOutput(fileDescriptor: fd)
-        for line in lines {
-            var bytes = Array(line.utf8)
-            bytes.withUnsafeMutableBufferPointer { batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
-        }
-        out.flush()
-        close(fd)
-        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-
     @Test func choicesInNameOrder() throws {
-        let lines = try Self.answers([
+        let catalog = Catalog(texts: ["en.lproj/Localizable.stringsdict": Self.stringsdict])
+        let lines = try FormatBatchTests.answers([
             #"{"key":"two","locale":"en","args":[1,5]}"#,
             #"{"key":"t\u0077o","locale":"en","args":[3,1]}"#,  // the general path
             #"{"key":"three","locale":"en","args":[1,2,1]}"#,
-        ])
+        ], catalog: catalog, tooLong: false)
         #expect(lines == [
             #"{"text":"1 ticket in 5 draws","servedBy":"en","key":"two","locale":"en","plural":{"draws":"other","tickets":"one"}}"#,
             #"{"text":"3 tickets in 1 draw","servedBy":"en","key":"two","locale":"en","plural":{"draws":"one","tickets":"other"}}"#,
