@@ -47,12 +47,11 @@ import Testing
     /// A fixed variable's digits are kept for its form's own `%.2f`; an integer variable
     /// formatted after it overwrites them, and the later `%1$.2f` must not show that integer.
     @Test func digitsKeptForOneVariableAreNotReusedAfterAnother() {
-        let message = Message.plural(
-            format: text("%#@a@ / %#@b@ / %1$.2f"),
-            variables: [
-                "a": PluralVariable(name: "a", valueType: "f", forms: [.one: text("%.2f x"), .other: text("%.2f x")], origin: origin),
-                "b": PluralVariable(name: "b", valueType: "d", forms: [.one: text("%d y"), .other: text("%d y")], origin: origin),
-            ])
+        func variable(_ name: String, type: String, form: String) -> PluralVariable {
+            PluralVariable(name: name, valueType: type, forms: [.one: text(form), .other: text(form)], origin: origin)
+        }
+        let variables = ["a": variable("a", type: "f", form: "%.2f x"), "b": variable("b", type: "d", form: "%d y")]
+        let message = Message.plural(format: text("%#@a@ / %#@b@ / %1$.2f"), variables: variables)
         let r = render(message, "en", [d("1.5"), .number(.int(3))], options: Self.plainOptions)
         #expect(r.text == "1.50 x / 3 y / 1.50")
         let again = render(message, "en", [d("7.25"), .number(.int(7))], options: Self.plainOptions)
