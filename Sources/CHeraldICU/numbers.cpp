@@ -2,6 +2,9 @@
 
 #include "shim.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 using namespace hicu;
 
 namespace {
@@ -250,6 +253,23 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
         case HICUNumberKindDecimal:
             unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec);
             break;
+        case HICUNumberKindFixed: {
+            // The C library's rounding, as `%.Nf` prints the value, then ICU's symbols and
+            // digits: the same text as formatting the printed decimal, without a string
+            // built on the Swift side.
+            if (digits < 0 || digits > 20 || !std::isfinite(double_value) || std::fabs(double_value) >= 1e100) {
+                *status = U_ILLEGAL_ARGUMENT_ERROR;
+                return 0;
+            }
+            char buf[128];
+            int n = snprintf(buf, sizeof buf, "%.*f", (int)digits, double_value);
+            if (n <= 0 || n >= (int)sizeof buf) {
+                *status = U_ILLEGAL_ARGUMENT_ERROR;
+                return 0;
+            }
+            unumf_formatDecimal(fmt->fmt, buf, n, r, &ec);
+            break;
+        }
     }
     if (U_FAILURE(ec)) {
         *status = ec;

@@ -293,6 +293,28 @@ public final class NumberFormat: @unchecked Sendable {
         return (Int(n), PluralCategory(category))
     }
 
+    /// `value` shown with exactly `digits` fraction digits the way printf's `%.Nf`
+    /// rounds it (the C library's digits, then this formatter's symbols and digits, as
+    /// `format(decimal:)` of printf's text gives), written as UTF-8 into `buffer`, with
+    /// its plural category when `rules` is given (`other` without): (bytes written,
+    /// category). Nil when the value is not finite or not below 1e100 in magnitude,
+    /// `digits` is outside 0...20, ICU fails or the text does not fit; the caller then
+    /// takes its String path, which says what went wrong.
+    public func formatAndSelect(
+        fixed value: Double, digits: Int, rules: PluralRules?, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> (count: Int, category: PluralCategory)? {
+        guard let base = buffer.baseAddress, buffer.count > 0, (0...20).contains(digits) else { return nil }
+        let capacity = Int32(clamping: buffer.count)
+        var status: Int32 = 0
+        var category = HICUPluralCategory.notSelected
+        let n = base.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
+            hicu_number_format_select_index(
+                handle, rules?.handle, .fixed, 0, value, nil, 0, Int32(digits), $0, capacity, &category, &status)
+        }
+        guard status <= 0, n >= 0, n < capacity else { return nil }
+        return (Int(n), PluralCategory(category))
+    }
+
     /// Formats an exact amount given in minor units (`123450` with 2 digits is
     /// 1234.50) and, when `rules` is given, selects the plural category of the
     /// formatted text. `digits` must be 0...18.

@@ -23,14 +23,15 @@ public enum FormatJSON {
     /// The common answer (no diagnostics, short strings) is written in place
     /// in one go; the rest piece by piece.
     public static func writeObject(text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, locale: String?, to out: inout BufferedOutput) {
-        // One plural choice or none (the common answer) needs no sorted copy.
-        if r.diagnostics.isEmpty, r.pluralChoices.count <= 1,
-            writeObjectInPlace(text: text, r, choices: r.pluralChoices, locale: locale, to: &out)
-        {
-            return
+        // Up to two plural choices (the common answers) need no sorted copy: two are
+        // written in name order by index.
+        if r.diagnostics.isEmpty, r.pluralChoices.count <= 2 {
+            let c = r.pluralChoices
+            let swapped = c.count == 2 && c[1].variable < c[0].variable
+            if writeObjectInPlace(text: text, r, choices: c, swapped: swapped, locale: locale, to: &out) { return }
         }
         let choices = r.pluralChoices.count > 1 ? r.pluralChoices.sorted(by: { $0.variable < $1.variable }) : r.pluralChoices
-        if r.diagnostics.isEmpty, writeObjectInPlace(text: text, r, choices: choices, locale: locale, to: &out) { return }
+        if r.diagnostics.isEmpty, writeObjectInPlace(text: text, r, choices: choices, swapped: false, locale: locale, to: &out) { return }
         out.writeStatic("{\"text\":")
         out.writeQuoted(bytes: text)
         out.writeStatic(",\"servedBy\":")
@@ -63,9 +64,10 @@ public enum FormatJSON {
 
     /// The object without diagnostics written straight into the output with
     /// one bounds check; false (nothing written) when it might not fit a block.
+    /// `swapped`: the choices are written last to first.
     private static func writeObjectInPlace(
         text: UnsafeBufferPointer<UInt8>, _ r: RenderDetails, choices: [(variable: String, category: PluralCategory)],
-        locale: String?, to out: inout BufferedOutput
+        swapped: Bool, locale: String?, to out: inout BufferedOutput
     ) -> Bool {
         // The strings are read in place (`utf8.withContiguousStorageIfAvailable`,
         // which also serves small strings) and the choices by index: no copy of
@@ -77,7 +79,7 @@ public enum FormatJSON {
                 let done = (locale ?? "").utf8.withContiguousStorageIfAvailable { tagBytes -> Bool in
                     writeObjectInPlace(
                         text: text, servedBy: servedByBytes, key: keyBytes, tag: locale == nil ? nil : tagBytes,
-                        choices: choices, to: &out)
+                        choices: choices, swapped: swapped, to: &out)
                 }
                 return done ?? false
             }
@@ -89,7 +91,8 @@ public enum FormatJSON {
     @inline(__always)
     private static func writeObjectInPlace(
         text: UnsafeBufferPointer<UInt8>, servedBy: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>,
-        tag: UnsafeBufferPointer<UInt8>?, choices: [(variable: String, category: PluralCategory)], to out: inout BufferedOutput
+        tag: UnsafeBufferPointer<UInt8>?, choices: [(variable: String, category: PluralCategory)], swapped: Bool,
+        to out: inout BufferedOutput
     ) -> Bool {
         var names = 0
         for i in choices.indices { names += choices[i].variable.utf8.count }
@@ -117,8 +120,9 @@ public enum FormatJSON {
                 o += JSONWriter.quote(tag, to: dst + o)
             }
             put(",\"plural\":{")
-            for i in choices.indices {
-                if i > 0 { put(",") }
+            for j in choices.indices {
+                if j > 0 { put(",") }
+                let i = swapped ? choices.count - 1 - j : j
                 var name = choices[i].variable
                 o += name.withUTF8 { JSONWriter.quote($0, to: dst + o) }
                 put(":")

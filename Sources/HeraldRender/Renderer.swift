@@ -344,6 +344,9 @@ public final class Renderer: Sendable {
                 return category
             }
         }
+        if let fast = v.fixedSelection, let category = selectFixed(value.doubleValue, fast, variable: v, state: &state) {
+            return category
+        }
         guard let rules = v.rules else { return .other }
         let shown: NumericValue
         let formatter: NumberFormat?
@@ -383,6 +386,7 @@ public final class Renderer: Sendable {
             category = selected
             // The form's own %d usually shows the same number with the same formatter: keep the text.
             if case .int(let i) = shown {
+                state.lastFixed = nil
                 let kept = state.lastIntegerDigits.fill { buffer in
                     text.utf8.count <= buffer.count ? text.utf8.withContiguousStorageIfAvailable { buffer.update(fromContentsOf: $0) } : nil
                 }
@@ -413,6 +417,34 @@ public final class Renderer: Sendable {
         return NumericValue(literal: text) ?? .double(d)
     }
 
+    /// `select` for a fixed value type (`%.2f` forms): printf's digits formatted
+    /// and selected by ICU into `state.lastIntegerDigits`, which the form's own
+    /// `%.2f` then copies. Nil when not possible (not finite, 1e100 or more, ICU
+    /// failing): the general path, which says why, gives the same category.
+    @inline(__always)
+    static func selectFixed(
+        _ d: Double, _ fast: (digits: Int, rules: Unmanaged<PluralRules>, formatter: Unmanaged<NumberFormat>),
+        variable v: CompiledVariable, state: inout RenderState
+    ) -> PluralCategory? {
+        var selected: PluralCategory = .other
+        state.lastInteger = nil
+        let wrote = state.lastIntegerDigits.fill { buffer in
+            fast.formatter._withUnsafeGuaranteedRef { formatter in
+                fast.rules._withUnsafeGuaranteedRef { rules in
+                    guard let r = formatter.formatAndSelect(fixed: d, digits: fast.digits, rules: rules, into: buffer) else { return nil }
+                    selected = r.category
+                    return r.count
+                }
+            }
+        }
+        guard wrote else {
+            state.lastFixed = nil
+            return nil
+        }
+        state.lastFixed = (v.argumentIndex, fast.formatter.toOpaque())
+        return selected
+    }
+
     /// `select` for an integer shown by the variable's own formatter: the
     /// digits land in `state.lastIntegerDigits`. Nil when ICU could not write
     /// them there (the caller takes the String path, which reports errors).
@@ -421,6 +453,7 @@ public final class Renderer: Sendable {
         _ i: Int64, formatter: NumberFormat, rules: PluralRules, variable v: CompiledVariable, state: inout RenderState
     ) -> PluralCategory? {
         var selected: PluralCategory = .other
+        state.lastFixed = nil
         let wrote = state.lastIntegerDigits.fill { buffer in
             guard let r = formatter.formatAndSelect(i, rules: rules, into: buffer) else { return nil }
             selected = r.category

@@ -38,6 +38,11 @@ struct RenderState {
     /// value); its text is `lastIntegerDigits`. The form's own `%d` usually
     /// shows the same number with the same formatter and copies the digits.
     var lastInteger: (index: Int, formatter: UnsafeMutableRawPointer, value: Int64)?
+    /// The argument a fixed plural variable last formatted (`%.2f`) and the
+    /// formatter: an argument's value never changes during a render, so the same
+    /// pair is the same text. Its text is `lastIntegerDigits` too; both are
+    /// cleared before `lastIntegerDigits` is filled, so at most one describes it.
+    var lastFixed: (index: Int, formatter: UnsafeMutableRawPointer)?
     var lastIntegerDigits = DigitScratch()
 
     init(arguments: UnsafeBufferPointer<RenderArgument>, compiled: Renderer.Compiled, isolate: Bool) {
@@ -200,6 +205,7 @@ enum SpecifierFormatting {
                 break
             }
             if c.plainInteger, appendPlainInteger(n, c, state: &state, into: &out) { return }
+            if let digits = c.plainFixedDigits, appendPlainFixed(n, digits: digits, c, state: &state, into: &out) { return }
             zeroPaddable = true
             body = numeric(n, c, index: c.argumentIndex, state: &state)
         }
@@ -250,6 +256,31 @@ enum SpecifierFormatting {
         guard digits.fill({ buffer in formatterRef._withUnsafeGuaranteedRef { $0.format(value, into: buffer) } }) else { return false }
         if state.isolate { out.appendIsolateStart() }
         out.append(digits)
+        if state.isolate { out.appendIsolateEnd() }
+        return true
+    }
+
+    /// `%.Nf` without width: the localized digits go straight from ICU (or from
+    /// the fixed plural variable that just formatted the same value) into `out`.
+    /// False when that is not possible (not finite, 1e100 or more, ICU failing);
+    /// the caller then takes the general path, which gives the same text.
+    static func appendPlainFixed(
+        _ n: NumericValue, digits: Int, _ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer
+    ) -> Bool {
+        guard let formatterRef = c.formatterRef else { return false }
+        if let last = state.lastFixed, last.index == c.argumentIndex, last.formatter == formatterRef.toOpaque() {
+            if state.isolate { out.appendIsolateStart() }
+            out.append(state.lastIntegerDigits)
+            if state.isolate { out.appendIsolateEnd() }
+            return true
+        }
+        let d = double(n)
+        var text = DigitScratch()
+        guard text.fill({ buffer in
+            formatterRef._withUnsafeGuaranteedRef { $0.formatAndSelect(fixed: d, digits: digits, rules: nil, into: buffer)?.count }
+        }) else { return false }
+        if state.isolate { out.appendIsolateStart() }
+        out.append(text)
         if state.isolate { out.appendIsolateEnd() }
         return true
     }

@@ -133,6 +133,9 @@ final class CompiledSpecifier: Sendable {
     /// `%d %i %u` with a formatter, no width and no space flag: the digits go
     /// straight from ICU into the output (the common case, see `SpecifierFormatting.field`).
     let plainInteger: Bool
+    /// `%.Nf` (or `%f`) with a formatter and no width: its fraction digits; the
+    /// digits go straight from ICU into the output (see `SpecifierFormatting.field`).
+    let plainFixedDigits: Int?
 
     init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?) {
         self.spec = spec
@@ -147,6 +150,8 @@ final class CompiledSpecifier: Sendable {
         self.plainInteger =
             (spec.conversion == .signedInteger || spec.conversion == .unsignedInteger) && formatter != nil
             && spec.width == nil && !spec.flags.space
+        self.plainFixedDigits =
+            spec.conversion == .fixed && formatter != nil && spec.width == nil ? min(spec.precision ?? 6, 20) : nil
     }
 }
 
@@ -170,6 +175,9 @@ final class CompiledVariable: @unchecked Sendable {
     /// them), so selecting costs no reference counting.
     let integerSelection: (length: FormatSpecifier.Length, signed: Bool,
                            rules: Unmanaged<PluralRules>, formatter: Unmanaged<NumberFormat>)?
+    /// For a fixed value type (`f` whose forms print `%.2f`) with rules and a
+    /// formatter: the digits and those two unretained, as `integerSelection`.
+    let fixedSelection: (digits: Int, rules: Unmanaged<PluralRules>, formatter: Unmanaged<NumberFormat>)?
     let diagnostics: [Diagnostic]
     /// Stands for the variable in integer-size diagnostics.
     let selectionSpecifier: FormatSpecifier
@@ -197,6 +205,11 @@ final class CompiledVariable: @unchecked Sendable {
             integerSelection = (length, signed, Unmanaged.passUnretained(rules), Unmanaged.passUnretained(selectFormatter))
         } else {
             integerSelection = nil
+        }
+        if case .fixed(let digits) = valueType, let rules, let selectFormatter {
+            fixedSelection = (digits, Unmanaged.passUnretained(rules), Unmanaged.passUnretained(selectFormatter))
+        } else {
+            fixedSelection = nil
         }
         self.diagnostics = diagnostics
         var length = FormatSpecifier.Length.none

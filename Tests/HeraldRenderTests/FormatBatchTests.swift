@@ -12,8 +12,8 @@ import Testing
 @Suite struct FormatBatchTests {
     static let catalog = Catalog(texts: ["en.lproj/Localizable.strings": "\"greeting\" = \"Hello %@, %d new\";\n"])
 
-    /// The output of answering `lines` in order.
-    static func answers(_ lines: [String]) throws -> [String] {
+    /// The output of answering `lines` in order (then a line too long, unless `tooLong` is false).
+    static func answers(_ lines: [String], catalog: Catalog = catalog, tooLong: Bool = true) throws -> [String] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #expect(fd >= 0)
@@ -24,7 +24,7 @@ import Testing
             var bytes = Array(line.utf8)
             bytes.withUnsafeMutableBufferPointer { batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
         }
-        batch.answer(.tooLong, to: &out)
+        if tooLong { batch.answer(.tooLong, to: &out) }
         out.flush()
         close(fd)
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -53,5 +53,49 @@ import Testing
     @Test func theObjectWriterUsesTheOneEscaper() throws {
         let lines = try Self.answers([#"{"key":"greeting","locale":"en","args":["a\u2028\"b",1]}"#])
         #expect(lines.first == #"{"text":"Hello a\u2028\"b, 1 new","servedBy":"en","key":"greeting","locale":"en","plural":{}}"#)
+    }
+}
+
+/// The plural choices of an answer are written in name order however many variables the
+/// message has: two without a sorted copy (written by index), three and more sorted.
+/// Expected lines are written by hand (Docs/cli.md's `format --json` shape; en: 1 ticket is
+/// `one`, 1.00 is `other` as CLDR's "i = 1 and v = 0" says).
+@Suite struct FormatBatchPluralOrderTests {
+    static let stringsdict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>two</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@tickets@ in %#@draws@</string>
+            <key>tickets</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>ld</string>
+              <key>one</key><string>%ld ticket</string><key>other</key><string>%ld tickets</string></dict>
+            <key>draws</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>d</string>
+              <key>one</key><string>%d draw</string><key>other</key><string>%d draws</string></dict>
+          </dict>
+          <key>three</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@c@ %#@a@ %#@b@</string>
+            <key>a</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>a%d</string></dict>
+            <key>b</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>b%d</string><key>other</key><string>b%d</string></dict>
+            <key>c</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>f</string><key>one</key><string>c%.2f</string><key>other</key><string>c%.2f</string></dict>
+          </dict>
+        </dict></plist>
+        """
+
+    @Test func choicesInNameOrder() throws {
+        let catalog = Catalog(texts: ["en.lproj/Localizable.stringsdict": Self.stringsdict])
+        let lines = try FormatBatchTests.answers([
+            #"{"key":"two","locale":"en","args":[1,5]}"#,
+            #"{"key":"t\u0077o","locale":"en","args":[3,1]}"#,  // the general path
+            #"{"key":"three","locale":"en","args":[1,2,1]}"#,
+        ], catalog: catalog, tooLong: false)
+        #expect(lines == [
+            #"{"text":"1 ticket in 5 draws","servedBy":"en","key":"two","locale":"en","plural":{"draws":"other","tickets":"one"}}"#,
+            #"{"text":"3 tickets in 1 draw","servedBy":"en","key":"two","locale":"en","plural":{"draws":"one","tickets":"other"}}"#,
+            #"{"text":"c1.00 a2 b1","servedBy":"en","key":"three","locale":"en","plural":{"a":"other","b":"one","c":"other"}}"#,
+        ])
     }
 }

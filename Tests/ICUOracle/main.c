@@ -9,6 +9,12 @@
 //   herald-icu-oracle digits         reads ICU locale ids on stdin; prints for each
 //                                    id TAB the numbers 0 to 9 each formatted by the locale's
 //                                    default number formatter (its default numbering system)
+//   herald-icu-oracle fixed          reads lines "id TAB digits TAB value" (value a C double
+//                                    literal, digits 0...20); prints one line for each: the value
+//                                    as printf's "%.*f" writes it, formatted by ICU as that
+//                                    decimal with the skeleton "precision-integer" / ".0…0" in
+//                                    the locale, TAB the cardinal plural keyword
+//                                    uplrules_selectFormatted chooses on that result
 //
 // The sweep's values (kept in step with LocaleOrderIndependenceTests):
 //   number   1234567.891 with the locale's default formatter (skeleton "")
@@ -16,6 +22,7 @@
 //   date     1795032000000 ms (2026-11-18T20:00:00Z) in UTC with the best pattern for "yMMMdjmm"
 //   relative +15 minutes, long width, numeric
 #include <unicode/udat.h>
+#include <unicode/upluralrules.h>
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/unumberformatter.h>
@@ -136,6 +143,43 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits\n");
+    if (argc >= 2 && strcmp(argv[1], "fixed") == 0) {
+        char line[256], id[128], printed[160], keyword[32];
+        int digits;
+        double value;
+        UChar skeleton[32], text[512], kw[32];
+        while (fgets(line, sizeof line, stdin)) {
+            if (sscanf(line, "%127[^\t]\t%d\t%lf", id, &digits, &value) != 3 || digits < 0 || digits > 20) continue;
+            int n = 0;
+            if (digits == 0) {
+                u_uastrcpy(skeleton, "precision-integer");
+            } else {
+                skeleton[n++] = '.';
+                for (int i = 0; i < digits; i++) skeleton[n++] = '0';
+                skeleton[n] = 0;
+            }
+            UErrorCode ec = U_ZERO_ERROR;
+            UNumberFormatter *f = unumf_openForSkeletonAndLocale(skeleton, -1, id, &ec);
+            UFormattedNumber *r = unumf_openResult(&ec);
+            UPluralRules *rules = uplrules_open(id, &ec);
+            int len = snprintf(printed, sizeof printed, "%.*f", digits, value);
+            unumf_formatDecimal(f, printed, len, r, &ec);
+            int32_t tl = unumf_resultToString(r, text, 512, &ec);
+            int32_t kl = uplrules_selectFormatted(rules, r, kw, 32, &ec);
+            if (U_FAILURE(ec)) {
+                printf("!%s\n", u_errorName(ec));
+            } else {
+                put(text, tl, ec);
+                u_UCharsToChars(kw, keyword, kl);
+                keyword[kl] = 0;
+                printf("\t%s\n", keyword);
+            }
+            uplrules_close(rules);
+            unumf_closeResult(r);
+            unumf_close(f);
+        }
+        return 0;
+    }
+    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits | fixed\n");
     return 2;
 }

@@ -135,6 +135,9 @@ typedef HICU_ENUM(HICUNumberKind) {
     HICUNumberKindDouble = 1,      // `double_value`
     HICUNumberKindDecimal = 2,     // `decimal`, a decimal string as written ("1234.50")
     HICUNumberKindMinorUnits = 3,  // `int_value` in minor units with `digits` fraction digits
+    HICUNumberKindFixed = 4,       // `double_value` as printf's "%.*f" writes it with `digits`
+                                   // (0...20) fraction digits, formatted as that decimal; finite
+                                   // values below 1e100 in magnitude only (else an error)
 } HICUNumberKind;
 
 /// Formats and selects the plural category of the *formatted* number in one
