@@ -60,10 +60,13 @@ public final class Catalog: MessageCatalog {
         var table: String
     }
 
-    private struct State {
+    struct State {
         var files: [String: FileResult] = [:]
         /// String Catalogs' languages (scanned, not parsed), by read path.
         var summaries: [String: XCStringsSummary] = [:]
+        /// A parsed String Catalog's languages by their normalized name (the first, in
+        /// sorted order, of those that normalize alike), by read path.
+        var catalogLanguages: [String: [String: String]] = [:]
         /// `LocalizationLookup.normalize` of every name seen (it asks ICU each time).
         var normalized: [String: String] = [:]
         var tables: [String: Table] = [:]
@@ -90,7 +93,7 @@ public final class Catalog: MessageCatalog {
 
     let storage: Storage
     let sources: [Source]
-    private let state = Locked(State())
+    let state = Locked(State())
     /// Problems found while scanning (unreadable directory…).
     public let scanDiagnostics: [Diagnostic]
 
@@ -339,13 +342,6 @@ public final class Catalog: MessageCatalog {
 
     /// `LocalizationLookup.normalize(name)`, computed once per name: listing and merging
     /// compare every file's localization, and each normalization is an ICU canonicalization.
-    func normalized(_ name: String) -> String {
-        if let hit = state.withLock({ $0.normalized[name] }) { return hit }
-        let n = LocalizationLookup.normalize(name)
-        state.withLock { $0.normalized[name] = n }
-        return n
-    }
-
     /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
     public var loadedFiles: [String] {
         let read = state.withLock { Set($0.files.keys) }
@@ -445,7 +441,7 @@ public final class Catalog: MessageCatalog {
         }
         var xc: [(XCStringsFile, String)] = []
         for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = c.localizations.keys.sorted().first(where: { LocalizationLookup.mayNormalize($0, to: norm) && normalized($0) == norm }) {
+            if case .catalog(let c) = file(s), let lang = languages(of: c, at: s.readPath)[norm] {
                 xc.append((c, lang))
             }
         }

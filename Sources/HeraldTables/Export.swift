@@ -45,9 +45,11 @@ public enum TableExport {
     /// tables sorted, keys in file order.
     public static func json(_ tables: [Table]) -> JSONValue {
         var root = JSONObject()
-        for loc in Set(tables.map(\.localization)).sorted() {
+        // Grouped once: filtering every table per localization is quadratic in localizations.
+        let byLocalization = Dictionary(grouping: tables, by: \.localization)
+        for loc in byLocalization.keys.sorted() {
             var byTable = JSONObject()
-            for t in tables.filter({ $0.localization == loc }).sorted(by: { $0.name < $1.name }) {
+            for t in byLocalization[loc, default: []].sorted(by: { $0.name < $1.name }) {
                 var keys = JSONObject()
                 for k in t.keyOrder { if let e = t.entries[k] { keys[k] = json(e.message) } }
                 byTable[t.name] = .object(keys)

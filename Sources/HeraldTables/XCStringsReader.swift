@@ -197,17 +197,18 @@ public enum XCStringsReader {
         func member(_ key: String, of obj: JSONObject, at: At) -> At {
             guard let node = at.node, let i = obj.entries.firstIndex(where: { $0.key == key }) else { return At(node: nil, keyOffset: nil) }
             if node.children.count == obj.count { return at.child(i) }
-            var first: Int? = nil
-            var last: Int? = nil
+            guard let found = keyIndexes(node)[key] else { return At(node: nil, keyOffset: nil) }
+            return At(node: node.children[found.last], keyOffset: node.keyRanges[found.first].lowerBound)
+        }
+
+        /// Each decoded key of an object's text → the index of its first and last member.
+        func keyIndexes(_ node: JSONPositions.Node) -> [String: (first: Int, last: Int)] {
+            var out: [String: (first: Int, last: Int)] = [:]
             for (j, r) in node.keyRanges.enumerated() {
-                let raw = Array(bytes[r])
-                if let k = (try? JSONParser.parse(bytes: raw))?.stringValue, k == key {
-                    if first == nil { first = j }
-                    last = j
-                }
+                guard let k = (try? JSONParser.parse(bytes: Array(bytes[r])))?.stringValue else { continue }
+                out[k] = (out[k]?.first ?? j, j)
             }
-            guard let first, let last else { return At(node: nil, keyOffset: nil) }
-            return At(node: node.children[last], keyOffset: node.keyRanges[first].lowerBound)
+            return out
         }
 
         /// The members of `v` (whose positions are `at`) with their positions, in order; nil
@@ -217,7 +218,15 @@ public enum XCStringsReader {
                 structure("\(what) of \(Excerpt.quoted(key)) are \(v.typeName), not an object", at: at, key: key)
                 return nil
             }
-            return o.entries.map { ($0.key, $0.value, member($0.key, of: o, at: at)) }
+            // Positions by index when the text has no duplicate keys; else each raw key is
+            // decoded once (a lookup per member would make a wide object quadratic).
+            guard let node = at.node else { return o.entries.map { ($0.key, $0.value, At(node: nil, keyOffset: nil)) } }
+            if node.children.count == o.count { return o.entries.enumerated().map { ($1.key, $1.value, at.child($0)) } }
+            let found = keyIndexes(node)
+            return o.entries.map { e in
+                guard let i = found[e.key] else { return (e.key, e.value, At(node: nil, keyOffset: nil)) }
+                return (e.key, e.value, At(node: node.children[i.last], keyOffset: node.keyRanges[i.first].lowerBound))
+            }
         }
 
         mutating func structure(_ text: String, at: At, key: String? = nil, severity: Diagnostic.Severity = .error, onKey: Bool = false) {
