@@ -17,6 +17,8 @@ let package = Package(
     products: [
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-net", targets: ["herald-net"]),
+        .executable(name: "herald-server", targets: ["herald-server"]),
+        .executable(name: "herald-worker", targets: ["herald-worker"]),
         // The libraries an app or a tool imports; each is usable with its own import
         // alone (it re-exports the modules its public API is made of, see Exports.swift).
         // Tables, Render and Lint build without swift-crypto and GRDB.
@@ -32,6 +34,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // The server side: SwiftNIO and what is built on it. Only HeraldNetwork (the HTTP
+        // client), HeraldService (`herald serve`) and HeraldPostgres (`herald worker`) link
+        // them; the herald binary loads none of them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation --target HeraldStage` (the DocC catalog);
         // a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -93,7 +106,11 @@ let package = Package(
         // never by the herald binary.
         .target(
             name: "HeraldNetwork",
-            dependencies: ["HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
         .target(
@@ -143,6 +160,50 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        // `herald serve`: Herald as an HTTP service (Hummingbird), over the same stage,
+        // renderer and linter as the command line.
+        .target(
+            name: "HeraldService",
+            dependencies: [
+                "HeraldStage", "HeraldRender", "HeraldTables", "HeraldLint", "HeraldPreview", "HeraldICU", "HeraldJSON",
+                "HeraldSync", "HeraldDiagnostics", "HeraldBuiltinTables",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "herald-server",
+            dependencies: [
+                "HeraldService", "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        // Campaigns: render jobs read from a job source and answered into a result sink,
+        // whatever the queue engine is (no database here).
+        .target(
+            name: "HeraldCampaign",
+            dependencies: ["HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            swiftSettings: strict),
+        // The PostgreSQL job queue of `herald worker` (postgres-nio): schema, migrations,
+        // enqueue, claim with leases, results.
+        .target(
+            name: "HeraldPostgres",
+            dependencies: [
+                "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // `herald db migrate`, `herald enqueue`, `herald worker`, `herald campaign`.
+        .executableTarget(
+            name: "herald-worker",
+            dependencies: [
+                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
         // The network helper herald runs: `herald-net fetch` (media for a push)
         // and `herald-net flush` (display receipts); installed beside herald.
         .executableTarget(
@@ -178,6 +239,12 @@ let package = Package(
                 "HeraldLottery", "HeraldMedia", "HeraldNetwork", "HeraldSync", "HeraldDiagnostics",
                 "HeraldTestSupport",
             ]),
+        .testTarget(
+            name: "HeraldServiceTests",
+            dependencies: ["HeraldService", "herald-server", "HeraldJSON", "HeraldTestSupport"]),
+        .testTarget(
+            name: "HeraldCampaignTests",
+            dependencies: ["HeraldCampaign", "HeraldPostgres", "herald-worker", "HeraldJSON", "HeraldTestSupport"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

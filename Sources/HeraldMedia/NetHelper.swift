@@ -4,9 +4,14 @@ import Glibc
 /// is: $HERALD_NET when set, else beside the running executable (`herald`, or an app's
 /// own tool installed with herald-net beside it).
 public enum NetHelper {
-    public static var path: String {
-        if let p = getenv("HERALD_NET"), p.pointee != 0 { return String(cString: p) }
-        return directoryOfThisExecutable + "/herald-net"
+    public static var path: String { sibling("herald-net", environmentVariable: "HERALD_NET") }
+
+    /// An executable installed beside this one (`herald-net`, `herald-server`, `herald-worker`):
+    /// the path in `environmentVariable` when it is set and not empty, else beside the running
+    /// executable.
+    public static func sibling(_ name: String, environmentVariable: String) -> String {
+        if let p = getenv(environmentVariable), p.pointee != 0 { return String(cString: p) }
+        return directoryOfThisExecutable + "/" + name
     }
 
     /// Media downloads for the stage: `herald-net fetch`, started only when a push carries media.

@@ -12,7 +12,8 @@ struct Herald: AsyncParsableCommand {
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
             ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
-            ExamplesCommand.self,
+            ExamplesCommand.self, ServeCommand.self, DatabaseCommand.self, EnqueueCommand.self, WorkerCommand.self,
+            CampaignCommand.self,
         ]
     )
 
@@ -38,6 +39,9 @@ extension Herald {
             return true
         }
         let rest = Array(arguments.dropFirst())
+        if let forwarded = forwardedCommands.first(where: { $0.forwardedName == name }) {
+            await CommandMain.finish(self, program: "herald") { try forwarded.forward(rest) }
+        }
         switch name {
         case RenderCommand.configuration.commandName:
             if let invocation = RenderInvocation(quickArguments: rest) {

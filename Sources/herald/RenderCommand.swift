@@ -152,21 +152,10 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         let stage = try makeStage()
         // Lines are read as they come (a batch of any size runs in constant memory).
         let input = try LineReader(path: path)
-        var locales: [String: LocaleID] = [:]
+        var batch = RenderBatch(stage: stage)
         var out = BufferedOutput()
-        var lineNumber = 0
         while let read = try input.next() {
-            lineNumber += 1
-            guard case .text(let text) = read else {
-                out.write(JSONWriter.write(.object(JSONObject([
-                    ("error", .string("line \(lineNumber): \(LineReader.tooLongMessage)"))]))))
-                out.write("\n")
-                continue
-            }
-            var line = Array(text)
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let answer = await RenderBatch.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)
+            guard let answer = await batch.answer(read) else { continue }
             out.write(JSONWriter.write(.object(answer)))
             out.write("\n")
         }

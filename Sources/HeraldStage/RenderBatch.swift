@@ -1,9 +1,29 @@
 import HeraldICU
-import HeraldJSON
-import HeraldStage
+public import HeraldJSON
 
 /// `herald render --batch`: one JSON Lines request in, one JSON line out (Docs/batch.md).
-enum RenderBatch {
+/// Shared by every shell that answers render requests a line at a time: `herald render
+/// --batch`, `herald serve`'s `/v1/render/batch` and `herald worker`'s render jobs.
+public struct RenderBatch: Sendable {
+    private let stage: Stage
+    private var locales: [String: LocaleID] = [:]
+    private var lineNumber = 0
+
+    public init(stage: Stage) { self.stage = stage }
+
+    /// Answers the next line of the input (`LineReader`, a trailing `\r` dropped); nil for a
+    /// blank line (spaces and tabs only), which gets no answer.
+    public mutating func answer(_ read: LineReader.Line) async -> JSONObject? {
+        lineNumber += 1
+        guard case .text(let text) = read else {
+            return Self.errorLine(id: nil, "line \(lineNumber): \(LineReader.tooLongMessage)")
+        }
+        var line = Array(text)
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        return await Self.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)
+    }
+
     /// Answers one request line `{"id", "locale", "payload"}` with
     /// `{"id", "locale", "requested", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`
     /// ("locale" the tag as sent, "requested" how it was read, in BCP 47, "diagnostics" the
@@ -11,7 +31,7 @@ enum RenderBatch {
     /// request or its payload is not a payload. Errors begin `line N: ` (and
     /// `line N, column C: not JSON: ` when the line is not JSON); `locales` caches parsed
     /// tags across lines.
-    static func answer(
+    public static func answer(
         _ stage: Stage, line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]
     ) async -> JSONObject {
         func failure(_ id: JSONValue?, _ message: String) -> JSONObject {
@@ -56,7 +76,7 @@ enum RenderBatch {
         return out
     }
 
-    static func errorLine(id: JSONValue?, _ message: String) -> JSONObject {
+    public static func errorLine(id: JSONValue?, _ message: String) -> JSONObject {
         var out = JSONObject()
         if let id { out["id"] = id }
         out["error"] = .string(message)

@@ -1,0 +1,4 @@
+// Groundwork: job sources and result sinks (issue #17).
+import HeraldStage
+
+public enum HeraldCampaign {}
