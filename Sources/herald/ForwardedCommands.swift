@@ -7,83 +7,62 @@ import HeraldMedia
 /// are `herald-worker`'s. Each is declared here for `herald --help`, and run by replacing
 /// this process with the sibling (found as `herald-net` is: an environment variable, else
 /// beside `herald`), so its exit status, signals and output are the sibling's own.
-protocol ForwardedCommand: ParsableCommand {
-    /// The sibling executable's file name.
-    static var executable: String { get }
-    /// The variable that names another path for it.
-    static var environmentVariable: String { get }
-    /// The arguments the sibling receives before the user's.
-    static var leadingArguments: [String] { get }
-    var arguments: [String] { get }
-}
+struct ForwardedCommand<Name: ForwardedName>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Name.name, abstract: Name.abstract + " (\(Name.sibling.executable))")
+    }
 
-extension ForwardedCommand {
+    @Argument(parsing: .captureForPassthrough, help: "The arguments \(Name.sibling.executable) takes.")
+    var arguments: [String] = []
+
     func run() throws {
         try Self.forward(arguments)
     }
 
     static func forward(_ arguments: [String]) throws -> Never {
-        let path = NetHelper.sibling(executable, environmentVariable: environmentVariable)
-        let reason = NetHelper.exec([path] + leadingArguments + arguments)
-        throw CommandFailure(.usage, ["cannot run \(path): \(reason) (install \(executable) beside herald, or set \(environmentVariable))"])
+        let sibling = Name.sibling
+        let path = NetHelper.sibling(sibling.executable, environmentVariable: sibling.environmentVariable)
+        let leading = sibling == .worker ? [Name.name] : []
+        let reason = NetHelper.exec([path] + leading + arguments)
+        throw CommandFailure(.usage, [
+            "cannot run \(path): \(reason) (install \(sibling.executable) beside herald, or set \(sibling.environmentVariable))"
+        ])
     }
-
-    static var forwardedName: String { configuration.commandName ?? executable }
 }
 
-struct ServeCommand: ForwardedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve rendering, formatting and validation over HTTP (herald-server).",
-        shouldDisplay: true)
-    static let executable = "herald-server"
-    static let environmentVariable = "HERALD_SERVER"
-    static let leadingArguments: [String] = []
-    @Argument(parsing: .captureForPassthrough, help: "The arguments of herald-server (see herald serve --help).")
-    var arguments: [String] = []
+/// A forwarded command: its name in `herald`, its one-line help and the sibling that runs it.
+protocol ForwardedName {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var sibling: Sibling { get }
 }
 
-struct DatabaseCommand: ForwardedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "db", abstract: "Set up the campaign database (herald-worker db).")
-    static let executable = "herald-worker"
-    static let environmentVariable = "HERALD_WORKER"
-    static let leadingArguments = ["db"]
-    @Argument(parsing: .captureForPassthrough, help: "The arguments of herald-worker db.")
-    var arguments: [String] = []
+/// The executables `herald` forwards to.
+enum Sibling {
+    /// `herald-server`, which is `herald serve` itself: it gets the user's arguments as they are.
+    case server
+    /// `herald-worker`, which has the campaign commands as subcommands: it gets the command's name first.
+    case worker
+
+    var executable: String { self == .server ? "herald-server" : "herald-worker" }
+    /// The variable that names another path for it.
+    var environmentVariable: String { self == .server ? "HERALD_SERVER" : "HERALD_WORKER" }
 }
 
-struct EnqueueCommand: ForwardedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "enqueue", abstract: "Queue a campaign's render requests in the database (herald-worker enqueue).")
-    static let executable = "herald-worker"
-    static let environmentVariable = "HERALD_WORKER"
-    static let leadingArguments = ["enqueue"]
-    @Argument(parsing: .captureForPassthrough, help: "The arguments of herald-worker enqueue.")
-    var arguments: [String] = []
-}
+enum Serve: ForwardedName { static let name = "serve", abstract = "Serve rendering, formatting and validation over HTTP", sibling = Sibling.server }
+enum Database: ForwardedName { static let name = "db", abstract = "Set up the campaign database", sibling = Sibling.worker }
+enum Enqueue: ForwardedName { static let name = "enqueue", abstract = "Queue a campaign's render requests", sibling = Sibling.worker }
+enum Work: ForwardedName { static let name = "worker", abstract = "Render queued campaign jobs", sibling = Sibling.worker }
+enum Campaign: ForwardedName { static let name = "campaign", abstract = "A campaign's progress and results", sibling = Sibling.worker }
 
-struct WorkerCommand: ForwardedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "worker", abstract: "Render queued campaign jobs (herald-worker worker).")
-    static let executable = "herald-worker"
-    static let environmentVariable = "HERALD_WORKER"
-    static let leadingArguments = ["worker"]
-    @Argument(parsing: .captureForPassthrough, help: "The arguments of herald-worker worker.")
-    var arguments: [String] = []
+/// The forwarded commands: subcommands of `herald` (for its help), and the quick dispatch
+/// of `Herald.runDirectly` (so that `herald serve --help` is herald-server's help).
+var forwardedCommands: [(name: String, forward: ([String]) throws -> Never, command: any ParsableCommand.Type)] {
+    [
+    (Serve.name, ForwardedCommand<Serve>.forward, ForwardedCommand<Serve>.self),
+    (Database.name, ForwardedCommand<Database>.forward, ForwardedCommand<Database>.self),
+    (Enqueue.name, ForwardedCommand<Enqueue>.forward, ForwardedCommand<Enqueue>.self),
+    (Work.name, ForwardedCommand<Work>.forward, ForwardedCommand<Work>.self),
+    (Campaign.name, ForwardedCommand<Campaign>.forward, ForwardedCommand<Campaign>.self),
+    ]
 }
-
-struct CampaignCommand: ForwardedCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "campaign", abstract: "A campaign's progress and results (herald-worker campaign).")
-    static let executable = "herald-worker"
-    static let environmentVariable = "HERALD_WORKER"
-    static let leadingArguments = ["campaign"]
-    @Argument(parsing: .captureForPassthrough, help: "The arguments of herald-worker campaign.")
-    var arguments: [String] = []
-}
-
-/// The forwarded commands by name, for the quick dispatch in `Herald.runDirectly` (so that
-/// `herald serve --help` is herald-server's help, not this declaration's).
-let forwardedCommands: [any ForwardedCommand.Type] = [
-    ServeCommand.self, DatabaseCommand.self, EnqueueCommand.self, WorkerCommand.self, CampaignCommand.self,
-]

@@ -12,9 +12,8 @@ struct Herald: AsyncParsableCommand {
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
             ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
-            ExamplesCommand.self, ServeCommand.self, DatabaseCommand.self, EnqueueCommand.self, WorkerCommand.self,
-            CampaignCommand.self,
-        ]
+            ExamplesCommand.self,
+        ] + forwardedCommands.map(\.command)
     )
 
     /// Runs the command; every error leaves through `CommandMain` (Docs/cli.md's statuses).
@@ -39,7 +38,7 @@ extension Herald {
             return true
         }
         let rest = Array(arguments.dropFirst())
-        if let forwarded = forwardedCommands.first(where: { $0.forwardedName == name }) {
+        if let forwarded = forwardedCommands.first(where: { $0.name == name }) {
             await CommandMain.finish(self, program: "herald") { try forwarded.forward(rest) }
         }
         switch name {
