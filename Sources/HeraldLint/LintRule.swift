@@ -23,6 +23,7 @@ extension Diagnostic.Rule {
     public static let pluralUnusedCategory = Self("plural-unused-category")
     public static let variableNesting = Self("variable-nesting")
     public static let pluralCountOmitted = Self("plural-count-omitted")
+    public static let pluralFormArgument = Self("plural-form-argument")
     public static let pluralSameText = Self("plural-same-text")
     public static let catalogState = Self("catalog-state")
     public static let shouldTranslate = Self("should-translate")
@@ -89,6 +90,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.pluralUnusedCategory, .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
         LintRule(.variableNesting, .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the forms past that point are not checked."),
         LintRule(.pluralCountOmitted, .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
+        LintRule(.pluralFormArgument, .warning, "A plural form prints the number another plural variable counts instead of its own (%2$ld in the form of the variable counting argument 1), so it shows the wrong count."),
         LintRule(.pluralSameText, .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
         // String Catalogs.
         LintRule(.catalogState, .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale' (Xcode's 'new' on the source language's own units is not reported)."),

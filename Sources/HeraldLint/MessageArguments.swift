@@ -69,6 +69,10 @@ struct MessageArguments: Sendable {
         var variable: PluralVariable
         var category: PluralCategory
         var text: SourceText
+        /// The number it shows instead of its own, when it prints another argument as a
+        /// number (`%2$ld` in a form of the variable counting argument 1), for
+        /// `plural-form-argument`; nil when it shows no number at all.
+        var foreign: (argument: Int, text: String)? = nil
     }
     /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
     var staticOutput: String? = nil
@@ -184,7 +188,9 @@ struct MessageArguments: Sendable {
                     for c in PluralCategory.allCases {
                         guard let form = v.forms[c] else { continue }
                         let p = scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
-                        if !Self.shows(argIndex, in: p) { silentForms.append(SilentForm(variable: v, category: c, text: form)) }
+                        if !Self.shows(argIndex, in: p) {
+                            silentForms.append(SilentForm(variable: v, category: c, text: form, foreign: Self.foreignNumber(in: p)))
+                        }
                     }
                 }
             case .substitutionArgument:
@@ -206,6 +212,20 @@ struct MessageArguments: Sendable {
             default: return s.argumentIndex == index
             }
         }
+    }
+
+    /// The first specifier of a plural form that prints an argument as a number (integer
+    /// or floating conversion): in a form that does not show its own number, that number
+    /// is another argument's.
+    static func foreignNumber(in parsed: ParsedFormat) -> (argument: Int, text: String)? {
+        for s in parsed.specifiers {
+            guard let index = s.argumentIndex else { continue }
+            switch use(of: s).argClass {
+            case .integer, .floating: return (index, s.text)
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The text a plain message renders to when every specifier is `%@`

@@ -350,6 +350,15 @@ extension LintRun {
         guard let plan = ctx.plan, !own.silentForms.isEmpty else { return }
         let unused = Set(own.unusedVariables.map(\.name))
         for s in own.silentForms where !unused.contains(s.variable.name) {
+            // Only when that argument is another plural variable's count: "One file in %2$ld
+            // folders" may spell its own number out on purpose.
+            if let foreign = s.foreign, own.uses[foreign.argument]?.contains(where: { $0.argClass == .number }) == true {
+                // Not a wording choice: the form prints the wrong count (`%2$ld Äpfel` in the
+                // variable counting argument 1 says "5 Äpfel" when there is one).
+                emit(.pluralFormArgument, ctx.place(s.text.origin),
+                     "'\(s.category.rawValue)' form of \(Excerpt.quoted(s.variable.name)) in \(Excerpt.quoted(ctx.entry.key)) prints argument \(foreign.argument + 1) (\(Excerpt.quoted(foreign.text))), not the number \(Excerpt.quoted(s.variable.name)) counts; \(Excerpt.quoted(s.text.value)) shows another count")
+                continue
+            }
             guard let samples = plan.samples[s.category] else { continue }
             let integer = ValueType.isInteger(s.variable.valueType) || s.variable.valueType == nil
             var numbers = samples.integers + (integer ? [] : samples.decimals)

@@ -108,6 +108,40 @@ import Testing
         #expect(!report.diagnostics.contains { $0.rule.rawValue == "plural-count-omitted" }, "\(report.diagnostics.map(\.description))")
     }
 
+    /// A form that prints the other variable's count (`%2$ld` inside the variable counting
+    /// argument 1) says "5 Apfel" for one apple: hand-checked against Foundation's reading of
+    /// positional specifiers in a plural form (each form is formatted with the whole argument
+    /// list, so `%2$ld` is the second argument). Spelling its own number out beside a plain
+    /// number ("one file in %2$ld folders", argument 2 not a plural count) is left alone.
+    @Test func aFormPrintingAnotherVariablesCountIsReported() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func variable(_ name: String, _ forms: [(String, String)]) -> String {
+            "<key>\(name)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>ld</string>"
+                + forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined() + "</dict>"
+        }
+        func table(_ two: String, _ a: [(String, String)], _ b: [(String, String)], files: [(String, String)]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n"
+                + "<key>two</key><dict><key>NSStringLocalizedFormatKey</key><string>\(two)</string>\n\(variable("a", a))\n\(variable("b", b))</dict>\n"
+                + "<key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@f@</string>\n\(variable("f", files))</dict>\n"
+                + "</dict></plist>\n"
+        }
+        try Fixtures.write(
+            table("%#@a@ and %#@b@", [("one", "%ld apple"), ("other", "%ld apples")], [("one", "%ld pear"), ("other", "%ld pears")],
+                  files: [("one", "one file in %2$ld folders"), ("other", "%1$ld files in %2$ld folders")]),
+            "en.lproj/Localizable.stringsdict", in: dir)
+        try Fixtures.write(
+            table("%#@a@ und %#@b@", [("one", "%2$ld Apfel"), ("other", "%ld Äpfel")], [("one", "%ld Birne"), ("other", "%ld Birnen")],
+                  files: [("one", "eine Datei in %2$ld Ordnern"), ("other", "%1$ld Dateien in %2$ld Ordnern")]),
+            "de.lproj/Localizable.stringsdict", in: dir)
+        let report = try Fixtures.lint([dir])
+        let hits = report.diagnostics.filter { $0.rule.rawValue == "plural-form-argument" }
+        #expect(hits.count == 1, "\(report.diagnostics.map(\.description))")
+        #expect(hits.first?.locale == "de")
+        #expect(hits.first?.message.contains("'one' form of \"a\"") == true)
+        #expect(hits.first?.message.contains("argument 2") == true)
+    }
+
     /// Real String Catalogs of open-source apps (HeraldTablesTests'
     /// Fixtures/real-catalogs): clean apps give no error-level finding.
     @Test(arguments: [
