@@ -256,6 +256,22 @@ E
 # Russian 'one' is 1, 21, 31, 101… (CLDR: v = 0 and i % 10 = 1 and i % 100 != 11): "ваш билет" is wrong for 21.
 sd bad/plural-count-omitted/en.lproj/Localizable.stringsdict tickets d one="your ticket" other="your %d tickets"
 sd bad/plural-count-omitted/ru.lproj/Localizable.stringsdict tickets d one="ваш билет" few="ваши %d билета" many="ваши %d билетов" other="ваши %d билета"
+# A form printing the other variable's count: %2$ld inside the variable of argument 1.
+for lang in en de; do
+  if [ $lang = en ]; then a1="%ld apple"; a2="%ld apples"; b1="%ld pear"; b2="%ld pears"; f="%#@a@ and %#@b@"
+  else a1="%2\$ld Apfel"; a2="%ld Äpfel"; b1="%ld Birne"; b2="%ld Birnen"; f="%#@a@ und %#@b@"; fi
+  w bad/plural-form-argument/$lang.lproj/Localizable.stringsdict <<E
+$plist_head
+<key>fruit</key>
+<dict>
+<key>NSStringLocalizedFormatKey</key><string>$f</string>
+<key>a</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>ld</string><key>one</key><string>$a1</string><key>other</key><string>$a2</string></dict>
+<key>b</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>ld</string><key>one</key><string>$b1</string><key>other</key><string>$b2</string></dict>
+</dict>
+</dict>
+</plist>
+E
+done
 # App Shortcuts phrases: a parameter the shortcut does not have, a phrase without the app's name.
 w bad/phrase-placeholder/AppShortcuts.xcstrings <<'E'
 {
