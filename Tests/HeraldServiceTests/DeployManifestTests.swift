@@ -160,14 +160,8 @@ enum YAMLReader {
     static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
 
     static let available: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import yaml"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let probe = try? Subprocess.Running(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import yaml"])
+        return probe?.finish().status == 0
     }()
 
     /// Run when PyYAML is there, and always under CI (where its absence fails).

@@ -118,8 +118,8 @@ import Testing
         let archive = try await UploadFixtures.tar(["."], in: tables.path)
         let cases: [(UploadLimits, String)] = [
             (UploadLimits(maxEntries: 3), "too-many-entries"),
-            (UploadLimits(maxTotalBytes: 1000), "upload-too-large"),
-            (UploadLimits(maxFileBytes: 200), "file-too-large"),
+            (UploadLimits(maxTotalBytes: 500), "upload-too-large"),
+            (UploadLimits(maxFileBytes: 300), "file-too-large"),
         ]
         for (limits, code) in cases {
             let answer = try UploadFixtures.respond(archive, contentType: Self.tar, limits: limits)

@@ -35,44 +35,22 @@ enum UploadFixtures {
             "farewell" = "Au revoir";
 
             """),
+        // A plural entry in a .stringsdict, and a String Catalog with a dropped argument in
+        // German, each written compactly (the readers do not care about layout).
         ("en.lproj/Plural.stringsdict", """
             <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-                <key>files</key>
-                <dict>
-                    <key>NSStringLocalizedFormatKey</key>
-                    <string>%#@n@</string>
-                    <key>n</key>
-                    <dict>
-                        <key>NSStringFormatSpecTypeKey</key>
-                        <string>NSStringPluralRuleType</string>
-                        <key>NSStringFormatValueTypeKey</key>
-                        <string>d</string>
-                        <key>one</key>
-                        <string>%d file</string>
-                        <key>other</key>
-                        <string>%d files</string>
-                    </dict>
-                </dict>
-            </dict>
-            </plist>
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string>
+            <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
+            </dict></dict></plist>
 
             """),
         ("Catalog.xcstrings", """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "hello" : {
-                  "localizations" : {
-                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello %@" } },
-                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" } }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"hello": {"localizations": {
+            "en": {"stringUnit": {"state": "translated", "value": "Hello %@"}},
+            "de": {"stringUnit": {"state": "translated", "value": "Hallo"}}}}}}
 
             """),
     ]
