@@ -27,6 +27,10 @@ DURATION=${DURATION:-10}
 HERALD_PORT=${HERALD_PORT:-18480}
 NODE_PORT=${NODE_PORT:-18481}
 mkdir -p "$OUT"
+case "$MODE" in
+bench | node | soak) ;;
+*) echo "usage: Tools/bench/serve.sh [node | soak [MINUTES]]" >&2; exit 2 ;;
+esac
 
 for tool in wrk node python3 taskset; do
   command -v "$tool" >/dev/null || { echo "serve.sh: $tool is missing (apt-get install wrk nodejs python3 util-linux)" >&2; exit 1; }
@@ -59,12 +63,17 @@ FORMAT_REQUESTS="$OUT/examples/format-requests.jsonl"
 "$HERALD" export "$TABLES" --format json >"$OUT/messages.json"
 "$HERALD" format --batch "$FORMAT_REQUESTS" >"$OUT/expected.jsonl"
 
-# wait_ready URL LOG NAME: polls URL until it answers 200 (60 s at most).
+# wait_ready URL LOG NAME PID: polls URL until it answers 200 (60 s at most, and only while
+# the process PID runs).
 wait_ready() {
-  python3 - "$1" "$3" "$2" <<'PY'
-import sys, time, urllib.request
-url, name, log = sys.argv[1:]
+  python3 - "$1" "$3" "$2" "$4" <<'PY'
+import os, sys, time, urllib.request
+url, name, log, pid = sys.argv[1:]
 for _ in range(600):
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        sys.exit(f"serve.sh: {name} exited before answering {url} (its log: {log})")
     try:
         if urllib.request.urlopen(url, timeout=1).status == 200:
             sys.exit(0)
@@ -78,7 +87,7 @@ start_node() {
   taskset -c 0 node "$HERE/node-format.js" "$OUT/messages.json" "$NODE_PORT" >"$OUT/node.log" 2>&1 &
   pids+=($!)
   NODE_PID=$!
-  wait_ready "http://127.0.0.1:$NODE_PORT/readyz" "$OUT/node.log" "the Node server"
+  wait_ready "http://127.0.0.1:$NODE_PORT/readyz" "$OUT/node.log" "the Node server" "$NODE_PID"
 }
 
 start_herald() {
@@ -95,7 +104,7 @@ start_herald() {
     echo "serve.sh: herald serve exited at once: is herald-server built with the server (issue #16)?" >&2
     exit 1
   fi
-  wait_ready "http://127.0.0.1:$HERALD_PORT/readyz" "$OUT/herald.log" "herald serve"
+  wait_ready "http://127.0.0.1:$HERALD_PORT/readyz" "$OUT/herald.log" "herald serve (is herald-server built with the server, issue #16?)" "$HERALD_PID"
 }
 
 # same_answers NAME PORT: POSTs every format request once and compares the answers with
