@@ -1,0 +1,170 @@
+import Foundation
+import HeraldDiagnostics
+import HeraldJSON
+import HeraldLint
+
+/// `POST /v1/validate`: translation tables in the body → `herald validate`'s report.
+///
+/// The body is a tar (`application/x-tar`, as `tar cf` writes it) or a form
+/// (`multipart/form-data`, one part per file, each named by its path in the upload) of
+/// `.lproj` folders and String Catalogs. It is checked and unpacked into a fresh temporary
+/// folder (`TablesUpload`), the linter `herald validate` runs reads it (with the upload's
+/// own `.herald-validate.json` when it has one at its top, else the default rules), and the
+/// folder is removed. The report names the files by their paths in the
+/// upload, never the temporary folder.
+///
+/// Query: `format=json|sarif` (default json), `strict=true|false` (default false: whether
+/// warnings fail). The report is `herald validate --format json|sarif`'s, plus the verdict
+/// (`summary.passed` in JSON, the run's `properties.passed` in SARIF), and comes with
+/// status 200 whatever the tables' findings. A malformed upload is 400, one over `limits`
+/// 413, another content type 415, each with `{"error": {"code": "…", "message": "…"}}`.
+public enum ValidateUpload {
+    public static func respond(body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits) async -> (
+        status: Int, contentType: String, body: [UInt8]
+    ) {
+        // Unpacking and linting are blocking file work: on a thread of their own, not one of
+        // Swift concurrency's pool (as wide as the machine has cores) that serves requests.
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: ValidateUpload.answer(body: body, contentType: contentType, query: query, limits: limits))
+            }
+        }
+    }
+
+    /// The answer, worked out on the calling thread; the upload is unpacked below `temporaryParent`.
+    static func answer(
+        body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits,
+        temporaryParent: String = NSTemporaryDirectory()
+    ) -> (status: Int, contentType: String, body: [UInt8]) {
+        do {
+            let options = try Options(query)
+            let uploaded = try entries(body: body, contentType: contentType, limits: limits)
+            let upload = try TablesUpload.unpack(uploaded, limits: limits, below: temporaryParent)
+            defer { upload.remove() }
+            let (report, configuredStrict) = try lint(upload)
+            let body = render(report, strict: configuredStrict || options.strict, format: options.format)
+            return (200, options.format == .sarif ? "application/sarif+json" : "application/json", body)
+        } catch {
+            return errorResponse(error)
+        }
+    }
+
+    /// The query's choices.
+    struct Options {
+        var format: LintOutputFormat = .json
+        var strict = false
+
+        init(_ query: [String: String]) throws(UploadProblem) {
+            for (key, value) in query {
+                switch key {
+                case "format":
+                    guard value == "json" || value == "sarif", let f = LintOutputFormat(rawValue: value) else {
+                        throw .malformed("bad-query", "format=\(Excerpt.escaped(value)): the report is json or sarif")
+                    }
+                    format = f
+                case "strict":
+                    guard let b = Bool(value) else {
+                        throw .malformed("bad-query", "strict=\(Excerpt.escaped(value)): true or false")
+                    }
+                    strict = b
+                default:
+                    throw .malformed("bad-query", "unknown query parameter \(Excerpt.quoted(key)) (known: format, strict)")
+                }
+            }
+        }
+    }
+
+    /// The body's entries, read as its content type says.
+    static func entries(body: [UInt8], contentType: String, limits: UploadLimits) throws(UploadProblem) -> [UploadEntry] {
+        switch MediaType.essence(of: contentType) {
+        case "application/x-tar", "application/tar":
+            return try TarArchive.entries(body, limits: limits)
+        case "multipart/form-data":
+            return try MultipartForm.entries(body, boundary: try MultipartForm.boundary(of: contentType), limits: limits)
+        default:
+            throw UploadProblem(
+                kind: .unsupportedMediaType, code: "unsupported-media-type",
+                message: "content type \(Excerpt.quoted(contentType)): send application/x-tar or multipart/form-data")
+        }
+    }
+
+    /// `herald validate`'s linter over the unpacked folder, its paths made relative to the upload.
+    static func lint(_ upload: TablesUpload) throws(UploadProblem) -> (LintReport, strict: Bool) {
+        let configuration = try configuration(upload)
+        var report: LintReport
+        do {
+            report = try Linter(configuration: configuration).run(paths: [upload.root])
+        } catch {
+            throw UploadProblem(kind: .serverFailure, code: "validate-failed", message: upload.relative(error.message))
+        }
+        report.diagnostics = report.diagnostics.map { d in
+            var d = d
+            if var origin = d.origin {
+                origin.file = upload.relative(origin.file)
+                d.location = .file(origin)
+            }
+            d.message = upload.relative(d.message)
+            return d
+        }
+        return (report, configuration.strict)
+    }
+
+    /// The upload's `.herald-validate.json` (as `herald validate DIR` reads DIR's), else the
+    /// defaults. Its path globs (`ignore`, `notifications`) are not taken from an upload: a
+    /// glob is matched against every path and key, and a hostile one costs far more than
+    /// linear time; what an `ignore` would skip can simply be left out of the upload.
+    static func configuration(_ upload: TablesUpload) throws(UploadProblem) -> LintConfiguration {
+        guard let bytes = upload.configuration else { return LintConfiguration() }
+        let configuration: LintConfiguration
+        do {
+            configuration = try LintConfiguration.parse(bytes, path: LintConfiguration.fileName)
+        } catch {
+            throw .malformed("bad-configuration", error.message)
+        }
+        if !configuration.ignore.isEmpty || configuration.notifications != LintConfiguration.defaultNotifications {
+            throw .malformed(
+                "bad-configuration",
+                "\(LintConfiguration.fileName): \"ignore\" and \"notifications\" are not taken from an upload (leave ignored files out of it); the other settings are")
+        }
+        return configuration
+    }
+
+    /// The report in the format asked for, with the verdict added.
+    static func render(_ report: LintReport, strict: Bool, format: LintOutputFormat) -> [UInt8] {
+        let passed = JSONValue.bool(!report.fails(strict: strict))
+        var document: JSONValue
+        switch format {
+        case .sarif:
+            document = LintOutput.sarif(report)
+            if case .object(var top) = document, case .array(var runs)? = top["runs"], case .object(var run)? = runs.first {
+                run["properties"] = .object(JSONObject([("passed", passed)]))
+                runs[0] = .object(run)
+                top["runs"] = .array(runs)
+                document = .object(top)
+            }
+        default:
+            document = LintOutput.json(report)
+            if case .object(var top) = document, case .object(var summary)? = top["summary"] {
+                summary["passed"] = passed
+                top["summary"] = .object(summary)
+                document = .object(top)
+            }
+        }
+        return Array((JSONWriter.write(document, pretty: true) + "\n").utf8)
+    }
+
+    static func errorResponse(_ error: UploadProblem) -> (status: Int, contentType: String, body: [UInt8]) {
+        let object = JSONValue.object(JSONObject([
+            ("error", .object(JSONObject([("code", .string(error.code)), ("message", .string(error.message))]))),
+        ]))
+        return (error.kind.rawValue, "application/json", Array((JSONWriter.write(object) + "\n").utf8))
+    }
+}
+
+extension TablesUpload {
+    /// `text` with the folder's path taken out: `<root>/de.lproj/x.strings` → `de.lproj/x.strings`,
+    /// the folder itself → `.`.
+    func relative(_ text: String) -> String {
+        text.replacingOccurrences(of: root + "/", with: "").replacingOccurrences(of: root, with: ".")
+    }
+}
