@@ -133,7 +133,7 @@ import Testing
         #expect(finished.stderr.contains("request_id="), "structured log lines carry the request id")
     }
 
-    /// 256 MiB of request lines streamed through `/v1/render/batch`: the server's peak resident
+    /// 128 MiB of request lines streamed through `/v1/render/batch`: the server's peak resident
     /// memory (VmHWM, from /proc) grows by far less than the body — it never holds the body.
     @Test func aLargeBatchRunsInBoundedMemory() async throws {
         let work = try TemporaryFolder()
@@ -149,7 +149,7 @@ import Testing
         let before = try peak()
         // Lines of 64 KiB: a render request padded with an ignored field.
         let line = Array((#"{"id":1,"locale":"de","pad":""# + String(repeating: "p", count: 65_000) + #"","payload":{"aps":{"alert":{"loc-key":"lottery.title","loc-args":["X"]}}}}"# + "\n").utf8)
-        let total = 256 << 20
+        let total = 128 << 20
         let count = total / line.count
         var request = HTTPClientRequest(url: server.base + "/v1/render/batch")
         request.method = .POST
@@ -161,7 +161,7 @@ import Testing
         }
         #expect(answers == count)
         let grown = try peak() - before
-        // In kB. Holding the body would take 256 MiB; allow 64 MiB for buffers and the allocator.
+        // In kB. Holding the body would take 128 MiB; allow 64 MiB for buffers and the allocator.
         #expect(grown < 64 * 1024, "peak RSS grew by \(grown) kB for a \(total >> 20) MiB body")
     }
 }
