@@ -179,7 +179,7 @@ let package = Package(
         .executableTarget(
             name: "herald-server",
             dependencies: [
-                "HeraldService", "HeraldSealing", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
+                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

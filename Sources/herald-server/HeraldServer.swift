@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCommandLine
+import HeraldICU
 import HeraldSealing
 import HeraldService
 import Logging
@@ -53,6 +54,7 @@ struct HeraldServer: AsyncParsableCommand {
         guard idleTimeoutSeconds > 0, readTimeoutSeconds > 0 else { throw ValidationError("--idle-timeout-s and --read-timeout-s must be positive") }
         guard watchIntervalMilliseconds >= 0 else { throw ValidationError("--watch-interval-ms must be 0 or more") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel): expected trace, debug, info, notice, warning, error or critical") }
+        guard DateFormat.isKnownZone(timeZone) else { throw ValidationError("--time-zone: '\(timeZone)' is not a known IANA time zone") }
         if let tables {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: tables, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -182,3 +182,19 @@ struct RepeatedBuffer: AsyncSequence, Sendable {
     }
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(line: line, left: count) }
 }
+
+/// A bad flag is one line naming it and exit 2, as herald's usage errors, before anything listens.
+@Suite struct ServerFlagTests {
+    @Test(arguments: [
+        (["--time-zone", "Nowhere/Zone"], "--time-zone"),
+        (["--port", "70000"], "--port"),
+        (["--tables", "/nonexistent/tables"], "--tables"),
+        (["--algorithms", "rot99"], "--algorithms"),
+    ])
+    func aBadFlagIsAUsageError(arguments: [String], flag: String) async throws {
+        let result = try await Subprocess.run(try BuiltExecutable.url(named: "herald-server"), arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("herald-server: error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(flag), "\(result.stderr)")
+    }
+}
