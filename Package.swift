@@ -166,18 +166,21 @@ let package = Package(
             name: "HeraldService",
             dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldLint", "HeraldPreview", "HeraldICU", "HeraldJSON",
-                "HeraldSync", "HeraldDiagnostics", "HeraldBuiltinTables",
+                "HeraldSync", "HeraldDiagnostics", "HeraldBuiltinTables", "HeraldStore", "HeraldLottery", "HeraldSealing",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
         .executableTarget(
             name: "herald-server",
             dependencies: [
-                "HeraldService", "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // Campaigns: render jobs read from a job source and answered into a result sink,
@@ -241,7 +244,12 @@ let package = Package(
             ]),
         .testTarget(
             name: "HeraldServiceTests",
-            dependencies: ["HeraldService", "herald-server", "HeraldJSON", "HeraldTestSupport"]),
+            dependencies: [
+                "HeraldService", "herald-server", "herald", "HeraldJSON", "HeraldExamples", "HeraldTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "HeraldCampaignTests",
             dependencies: ["HeraldCampaign", "HeraldPostgres", "herald-worker", "HeraldJSON", "HeraldTestSupport"]),

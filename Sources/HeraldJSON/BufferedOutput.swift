@@ -3,6 +3,8 @@ import Glibc
 /// Buffered output to a file descriptor (standard output by default): bytes are copied
 /// into one 64 KiB block, which is written when full (large outputs go out in 64 KiB
 /// pieces) and by `flush()`. JSON strings go through `JSONWriter.quote`, the one escaper.
+/// `collecting()` makes one that keeps what is flushed in memory instead (`takeCollected()`),
+/// for a caller that sends the bytes elsewhere (an HTTP response).
 public struct BufferedOutput {
     /// The block; a class so it is freed when the buffer goes away.
     @usableFromInline
@@ -10,6 +12,8 @@ public struct BufferedOutput {
         @usableFromInline static let capacity = 1 << 16
         @usableFromInline let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Block.capacity)
         @usableFromInline var count = 0
+        /// What `flush()` moved out of the block, for an output that writes to no descriptor.
+        var collected: [UInt8] = []
         deinit { base.deallocate() }
     }
 
@@ -18,6 +22,17 @@ public struct BufferedOutput {
 
     public init(fileDescriptor: Int32 = 1) {
         self.fileDescriptor = fileDescriptor
+    }
+
+    /// An output that writes to no descriptor: what is flushed is kept for `takeCollected()`.
+    public static func collecting() -> BufferedOutput { BufferedOutput(fileDescriptor: -1) }
+
+    /// Everything written so far (flushed first), handed over and forgotten; only for an
+    /// output made by `collecting()`.
+    public mutating func takeCollected() -> [UInt8] {
+        flush()
+        defer { block.collected = [] }
+        return block.collected
     }
 
     /// Appends raw bytes, writing the block out whenever it fills.
@@ -87,6 +102,11 @@ public struct BufferedOutput {
     /// Writes out what the block holds.
     public mutating func flush() {
         guard block.count > 0 else { return }
+        if fileDescriptor < 0 {
+            block.collected.append(contentsOf: UnsafeBufferPointer(start: block.base, count: block.count))
+            block.count = 0
+            return
+        }
         Self.writeAll(fd: fileDescriptor, UnsafeBufferPointer(start: block.base, count: block.count))
         block.count = 0
     }

@@ -14,11 +14,17 @@ public struct RenderBatch: Sendable {
     /// Answers the next line of the input (`LineReader`, a trailing `\r` dropped); nil for a
     /// blank line (spaces and tabs only), which gets no answer.
     public mutating func answer(_ read: LineReader.Line) async -> JSONObject? {
+        guard case .text(let text) = read else { return await answer(bytes: nil) }
+        return await answer(bytes: Array(text))
+    }
+
+    /// The same for a line already copied out of its input (`herald serve` reads it from a
+    /// request body): its bytes, or nil when it was longer than `InputLimits.batchLineBytes`.
+    public mutating func answer(bytes: [UInt8]?) async -> JSONObject? {
         lineNumber += 1
-        guard case .text(let text) = read else {
+        guard var line = bytes else {
             return Self.errorLine(id: nil, "line \(lineNumber): \(LineReader.tooLongMessage)")
         }
-        var line = Array(text)
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         return await Self.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)

@@ -94,6 +94,20 @@ public final class Store: Sendable {
         }
     }
 
+    /// A private database in memory, with the store's schema: nothing is read from or written
+    /// to disk, and it is gone when the last reference goes. For state that lives for one
+    /// computation only (`herald serve` fills one from a request's context).
+    public static func inMemory() throws(StoreError) -> Store {
+        let name = ":memory:"
+        do {
+            let store = try Store(path: name, deadline: .now + defaultTimeout, label: "herald.store.memory") { _ in }
+            try Schema.migrator.migrate(store.queue)
+            return store
+        } catch {
+            throw StoreError(error, path: name)
+        }
+    }
+
     /// The permission bits of `directory` ("0755") when its group or others may read or
     /// enter it — the store holds tickets, reminders and keys — else nil.
     public static func exposedMode(ofDirectory directory: String) -> String? {

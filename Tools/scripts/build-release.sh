@@ -41,4 +41,6 @@ curl_lib=$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
 [ -n "$curl_lib" ] || { echo "build-release: libcurl.so.4 not found (apt-get install libcurl4)" >&2; exit 1; }
 ln -s "$curl_lib" "$curl_dir/libcurl.so"
 swift build "${flags[@]}" -Xlinker -L"$curl_dir" --product herald-net >&2
+# `herald serve` runs herald-server (Hummingbird on SwiftNIO; no libcurl).
+swift build "${flags[@]}" --product herald-server >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

@@ -20,6 +20,8 @@ grep -q '^\.Dt HERALD' "$prefix/share/man/man1/herald.1" || fail "herald.1 is no
 version=$("$prefix/bin/herald" --version)
 case "$version" in "herald "*" (ICU "*", CLDR "*")") ;; *) fail "unexpected --version: $version" ;; esac
 "$prefix/bin/herald-net" --help >/dev/null || fail "the installed herald-net does not run"
+[ -x "$prefix/bin/herald-server" ] || fail "bin/herald-server is missing"
+"$prefix/bin/herald" serve --help | grep -q -- '--tables' || fail "herald serve does not run the installed herald-server"
 (cd "$prefix" && bin/herald examples --output ex >/dev/null && bin/herald format --key lottery.loss.body --locale en --arg 2 >/dev/null) \
   || fail "the installed herald does not run"
 echo "check-install: ok ($version, $(find "$prefix/share/man/man1" -name '*.1' | wc -l) man pages)"

@@ -4,6 +4,7 @@
 #   Tools/scripts/install.sh --prefix DIR [--debug]
 #
 #   DIR/bin/herald, DIR/bin/herald-net          side by side: herald runs herald-net beside itself
+#   DIR/bin/herald-server                       what `herald serve` runs
 #   DIR/share/bash-completion/completions/      herald, herald-net
 #   DIR/share/zsh/site-functions/               _herald, _herald-net
 #   DIR/share/fish/vendor_completions.d/        herald.fish, herald-net.fish
@@ -38,6 +39,7 @@ prefix=$(cd "$prefix" && pwd)
 if [ "$debug" = 1 ]; then
   swift build --product herald >&2
   swift build --product herald-net >&2
+  swift build --product herald-server >&2
   built=$(swift build --show-bin-path)
 else
   herald_path=$(Tools/scripts/build-release.sh)   # a failed build stops the script here
@@ -51,6 +53,8 @@ mkdir -p "$bin"
 for tool in herald herald-net; do
   install -m 0755 "$built/$tool" "$bin/$tool"
 done
+# `herald serve` runs herald-server beside herald (Docs/service.md).
+install -m 0755 "$built/herald-server" "$bin/herald-server"
 
 bash_dir="$prefix/share/bash-completion/completions"
 zsh_dir="$prefix/share/zsh/site-functions"

@@ -1,0 +1,52 @@
+import HeraldJSON
+import HeraldStage
+import Hummingbird
+
+/// `POST /v1/render/batch` (Docs/service.md): NDJSON in, NDJSON out, one answer per request
+/// line in order — `RenderBatch`'s, the same as `herald render --batch` — streamed both ways.
+/// The body is read a chunk at a time and the answers to the lines a chunk completes are
+/// written before the next chunk is read, so a slow reader of the answers slows the reading
+/// of the requests (back-pressure) and memory holds one chunk and one line, whatever the
+/// body's size.
+struct BatchEndpoint: Sendable {
+    let tables: LiveTables
+    let metrics: ServiceMetrics
+
+    func respond(_ request: Request) throws -> Response {
+        guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
+        let stage = generation.stage
+        let body = request.body
+        let metrics = metrics
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-ndjson"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var lines = BodyLines()
+            var batch = RenderBatch(stage: stage)
+            var out: [UInt8] = []
+            func add(_ line: [UInt8]?) async {
+                guard let answer = await batch.answer(bytes: line) else { return }
+                Self.count(answer, metrics)
+                out.append(contentsOf: JSONWriter.write(.object(answer)).utf8)
+                out.append(0x0A)
+            }
+            for try await chunk in body {
+                for line in lines.lines(in: chunk) { await add(line) }
+                if !out.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: out))
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            if let last = lines.finish() { await add(last) }
+            if !out.isEmpty { try await writer.write(ByteBuffer(bytes: out)) }
+            try await writer.finish(nil)
+        })
+    }
+
+    static func count(_ answer: JSONObject, _ metrics: ServiceMetrics) {
+        guard let servedBy = answer["servedBy"]?.stringValue else {
+            metrics.render(outcome: "invalid", servedBy: "")
+            return
+        }
+        metrics.render(outcome: answer["fallback"]?.boolValue == true ? "fallback" : "rendered", servedBy: servedBy)
+    }
+}

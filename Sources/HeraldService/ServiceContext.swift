@@ -1,0 +1,18 @@
+import HTTPTypes
+public import Hummingbird
+
+/// The request context of `herald serve`: Hummingbird's, plus the request's id (from
+/// `X-Request-Id`, else made here), which every log line, error body and response carries.
+public struct ServiceContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The request's id.
+    public var requestID: String = ""
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = HTTPField.Name("X-Request-Id")!
+}

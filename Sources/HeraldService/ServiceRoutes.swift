@@ -1,0 +1,84 @@
+import HeraldJSON
+import HeraldPreview
+import Hummingbird
+
+/// The routes of `herald serve` (Docs/service.md, Docs/openapi.yaml).
+struct ServiceRoutes: Sendable {
+    let tables: LiveTables
+    let metrics: ServiceMetrics
+    let limits: ServiceLimits
+    let timeZone: String
+
+    func add(to router: Router<ServiceContext>) {
+        let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone
+        router.post("/v1/render") { request, _ in
+            try await RequestDeadline.run(limits.requestDeadline) {
+                let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)
+                let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
+                return Self.json(200, Array((JSONWriter.write(.object(answer)) + "\n").utf8))
+            }
+        }
+        router.post("/v1/render/batch") { request, _ in
+            try BatchEndpoint(tables: tables, metrics: metrics).respond(request)
+        }
+        router.post("/v1/format") { request, _ in
+            try await RequestDeadline.run(limits.requestDeadline) {
+                let (bytes, _) = try await RequestBodyReader.json(request, limit: limits.bodyBytes)
+                let (status, body) = try FormatEndpoint(tables: tables).answer(bytes)
+                return Self.json(status, body)
+            }
+        }
+        router.post("/v1/validate") { request, _ in
+            try await RequestDeadline.run(limits.requestDeadline) {
+                let body = try await RequestBodyReader.bytes(request, limit: limits.uploadBytes)
+                var query: [String: String] = [:]
+                for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+                let answer = await ValidateUpload.respond(
+                    body: body, contentType: request.headers[.contentType] ?? "", query: query, limits: UploadLimits())
+                return Self.response(answer.status, contentType: answer.contentType, answer.body)
+            }
+        }
+        router.get("/v1/preview") { _, _ in
+            try await RequestDeadline.run(limits.requestDeadline) {
+                guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
+                let runner = PreviewRunner(catalog: generation.catalog, timeZone: timeZone)
+                let items = try await runner.examples(locales: PreviewRunner.locales(of: generation.catalog))
+                return Self.response(200, contentType: "text/html; charset=utf-8", Array(PreviewRenderer.render(items, as: .html).utf8))
+            }
+        }
+        router.get("/v1/locales") { _, _ in
+            guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
+            var out = JSONObject()
+            out["locales"] = .array(PreviewRunner.locales(of: generation.catalog).map { .string($0.bcp47) })
+            out["localizations"] = .array(generation.catalog.localizations.sorted().map { .string($0) })
+            return Self.json(200, Array((JSONWriter.write(.object(out)) + "\n").utf8))
+        }
+        router.get("/healthz") { _, _ in
+            Self.json(200, Array(#"{"status":"ok"}"#.utf8) + [0x0A])
+        }
+        router.get("/readyz") { _, _ in
+            let status = tables.status
+            var out = JSONObject()
+            out["ready"] = .bool(status.current != nil)
+            if let generation = status.current { out["generation"] = .int(generation.number) }
+            out["tables"] = .string(tables.directory ?? "(embedded)")
+            out["reloads"] = .int(status.reloads)
+            out["failedReloads"] = .int(status.failedReloads)
+            if let failure = status.lastFailure { out["lastReloadError"] = .string(failure) }
+            return Self.json(status.current == nil ? 503 : 200, Array((JSONWriter.write(.object(out)) + "\n").utf8))
+        }
+        router.get("/metrics") { _, _ in
+            Self.response(200, contentType: "text/plain; version=0.0.4", metrics.exposition())
+        }
+    }
+
+    static func json(_ status: Int, _ body: [UInt8]) -> Response {
+        response(status, contentType: "application/json", body)
+    }
+
+    static func response(_ status: Int, contentType: String, _ body: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        return Response(status: HTTPResponse.Status(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

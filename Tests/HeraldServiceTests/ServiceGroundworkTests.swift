@@ -1,4 +1,0 @@
-import Testing
-@testable import HeraldService
-
-@Test func serviceTargetBuilds() { _ = HeraldService.self }
