@@ -15,6 +15,8 @@ public struct LintReport: Sendable {
     public var locales: Int
     /// Distinct (table, key) pairs seen.
     public var keys: Int
+    /// String Catalog review states per localization (ReviewStates.swift).
+    public var states = ReviewStates()
 
     /// How many findings are errors.
     public var errors: Int { diagnostics.count(where: { $0.severity == .error }) }

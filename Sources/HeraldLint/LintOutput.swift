@@ -38,6 +38,7 @@ public enum LintOutput {
             out += OutsideText.escaped(d.description)
             out += "\n"
         }
+        for line in report.states.textLines { out += "herald validate: " + OutsideText.escaped(line) + "\n" }
         out += "herald validate: " + report.summaryLine + "\n"
         return out
     }
@@ -55,7 +56,7 @@ public enum LintOutput {
         }
         let summary = JSONObject([
             ("files", .int(report.files)), ("locales", .int(report.locales)), ("keys", .int(report.keys)),
-            ("errors", .int(report.errors)), ("warnings", .int(report.warnings)),
+            ("errors", .int(report.errors)), ("warnings", .int(report.warnings)), ("states", report.states.json),
         ])
         return .object(JSONObject([("diagnostics", .array(diags)), ("summary", .object(summary))]))
     }
@@ -101,6 +102,7 @@ public enum LintOutput {
         let run = JSONObject([
             ("tool", .object(JSONObject([("driver", .object(driver))]))),
             ("results", .array(results)),
+            ("properties", .object(JSONObject([("reviewStates", report.states.json)]))),
         ])
         return .object(JSONObject([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

@@ -97,7 +97,9 @@ public struct Linter: Sendable {
             }
         }
         let keys = state.keysSeen
-        return LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
+        var report = LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
+        report.states = ReviewStates(groups.flatMap { $0.1.tables })
+        return report
     }
 
     /// The source language's tables below `--source DIR` (nil without it).

@@ -332,15 +332,19 @@ public enum TableExport {
     }
 
     static func xmlEscape(_ s: String) -> String {
-        ScalarEscaping.escaped(s) { u in
-            switch u {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            // Not valid XML 1.0, but Foundation reads it back.
-            case _ where u.value < 0x20 && u != "\n" && u != "\t" && u != "\r": return "&#\(u.value);"
-            default: return nil
-            }
+        ScalarEscaping.escaped(s, xmlEscaped)
+    }
+
+    /// One scalar of XML text escaped (`&amp; &lt; &gt;`, a control character as a
+    /// character reference), nil when it stays as it is. XLIFF's writer escapes on top of it.
+    static func xmlEscaped(_ u: Unicode.Scalar) -> String? {
+        switch u {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        // Not valid XML 1.0, but Foundation reads it back.
+        case _ where u.value < 0x20 && u != "\n" && u != "\t" && u != "\r": return "&#\(u.value);"
+        default: return nil
         }
     }
 

@@ -6,13 +6,13 @@ import HeraldCommandLine
 import HeraldDiagnostics
 
 
-/// `herald export [DIR|FILE]... [--format json|xcstrings|strings] [--output DIR]`
-/// (Docs/cli.md): the tables as data, as String Catalogs, or as
-/// `.lproj` folders.
+/// `herald export [DIR|FILE]... [--format json|xcstrings|strings|xliff|xcloc] [--output DIR]`
+/// (Docs/cli.md): the tables as data, as String Catalogs, as
+/// `.lproj` folders, or as XLIFF for translators (Docs/xliff.md).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write translation tables as JSON, as String Catalogs, or as .lproj folders.",
+        abstract: "Write translation tables as JSON, String Catalogs, .lproj folders, or XLIFF for translators.",
         discussion: """
             Reads .strings, .stringsdict and .xcstrings files (a folder is scanned for \
             <lang>.lproj folders and .xcstrings files). Problems are printed to standard \
@@ -23,16 +23,23 @@ struct ExportCommand: ParsableCommand {
             --format strings writes <locale>.lproj/<Table>.strings and .stringsdict \
             files into --output DIR; App Shortcuts phrase sets (stringSet), which those \
             files cannot hold, are left out with a warning.
+            --format xliff writes one <lang>.xliff (XLIFF 1.2, as Xcode exports it) per \
+            language into --output DIR (or prints it when one --language is given and no \
+            --output); --format xcloc writes <lang>.xcloc bundles. Both read one folder of \
+            tables; herald import reads the translations back (Docs/xliff.md).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, xcstrings, strings
+        case json, xcstrings, strings, xliff, xcloc
     }
 
     @Argument(help: "Folders or table files (default: Localizations).") var paths: [String] = []
-    @Option(help: "json, xcstrings or strings.") var format: Format = .json
+    @Option(help: "json, xcstrings, strings, xliff or xcloc.") var format: Format = .json
     @Option(help: "Output folder (required for --format strings; for xcstrings with several tables).") var output: String?
     @Option(help: "Source language of a written String Catalog (default: the catalogs' own, else en).") var sourceLanguage: String?
+    @Option(name: .customLong("language"), help: ArgumentHelp(
+        "xliff, xcloc: a language to export (repeatable; default: every localization but the development one).", valueName: "TAG"))
+    var languages: [String] = []
 
     /// The export; a usage problem (a path that is not there, a missing --output) is exit
     /// status 2, said the way `herald validate` says it; a file that cannot be written, 1.
@@ -45,6 +52,11 @@ struct ExportCommand: ParsableCommand {
         // own reader refuses; it gets the canonical BCP 47 form (`pt_br` → `pt-BR`).
         let sourceTag = try sourceLanguage.map { try LocaleFlag.read($0, flag: "--source-language").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
+        if format == .xliff || format == .xcloc {
+            let tags = try languages.map { try LocaleFlag.read($0, flag: "--language").bcp47 }
+            return try XLIFFExportFiles(format: format, inputs: inputs, languages: tags.isEmpty ? nil : tags, output: output).run()
+        }
+        guard languages.isEmpty else { throw CommandFailure.usage("--language is for --format xliff and xcloc") }
         let input: TableExport.Input
         do { input = try TableExport.Input(paths: inputs) } catch { throw CommandFailure.usage(error.description) }
         for d in input.diagnostics {
@@ -76,6 +88,8 @@ struct ExportCommand: ParsableCommand {
                 for w in warnings { printError(w.description) }
                 print(xcstringsText(catalog), terminator: "")
             }
+        case .xliff, .xcloc:
+            break  // Handled above.
         case .strings:
             guard let output else {
                 throw CommandFailure.usage("--format strings: writes .lproj folders; give --output DIR")

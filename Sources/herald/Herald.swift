@@ -11,7 +11,7 @@ struct Herald: AsyncParsableCommand {
         version: HeraldVersion.string,
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
-            ExportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
+            ExportCommand.self, ImportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
             ExamplesCommand.self,
         ] + forwardedCommands.map(\.command)
     )

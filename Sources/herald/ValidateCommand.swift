@@ -44,6 +44,10 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: "text, json, sarif or github.") var format: Format = .text
     @Flag(help: "Warnings fail the run too.") var strict = false
+    @Option(name: .customLong("fail-on-state"), help: ArgumentHelp(
+        "Fail when a String Catalog entry is in one of these review states (comma-separated: new, needs_review, stale).",
+        valueName: "STATES"))
+    var failOnState: String?
     @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).") var config: String?
     @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.") var listRules = false
 
@@ -54,6 +58,7 @@ struct ValidateCommand: ParsableCommand {
         }
         // Read like every --locale (a malformed tag is a usage error naming the problem);
         // `Base`, the folder that stands in for the source, is taken as it is.
+        let failStates = try ReviewStateOption.parse(failOnState)
         let source = try sourceLocale.map { $0 == "Base" ? $0 : try LocaleFlag.read($0, flag: "--source-locale").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try CommandFailure.catching(.usage) { try LintConfiguration.load(explicit: config, inputs: inputs) }
@@ -72,7 +77,9 @@ struct ValidateCommand: ParsableCommand {
         if lintFormat == .sarif || lintFormat == .github {
             BufferedOutput.writeAll(fd: 2, "herald validate: " + report.summaryLine + "\n")
         }
-        if report.fails(strict: strict || configuration.strict) { throw CommandFailure.exit(.failure) }
+        let stateFailure = ReviewStateOption.failure(report.states, failStates)
+        if let stateFailure { BufferedOutput.writeAll(fd: 2, "herald validate: " + stateFailure + "\n") }
+        if report.fails(strict: strict || configuration.strict) || stateFailure != nil { throw CommandFailure.exit(.failure) }
     }
 
     func writeStdout(_ s: String) { BufferedOutput.writeAll(fd: 1, s) }

@@ -10,7 +10,7 @@ import Testing
 
     /// Every command that takes flags, as its words after `herald`.
     static let commands: [[String]] = [
-        ["render"], ["format"], ["validate"], ["preview"], ["export"], ["seal"], ["keygen"], ["examples"],
+        ["render"], ["format"], ["validate"], ["preview"], ["export"], ["import"], ["seal"], ["keygen"], ["examples"],
         ["store", "add-ticket"], ["store", "add-reminder"], ["store", "badge"], ["store", "list"], ["store", "games"],
         ["receipts", "record"], ["receipts", "list"], ["receipts", "flush"], ["receipts", "retry"],
     ]

@@ -30,7 +30,7 @@ import Testing
         #expect(first["line"]?.intValue == 3 && first["column"]?.intValue == 7)
         #expect(first["message"]?.stringValue == "100% wrong,\r\nreally: yes")
         let summary = try #require(v["summary"]?.objectValue)
-        #expect(summary.keys == ["files", "locales", "keys", "errors", "warnings"])
+        #expect(summary.keys == ["files", "locales", "keys", "errors", "warnings", "states"])
         #expect(summary["errors"]?.intValue == 1 && summary["warnings"]?.intValue == 1 && summary["files"]?.intValue == 2)
     }
 

@@ -1,0 +1,31 @@
+import HeraldDiagnostics
+import HeraldTables
+
+/// `validate`'s placeholder rules (specifier-mismatch, specifier-missing,
+/// specifier-length) for one translated text against its source, outside a lint run:
+/// what `herald import` checks before it writes an XLIFF target.
+public enum TranslationCheck {
+    /// The findings for `target` against `source`, at `origin`. A plural form
+    /// (`pluralForm`) may leave the count out ("one ticket"): that is not reported here
+    /// (validate's plural-count-omitted rule looks at the whole plural).
+    public static func placeholders(
+        source: String, target: String, at origin: Origin, pluralForm: Bool, subject: Diagnostic.Subject,
+        sourceLocalization: String, configuration: LintConfiguration = LintConfiguration()
+    ) -> [Diagnostic] {
+        let key = subject.key ?? ""
+        let sourceEntry = Entry(key: key, message: .plain(SourceText(source, origin: origin)), format: .strings, origin: origin)
+        let entry = Entry(key: key, message: .plain(SourceText(target, origin: origin)), format: .strings, origin: origin)
+        let sourceArguments = MessageArguments.analyze(sourceEntry.message, substitutions: true)
+        guard sourceArguments.isFormat else { return [] }
+        let own = MessageArguments.analyze(entry.message, substitutions: true)
+        var run = LintRun(configuration: configuration)
+        let ctx = LintRun.EntryContext(
+            entry: entry, table: subject.table ?? "", localization: subject.locale ?? "", isSource: false,
+            sourceInfo: SourceInfo(entry: sourceEntry, arguments: sourceArguments, isNotification: false),
+            sourceLocalization: sourceLocalization, plan: nil, sameLanguageAsSource: false, isNotification: false,
+            texts: entry.message.texts)
+        run.checkParity(ctx, own, sourceArguments)
+        if pluralForm { run.diagnostics.removeAll { $0.rule == .specifierMissing } }
+        return run.diagnostics
+    }
+}

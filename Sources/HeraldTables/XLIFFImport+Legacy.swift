@@ -1,0 +1,102 @@
+// `herald import` into `.strings` and `.stringsdict` files: the translation's table
+// is read, the accepted targets set, and the one file the XLIFF `file` names is
+// written again by the `.lproj` writer (comments and key order kept), in the
+// target language's `.lproj` folder beside the development one.
+
+import Foundation
+import HeraldDiagnostics
+
+extension XLIFFImport {
+    mutating func importLegacy(_ file: XLIFFFile, format: TableFormat, language lang: String, root: String, catalog: Catalog, check: Check) {
+        let fileName = (file.original as NSString).lastPathComponent
+        let folder = (file.original as NSString).deletingLastPathComponent
+        let at = file.origin.map { Diagnostic.Location.file($0) }
+        guard folder.hasSuffix(".lproj") else {
+            diagnostics.append(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not in an .lproj folder; not written", at: at))
+            return
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        let sourceLoc = String((folder as NSString).lastPathComponent.dropLast(".lproj".count))
+        let name = String(fileName.dropLast(format.rawValue.count + 1))
+        guard let source = catalog.table(name, localization: sourceLoc) else {
+            for u in file.units where u.target != nil {
+                _ = accept(u, expected: nil, key: u.id, path: "", check: check, subject: Diagnostic.Subject(locale: lang, table: name, key: u.resname))
+            }
+            return
+        }
+        let targetLoc = catalog.localizations.first { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(lang) } ?? lang
+        var table = catalog.table(name, localization: targetLoc) ?? Table(name: name, localization: targetLoc)
+        let before = table.entries
+        let origin = { (u: XLIFFUnit) in u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0) }
+        switch format {
+        case .strings:
+            for u in file.units where u.target != nil {
+                let subject = Diagnostic.Subject(locale: lang, table: name, key: u.id)
+                var expected: String? = nil
+                if let e = source[u.id], e.format == .strings, case .plain(let t) = e.message { expected = t.value }
+                guard accept(u, expected: expected, key: u.id, path: "", check: check, subject: subject), let t = u.target else { continue }
+                let old = table[u.id]
+                table.set(Entry(
+                    key: u.id, message: .plain(SourceText(t, origin: origin(u))), format: .strings, origin: old?.origin ?? origin(u),
+                    comment: old?.comment ?? source[u.id]?.comment))
+            }
+        default:
+            var byKey: [String: [(XLIFFUnit, String?, String?)]] = [:]
+            var order: [String] = []
+            for u in file.units where u.target != nil {
+                guard let parsed = LegacyUnits.parse(stringsdictID: u.id) else {
+                    _ = accept(u, expected: nil, key: u.id, path: "", check: check, subject: Diagnostic.Subject(locale: lang, table: name, key: u.resname))
+                    continue
+                }
+                let key = parsed.key
+                if byKey[key] == nil { order.append(key) }
+                byKey[key, default: []].append((u, parsed.variable, parsed.category))
+            }
+            for key in order {
+                let subject = Diagnostic.Subject(locale: lang, table: name, key: key)
+                guard let src = source[key], src.format == .stringsdict, case .plural(let srcFormat, let srcVars) = src.message else {
+                    for (u, _, _) in byKey[key, default: []] { _ = accept(u, expected: nil, key: key, path: "", check: check, subject: subject) }
+                    continue
+                }
+                var format = srcFormat
+                var vars = srcVars.mapValues { v in var v = v; v.forms = [:]; return v }
+                if let old = table[key], case .plural(let f, let v) = old.message { format = f; vars = v }
+                var changed = false
+                for (u, variable, category) in byKey[key, default: []] {
+                    var expected: String? = nil
+                    if let variable, let category {
+                        if let v = srcVars[variable], let c = PluralCategory(rawValue: category) { expected = (v.forms[c] ?? v.forms[.other])?.value }
+                    } else {
+                        expected = srcFormat.value
+                    }
+                    guard accept(u, expected: expected, key: key, path: category.map { "plural.\($0)" } ?? "", check: check, subject: subject), let t = u.target else { continue }
+                    let text = SourceText(t, origin: origin(u))
+                    if let variable, let category, let c = PluralCategory(rawValue: category) {
+                        if vars[variable] == nil, let sv = srcVars[variable] { vars[variable] = sv; vars[variable]?.forms = [:] }
+                        vars[variable]?.forms[c] = text
+                    } else {
+                        format = text
+                    }
+                    changed = true
+                }
+                guard changed else { continue }
+                let old = table[key]
+                table.set(Entry(key: key, message: .plural(format: format, variables: vars), format: .stringsdict, origin: old?.origin ?? src.origin, comment: old?.comment))
+            }
+        }
+        guard table.entries != before else { return }
+        if before.isEmpty {
+            // A new file: keys in the development language's order.
+            let rank = Dictionary(source.keyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            table.keyOrder.sort { rank[$0, default: Int.max] < rank[$1, default: Int.max] }
+        }
+        // Only this file's entries: the other format's file of the table is not rewritten.
+        let written = TableExport.stringsFiles([table])
+        let rel = targetLoc + ".lproj/" + fileName
+        guard let bytes = written[rel] else { return }
+        let path = root + "/" + (parent.isEmpty ? "" : parent + "/") + rel
+        // The same text already there (an import done twice): nothing to write.
+        if case .success(let old) = FileBytes.contents(of: path), old == bytes { return }
+        writes.append((path, bytes))
+    }
+}
