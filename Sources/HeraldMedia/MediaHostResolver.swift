@@ -47,9 +47,7 @@ public struct MediaCheckedHost: Sendable, Hashable {
     /// The address the connection goes to, in its usual text form (`93.184.216.34`, `2606:4700::1`).
     public let address: String
 
-    /// A checked host.
-    public init(host: String, address: String) {
-        self.host = host
-        self.address = address
-    }
+    /// The same address for `host` as another spelling of the checked host (as an HTTP
+    /// client reads it from the URL: its case kept).
+    public func spelled(_ host: String) -> MediaCheckedHost { MediaCheckedHost(host: host, address: address) }
 }

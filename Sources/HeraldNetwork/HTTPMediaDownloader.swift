@@ -114,7 +114,7 @@ struct MediaTransfer: Sendable {
         guard host.lowercased() == target.host else {
             return .failure(.invalidURL("host \(OutsideText.escaped(host)) is not the host that was checked"))
         }
-        let (client, own) = clients.pinned(MediaCheckedHost(host: host, address: target.address))
+        let (client, own) = clients.pinned(target.spelled(host))
         return .success((client, own))
     }
 

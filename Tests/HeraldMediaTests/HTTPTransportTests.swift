@@ -40,6 +40,18 @@ import Glibc
 
     static func ref(_ url: String) -> MediaReference { MediaReference(url: url, source: .heraldMedia) }
 
+    /// http allowed, and the loopback address exempt from the address check.
+    static let loopback = MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"])
+
+    /// Fetches `urls` into `folder` with the in-process downloader.
+    static func fetch(
+        _ urls: [String], into folder: TemporaryFolder, policy: MediaPolicy = loopback, resolver: MediaHostResolver = .system,
+        within limit: Duration = .seconds(60)
+    ) async -> [MediaResult] {
+        await MediaFetcher.httpClient(policy: policy, resolver: resolver).fetch(
+            urls.map(ref), into: folder.attachments, deadline: .now + limit)
+    }
+
     /// Eleven downloads of 3 KB to 200 KB from one server at once all arrive whole (the
     /// issue: under libcurl, 5–6 of 11 were lost to `timed-out`).
     @Test func elevenConcurrentDownloadsAllSucceed() async throws {
@@ -49,9 +61,9 @@ import Glibc
         }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        let policy = MediaPolicy(allowHTTP: .always, maxAttachmentsPerNotification: 11, allowHosts: ["127.0.0.1"])
-        let results = await MediaFetcher.httpClient(policy: policy).fetch(
-            sizes.map { Self.ref(server.url("/\($0).png")) }, into: folder.attachments, deadline: .now + .seconds(120))
+        var policy = Self.loopback
+        policy.maxAttachmentsPerNotification = 11
+        let results = await Self.fetch(sizes.map { server.url("/\($0).png") }, into: folder, policy: policy, within: .seconds(120))
         #expect(results.failures.isEmpty, "\(results.failures)")
         #expect(results.compactMap(\.attachment?.file.byteCount) == sizes.map(Int64.init))
         #expect(folder.files().count == 11)
@@ -70,9 +82,7 @@ import Glibc
         }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        let policy = MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"])
-        let results = await MediaFetcher.httpClient(policy: policy).fetch(
-            [Self.ref(server.url("/stall.png"))], into: folder.attachments, deadline: .now + .milliseconds(700))
+        let results = await Self.fetch([server.url("/stall.png")], into: folder, within: .milliseconds(700))
         #expect(results.first?.failure == .timedOut)
         // The server sees the client go away (it holds the connection until then).
         let c = try #require(server.waitForFinishedConnections(1, timeout: 60).first)
@@ -90,9 +100,7 @@ import Glibc
         }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        let policy = MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"])
-        let results = await MediaFetcher.httpClient(policy: policy).fetch(
-            [Self.ref(server.url("/short.png"))], into: folder.attachments, deadline: .now + .seconds(60))
+        let results = await Self.fetch([server.url("/short.png")], into: folder)
         #expect(results.first?.failure?.code == "network", "\(results)")
         #expect(results.first?.attachment == nil)
         #expect(folder.files().isEmpty, "\(folder.files())")
@@ -133,9 +141,9 @@ import Glibc
             name == "rebind.test" ? [n == 1 ? [127, 0, 0, 1] : [127, 0, 0, 2]] : nil
         }
         let folder = try TemporaryFolder("herald-media-tests")
-        let policy = MediaPolicy(allowHTTP: .always, allowHosts: ["rebind.test"])
-        let results = await MediaFetcher.httpClient(policy: policy, resolver: resolver.resolver).fetch(
-            [Self.ref("http://Rebind.Test:\(first.port)/a.png")], into: folder.attachments, deadline: .now + .seconds(60))
+        let results = await Self.fetch(
+            ["http://Rebind.Test:\(first.port)/a.png"], into: folder,
+            policy: MediaPolicy(allowHTTP: .always, allowHosts: ["rebind.test"]), resolver: resolver.resolver)
         #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png", "\(results)")
         #expect(resolver.count("rebind.test") == 1)
         #expect(first.requests.map(\.path) == ["/a.png"])
@@ -164,9 +172,9 @@ import Glibc
             }
         }
         let folder = try TemporaryFolder("herald-media-tests")
-        let policy = MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1", "hop.test"])
-        let results = await MediaFetcher.httpClient(policy: policy, resolver: resolver.resolver).fetch(
-            [Self.ref(server.url("/1"))], into: folder.attachments, deadline: .now + .seconds(60))
+        let results = await Self.fetch(
+            [server.url("/1")], into: folder, policy: MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1", "hop.test"]),
+            resolver: resolver.resolver)
         #expect(results.first?.failure == .refusedAddress("inside.test (10.0.0.7) is private (RFC 1918)"))
         #expect(server.requests.map(\.path) == ["/1", "/2", "/3"])
         // hop.test was looked up once per hop that went to it.
@@ -183,14 +191,12 @@ import Glibc
         }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        var policy = MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"])
+        var policy = Self.loopback
         policy.maxRedirects = 3
-        let ok = await MediaFetcher.httpClient(policy: policy).fetch(
-            [Self.ref(server.url("/0"))], into: folder.attachments, deadline: .now + .seconds(60))
+        let ok = await Self.fetch([server.url("/0")], into: folder, policy: policy)
         #expect(ok.first?.attachment != nil, "\(ok)")
         policy.maxRedirects = 2
-        let refused = await MediaFetcher.httpClient(policy: policy).fetch(
-            [Self.ref(server.url("/0"))], into: folder.attachments, deadline: .now + .seconds(60))
+        let refused = await Self.fetch([server.url("/0")], into: folder, policy: policy)
         #expect(refused.first?.failure == .tooManyRedirects(2))
         #expect(server.requests.map(\.path) == ["/0", "/1", "/2", "/3", "/0", "/1", "/2"])
     }
