@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldDiagnostics
+import HeraldSync
 public import HeraldMedia
 import NIOCore
 import NIOHTTP1
@@ -51,7 +52,9 @@ public struct HTTPMediaDownloader: MediaDownloader {
         if let refused = policy.check(url) { return .failure(refused) }
         if ContinuousClock.now >= deadline { return .failure(.timedOut) }
         let transfer = MediaTransfer(policy: policy, folder: folder, deadline: deadline, resolver: resolver, clients: clients)
-        return await NetworkDeadline.race(deadline) { await transfer.run(from: url) } ?? .failure(.timedOut)
+        return await withTaskExecutorPreference(NetworkClients.executor) {
+            await NetworkDeadline.race(deadline) { await transfer.run(from: url) } ?? .failure(.timedOut)
+        }
     }
 }
 

@@ -21,6 +21,11 @@ public final class NetworkClients: Sendable {
     /// The one set of clients of this process.
     public static let shared = NetworkClients()
 
+    /// Where every transfer of this process runs, and its deadline with it: a thread of its
+    /// own, so that tasks blocking Swift's cooperative pool elsewhere in the process cannot
+    /// hold a download or a receipt past its deadline, nor make a finished one look late.
+    static let executor = DedicatedExecutor()
+
     /// Pinned clients kept at most.
     static let maxPinned = 32
 

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HeraldSync
 import NIOCore
 import NIOHTTP1
 
@@ -29,20 +30,22 @@ struct ReceiptPoster: Sendable {
         let deadline = ContinuousClock.now + timeout
         let client = clients.direct()
         let prepared = request
-        let answer = await NetworkDeadline.race(deadline) { () async -> Answer in
-            do {
-                let response = try await client.execute(prepared, deadline: NetworkDeadline.nio(deadline))
-                // Only the start of the body is kept; the rest is read and dropped so the
-                // connection can serve the next request.
-                var kept: [UInt8] = []
-                for try await chunk in response.body where kept.count < Self.maxBodyBytes {
-                    kept += chunk.readableBytesView.prefix(Self.maxBodyBytes - kept.count)
+        let answer = await withTaskExecutorPreference(NetworkClients.executor) {
+            await NetworkDeadline.race(deadline) { () async -> Answer in
+                do {
+                    let response = try await client.execute(prepared, deadline: NetworkDeadline.nio(deadline))
+                    // Only the start of the body is kept; the rest is read and dropped so the
+                    // connection can serve the next request.
+                    var kept: [UInt8] = []
+                    for try await chunk in response.body where kept.count < Self.maxBodyBytes {
+                        kept += chunk.readableBytesView.prefix(Self.maxBodyBytes - kept.count)
+                    }
+                    return .response(
+                        status: Int(response.status.code), location: response.headers.first(name: "Location"),
+                        retryAfter: response.headers.first(name: "Retry-After"), body: kept)
+                } catch {
+                    return .failed(NetworkProblem(error))
                 }
-                return .response(
-                    status: Int(response.status.code), location: response.headers.first(name: "Location"),
-                    retryAfter: response.headers.first(name: "Retry-After"), body: kept)
-            } catch {
-                return .failed(NetworkProblem(error))
             }
         }
         return answer ?? .failed(.timedOut)
