@@ -100,16 +100,17 @@ let package = Package(
             name: "HeraldMedia",
             dependencies: ["HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
             swiftSettings: strict),
-        // Everything that talks HTTP (FoundationNetworking, libcurl on Linux): the
-        // URLSession media downloader (type sniffed, size capped while streaming)
-        // and receipt delivery. Linked by herald-net and by an app's extension,
-        // never by the herald binary.
+        // Everything that talks HTTP (AsyncHTTPClient on SwiftNIO; URLSession only on Apple
+        // platforms): media downloads (each hop's checked address pinned, type sniffed, size
+        // capped while streaming) and receipt delivery. Linked by herald-net and by an app's
+        // extension, never by the herald binary.
         .target(
             name: "HeraldNetwork",
             dependencies: [
                 "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
@@ -218,7 +219,7 @@ let package = Package(
             swiftSettings: strict),
 
         // Shared by the test targets: subprocesses, temporary folders, loopback servers, the stage harness.
-        .target(name: "HeraldTestSupport", dependencies: ["HeraldStage", "HeraldJSON"], path: "Tests/HeraldTestSupport"),
+        .target(name: "HeraldTestSupport", dependencies: ["HeraldStage", "HeraldJSON", "HeraldSync"], path: "Tests/HeraldTestSupport"),
         .testTarget(name: "HeraldSyncTests", dependencies: ["HeraldSync"]),
         .testTarget(name: "HeraldDiagnosticsTests", dependencies: ["HeraldDiagnostics"]),
         // ICU's C API called directly (no Herald code): the oracle HeraldICUTests compare with.
@@ -233,7 +234,7 @@ let package = Package(
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON", "HeraldTestSupport"]),
         .testTarget(name: "HeraldStoreTests", dependencies: ["HeraldStore", "HeraldLottery", "HeraldNetwork", "HeraldSync", "HeraldTestSupport"]),
         // Also runs the real herald-net binary (HelperProcessMediaDownloader).
-        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "herald-net", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldMediaTests", dependencies: ["HeraldMedia", "HeraldNetwork", "HeraldJSON", "HeraldSync", "herald-net", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldStageTests",
             dependencies: [

@@ -7,15 +7,24 @@ import Glibc
 /// Where every command of `herald` and `herald-net` ends: the one place that turns an
 /// error into `<program>: error: …` lines on standard error and an `ExitStatus`.
 public enum CommandMain {
-    /// Parses the command line with `root` and runs the command it names.
-    public static func run(_ root: any ParsableCommand.Type, program: String) async -> Never {
+    /// Parses the command line with `root` and runs the command it names; `cleanUp` runs after
+    /// it, whether it succeeded or threw, before the process exits.
+    public static func run(
+        _ root: any ParsableCommand.Type, program: String, cleanUp: @Sendable () async -> Void = {}
+    ) async -> Never {
         await finish(root, program: program) {
-            var command = try root.parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            do {
+                var command = try root.parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                await cleanUp()
+                throw error
             }
+            await cleanUp()
         }
     }
 

@@ -5,8 +5,8 @@ import HeraldSync
 import Glibc
 
 /// Downloads by running a helper executable (`herald-net fetch`, which uses
-/// `URLSessionMediaDownloader`): the calling process never loads
-/// FoundationNetworking, libcurl or TLS, so a `herald render` of a push without
+/// `HTTPMediaDownloader`): the calling process never loads
+/// an HTTP stack (SwiftNIO, AsyncHTTPClient, TLS), so a `herald render` of a push without
 /// media stays small and starts fast, and one with media pays for the network
 /// stack in a separate, short-lived process.
 ///

@@ -8,7 +8,7 @@
 //    (https only, http per ATS-like `MediaPolicy.allowHTTP`) and hands the
 //    accepted URLs to a `MediaDownloader`, which downloads them concurrently:
 //    `HelperProcessMediaDownloader` runs `herald-net fetch` (this module has no
-//    HTTP client of its own), HeraldNetwork's `URLSessionMediaDownloader` does it
+//    HTTP client of its own), HeraldNetwork's `HTTPMediaDownloader` does it
 //    in process. Either way redirects are judged by the same rule, the body is
 //    streamed to `<folder>/.herald-*.part` with back-pressure, the type sniffed
 //    from the first 16 bytes, iOS's size limits (5 / 10 / 50 MB audio / image /

@@ -9,7 +9,7 @@
 /// `<sha256>.<ext>`; by `deadline` every transfer has ended (`.timedOut`), and
 /// cancelling the calling task ends them at once (`.cancelled`).
 ///
-/// Implementations: `URLSessionMediaDownloader` (HeraldNetwork, in process) and
+/// Implementations: `HTTPMediaDownloader` (HeraldNetwork, in process; `URLSessionMediaDownloader` on Apple platforms) and
 /// `HelperProcessMediaDownloader` (the same, run by the `herald-net` executable).
 public protocol MediaDownloader: Sendable {
     /// One outcome per URL, in the order given. Never throws.

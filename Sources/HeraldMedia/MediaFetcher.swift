@@ -4,10 +4,10 @@ import Foundation
 ///
 /// The fetcher judges every reference (URL syntax, scheme and host against the
 /// policy, how many items a push may attach), hands the URLs it accepts to a
-/// `MediaDownloader` (the transport: `URLSessionMediaDownloader` in
+/// `MediaDownloader` (the transport: `HTTPMediaDownloader` in
 /// HeraldNetwork, in process; `HelperProcessMediaDownloader`, the same code in
 /// the `herald-net` helper executable, so that a process that renders does not
-/// load FoundationNetworking), and plans the attachments. Every item is fetched
+/// load an HTTP stack), and plans the attachments. Every item is fetched
 /// concurrently; the call never throws and returns one result per reference,
 /// in order.
 ///

@@ -26,18 +26,13 @@ extension MediaPolicy {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
-    /// Nil when `url`'s host may be connected to, else why not: the host is resolved (by
-    /// `deadline`) and refused when any of its addresses is not globally reachable, when it
-    /// resolves to nothing, or when it is an IPv4 literal a URL parser would read as an
-    /// address but that is malformed. A host on `allowHosts` is not resolved at all.
-    ///
-    /// The check and the connection resolve the name separately (see Docs/security.md):
-    /// refusing a name as soon as one of its addresses is refused narrows, but does not
-    /// close, the window of a DNS answer that changes in between.
-    public func checkAddresses(of url: URL, deadline: ContinuousClock.Instant) async -> MediaFailure? {
-        await withCheckedContinuation { (c: CheckedContinuation<MediaFailure?, Never>) in
-            checkAddresses(of: url, deadline: deadline) { c.resume(returning: $0) }
-        }
+    /// Nil when `url`'s host may be connected to, else why not: `checkedHost(of:resolver:deadline:)`
+    /// without the address it was checked at.
+    public func checkAddresses(
+        of url: URL, resolver: MediaHostResolver = .system, deadline: ContinuousClock.Instant
+    ) async -> MediaFailure? {
+        if case .failure(let refused) = await checkedHost(of: url, resolver: resolver, deadline: deadline) { return refused }
+        return nil
     }
 
     /// `checkAddresses(of:deadline:)` for a caller that must not wait (a URLSession delegate):
@@ -45,32 +40,42 @@ extension MediaPolicy {
     public func checkAddresses(
         of url: URL, deadline: ContinuousClock.Instant, done: @escaping @Sendable (MediaFailure?) -> Void
     ) {
+        Task { done(await checkAddresses(of: url, deadline: deadline)) }
+    }
+
+    /// Where a download of `url` may connect, or why it may not. The host is resolved once (by
+    /// `deadline`, with `resolver`) and refused when any of its addresses is not globally
+    /// reachable, when it resolves to nothing, or when it is an IPv4 literal a URL parser would
+    /// read as an address but that is malformed. A host on `allowHosts` is resolved but not
+    /// judged. The answer names the one address the connection must go to: the transport
+    /// connects there and does not resolve the name again, so a DNS answer that changes
+    /// between the check and the connection (rebinding) cannot send it elsewhere.
+    public func checkedHost(
+        of url: URL, resolver: MediaHostResolver = .system, deadline: ContinuousClock.Instant
+    ) async -> Result<MediaCheckedHost, MediaFailure> {
         guard let host = Self.policyHost(of: url) else {
-            done(.invalidURL("\(OutsideText.escaped(url.absoluteString)) has no host"))
-            return
+            return .failure(.invalidURL("\(OutsideText.escaped(url.absoluteString)) has no host"))
         }
-        if isAllowedHost(host) {
-            done(nil)
-            return
-        }
+        let allowed = isAllowedHost(host)
         let shown = OutsideText.escaped(host)
+        let addresses: [[UInt8]]
         switch MediaHostAddresses.literal(host) {
         case .some(.success(let address)):
-            done(Self.verdict(host: shown, addresses: [address]))
-            return
+            addresses = [address]
         case .some(.failure(let why)):
-            done(.invalidURL("host \(shown) \(why)"))
-            return
+            return .failure(.invalidURL("host \(shown) \(why)"))
         case nil:
-            break
-        }
-        MediaHostAddresses.resolve(host, deadline: deadline) { result in
-            switch result {
-            case .success(let addresses): done(Self.verdict(host: shown, addresses: addresses))
-            case .failure(let why) where why.deadlinePassed: done(.timedOut)
-            case .failure(let why): done(.network("cannot resolve \(shown): \(why)"))
+            guard ContinuousClock.now < deadline else { return .failure(.timedOut) }
+            switch await resolver.resolve(host, deadline) {
+            case .success(let found): addresses = found
+            case .failure(let why): return .failure(why)
             }
         }
+        if !allowed, let refused = Self.verdict(host: shown, addresses: addresses) { return .failure(refused) }
+        guard let first = addresses.first(where: { $0.count == 4 || $0.count == 16 }) else {
+            return .failure(.network("\(shown) resolves to no address"))
+        }
+        return .success(MediaCheckedHost(host: host, address: MediaHostAddresses.text(first)))
     }
 
     /// Refused when any address is (a name that resolves to public and private addresses

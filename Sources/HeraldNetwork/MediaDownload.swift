@@ -1,10 +1,7 @@
-import Crypto
+#if canImport(Darwin)
 import Foundation
 import HeraldMedia
 import HeraldSync
-
-import FoundationNetworking
-import Glibc
 
 /// One streamed download: URLSession delivers the body chunk by chunk to this
 /// delegate, which writes each chunk to a temporary file in the attachment
@@ -17,7 +14,6 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     private let url: URL
     private let policy: MediaPolicy
-    private let folder: String
     private let state: Locked<State>
 
     /// Everything that changes as the download goes, reached only under the lock.
@@ -27,13 +23,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
         var session: URLSession?
         var queue: BoundedDelegateQueue?
         var task: URLSessionDataTask?
-        var fd: Int32 = -1
-        var tempPath: String?
-        var received: Int64 = 0
-        var prefix: [UInt8] = []
-        var type: MediaType?
-        var limit: Int64
-        var expectedLength: Int64 = -1
+        var file: MediaFileWriter
         var redirects = 0
         var deadline: ContinuousClock.Instant = .now
     }
@@ -45,8 +35,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
     init(url: URL, policy: MediaPolicy, folder: String) {
         self.url = url
         self.policy = policy
-        self.folder = folder
-        self.state = Locked(State(limit: policy.limits.largest))
+        self.state = Locked(State(file: MediaFileWriter(folder: folder, policy: policy)))
     }
 
     /// Downloads until done, failed, `deadline` or cancellation of the calling task.
@@ -193,11 +182,8 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
                     failure = .http(status)
                 }
             }
-            if failure == nil {
-                s.expectedLength = response.expectedContentLength
-                if s.expectedLength > s.limit { failure = .tooLarge(limit: s.limit) }
-            }
-            if failure == nil { failure = s.openTempFile(in: folder) }
+            if failure == nil { failure = s.file.expect(length: response.expectedContentLength) }
+            if failure == nil { failure = s.file.open() }
             let after = failure.map { s.settle(.failure($0)) }
             return (after == nil ? .allow : .cancel, after)
         }
@@ -208,7 +194,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let after = state.withLock { s -> (@Sendable () -> Void)? in
             guard s.outcome == nil else { return nil }
-            return s.receive(data, policy: policy).map { s.settle(.failure($0)) }
+            return data.withUnsafeBytes { s.file.write($0) }.map { s.settle(.failure($0)) }
         }
         after?()
     }
@@ -221,7 +207,7 @@ final class MediaDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable
             if let failure {
                 result = .failure(failure)
             } else {
-                result = s.complete(in: folder, policy: policy)
+                result = s.file.finish()
             }
             return s.settle(result)
         }
@@ -245,7 +231,7 @@ extension MediaDownload.State {
     /// must run after unlocking (cancel the transfer, resume the caller).
     mutating func settle(_ result: MediaDownload.Outcome) -> @Sendable () -> Void {
         outcome = result
-        if case .failure = result { discardTemp() }
+        if case .failure = result { file.discard() }
         let c = continuation
         continuation = nil
         let task = self.task
@@ -268,119 +254,9 @@ extension MediaDownload.State {
             }
         }
     }
-
-    mutating func openTempFile(in folder: String) -> MediaFailure? {
-        var random = SystemRandomNumberGenerator()
-        let token = String(random.next(), radix: 16) + String(random.next(), radix: 16)
-        let path = folder + "/" + AttachmentFolder.tempPrefix + token + AttachmentFolder.tempSuffix
-        let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard opened >= 0 else { return .io("cannot create \(path): \(MediaDownload.errnoText())") }
-        fd = opened
-        tempPath = path
-        return nil
-    }
-
-    mutating func receive(_ data: Data, policy: MediaPolicy) -> MediaFailure? {
-        guard fd >= 0 else { return .io("no temporary file") }
-        if received + Int64(data.count) > limit { return .tooLarge(limit: limit) }
-        received += Int64(data.count)
-        if type == nil, prefix.count < MediaSniffer.prefixLength {
-            prefix.append(contentsOf: data.prefix(MediaSniffer.prefixLength - prefix.count))
-            if prefix.count >= MediaSniffer.prefixLength, let f = decideType(policy: policy) { return f }
-        }
-        var failure: MediaFailure?
-        let fd = self.fd
-        let tempPath = self.tempPath
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            guard var p = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let n = write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = .io("cannot write \(tempPath ?? "the temporary file"): \(MediaDownload.errnoText())")
-                    return
-                }
-                left -= n
-                p += n
-            }
-        }
-        return failure
-    }
-
-    /// Sniffs the prefix; narrows the size limit to the type's.
-    mutating func decideType(policy: MediaPolicy) -> MediaFailure? {
-        switch MediaSniffer.sniff(prefix) {
-        case .unsupported(let what):
-            return .unsupportedType(what)
-        case .supported(let t):
-            type = t
-            limit = policy.limits.limit(for: t.kind)
-            if received > limit || expectedLength > limit { return .tooLarge(limit: limit) }
-            return nil
-        }
-    }
-
-    mutating func complete(in folder: String, policy: MediaPolicy) -> MediaDownload.Outcome {
-        if type == nil, let f = decideType(policy: policy) { return .failure(f) }
-        guard let type, let temp = tempPath, fd >= 0 else { return .failure(.io("no temporary file")) }
-        if close(fd) != 0 {
-            fd = -1
-            return .failure(.io("cannot close \(temp): \(MediaDownload.errnoText())"))
-        }
-        fd = -1
-        guard let digest = MediaDownload.sha256(ofFile: temp) else {
-            return .failure(.io("cannot read back \(temp): \(MediaDownload.errnoText())"))
-        }
-        let hex = digest.map { byte in
-            let s = String(byte, radix: 16)
-            return byte < 16 ? "0" + s : s
-        }.joined()
-        let name = hex + "." + type.fileExtension
-        let path = folder + "/" + name
-        guard rename(temp, path) == 0 else {
-            return .failure(.io("cannot rename \(temp) to \(path): \(MediaDownload.errnoText())"))
-        }
-        tempPath = nil
-        return .success(DownloadedFile(path: path, fileName: name, type: type, byteCount: received, sha256: hex))
-    }
-
-    mutating func discardTemp() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
-        if let t = tempPath {
-            unlink(t)
-            tempPath = nil
-        }
-    }
 }
 
 extension MediaDownload {
-    /// SHA-256 of a file, read in 64 KiB blocks. Hashing after the transfer
-    /// (the file is still in the page cache) keeps the delegate's per-chunk work
-    /// to one write(2): on Linux FoundationNetworking queues every received chunk
-    /// for the delegate without back-pressure, so a slower delegate means chunks
-    /// pile up in memory.
-    fileprivate static func sha256(ofFile path: String) -> SHA256.Digest? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-        }
-        return hasher.finalize()
-    }
-
     private static func failure(for error: any Error) -> MediaFailure {
         if let u = error as? URLError {
             switch u.code {
@@ -391,10 +267,6 @@ extension MediaDownload {
         }
         let ns = error as NSError
         return .network("\(ns.localizedDescription) (\(ns.domain) \(ns.code))")
-    }
-
-    fileprivate static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 }
 
@@ -446,3 +318,4 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
         }
     }
 }
+#endif

@@ -1,6 +1,5 @@
 import Foundation
 import HeraldSync
-import FoundationNetworking
 public import HeraldStore
 import HeraldDiagnostics
 
@@ -116,10 +115,8 @@ public final class ReceiptDelivery: Sendable {
         policy.retryBudget = max(.zero, policy.retryBudget)
         self.policy = policy
         self.owner = owner
-        poster = ReceiptPoster(requestTimeout: policy.requestTimeout)
+        poster = ReceiptPoster(clients: .shared, timeout: policy.requestTimeout)
     }
-
-    deinit { poster.invalidate() }
 
     /// A claim owner unique to this process and call: process id and a random suffix (the
     /// store is a local file, so processes on one machine are all that share it).
@@ -220,21 +217,17 @@ public final class ReceiptDelivery: Sendable {
     }
 
     private func post(_ body: Data, idempotencyKey: String) async -> Attempt {
-        var request = URLRequest(url: endpoint.url)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
-        request.setValue("herald-receipts", forHTTPHeaderField: "User-Agent")
-        request.httpBody = body
-        let answer = await poster.send(request)
-        if let error = answer.error {
-            return .retryable(Self.describe(error, timeout: policy.requestTimeout), retryAfter: nil)
+        let headers = [
+            ("Content-Type", "application/json"), ("Idempotency-Key", idempotencyKey), ("User-Agent", "herald-receipts"),
+        ]
+        switch await poster.send(Array(body), to: endpoint.url.absoluteString, headers: headers) {
+        case .failed(let problem):
+            return .retryable(Self.describe(problem, timeout: policy.requestTimeout), retryAfter: nil)
+        case .response(let status, let location, let retryAfterText, let answer):
+            let retryAfter = retryAfterText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            return Self.classify(
+                status: status, body: Data(answer), retryAfter: retryAfter.map { .seconds(max(0, $0)) }, location: location)
         }
-        guard let http = answer.response else { return .retryable("no HTTP response", retryAfter: nil) }
-        let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        return Self.classify(
-            status: http.statusCode, body: answer.body, retryAfter: retryAfter.map { .seconds(max(0, $0)) },
-            location: http.value(forHTTPHeaderField: "Location"))
     }
 
     /// 2xx delivered; 3xx a refused redirect; 408, 429 and 5xx retryable; every other status
@@ -261,21 +254,18 @@ public final class ReceiptDelivery: Sendable {
         return .permanent(message)
     }
 
-    private static func describe(_ error: any Error, timeout: Duration) -> String {
-        guard let error = error as? URLError else { return "network error: \(error.localizedDescription)" }
-        switch error.code {
+    private static func describe(_ problem: NetworkProblem, timeout: Duration) -> String {
+        switch problem {
+        case .cancelled: return "cancelled before an answer"
         case .timedOut:
             let (seconds, attoseconds) = timeout.components
             return "no answer within \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
-        case .cannotConnectToHost: return "cannot connect to the endpoint (connection refused)"
-        case .networkConnectionLost: return "the connection was closed before a response"
-        case .cannotFindHost, .dnsLookupFailed: return "cannot resolve the endpoint's host"
-        case .notConnectedToInternet: return "no network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return "TLS failure (\(error.code.rawValue))"
-        case .badServerResponse: return "malformed HTTP response"
-        default: return "network error \(error.code.rawValue)"
+        case .refused: return "cannot connect to the endpoint (connection refused)"
+        case .closedEarly: return "the connection was closed before a response"
+        case .unresolved: return "cannot resolve the endpoint's host"
+        case .tls(let why): return "TLS failure (\(why))"
+        case .malformed(let why): return "malformed HTTP response (\(why))"
+        case .other(let why): return "network error: \(why)"
         }
     }
 

@@ -1,11 +1,12 @@
+#if canImport(Darwin)
 public import HeraldMedia
 
-import FoundationNetworking
 import Foundation
 
-/// Downloads with URLSession in this process (FoundationNetworking on Linux,
-/// libcurl underneath; the system stack on Apple platforms — what an iOS
-/// extension links). Its data delegate streams the body chunk by chunk, so each
+/// Downloads with URLSession in this process, on Apple platforms only (the system stack an
+/// iOS extension may prefer to `HTTPMediaDownloader`; on Linux, HeraldNetwork has no
+/// URLSession). It checks each hop's addresses but, unlike `HTTPMediaDownloader`, cannot make
+/// URLSession connect to the address it checked. Its data delegate streams the body chunk by chunk, so each
 /// chunk goes straight to disk and a size limit can abort the transfer
 /// mid-body; see `MediaDownloader` for the rules every transfer follows.
 public struct URLSessionMediaDownloader: MediaDownloader {
@@ -45,3 +46,4 @@ extension MediaFetcher {
         MediaFetcher(policy: policy, downloader: URLSessionMediaDownloader())
     }
 }
+#endif

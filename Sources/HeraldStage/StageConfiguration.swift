@@ -38,7 +38,7 @@ public struct StageConfiguration: Sendable {
     /// Where downloaded media go; nil: `<store>/attachments` when the store is a
     /// directory, else media are not fetched.
     public var attachmentsDirectory: String?
-    /// How media are downloaded: `URLSessionMediaDownloader` (HeraldNetwork) in an
+    /// How media are downloaded: `HTTPMediaDownloader` (HeraldNetwork) in an
     /// extension, `HelperProcessMediaDownloader` in the `herald` command. By
     /// default none: every item fails (`.skipped`) and the body gets the
     /// localized `media.failed` line.

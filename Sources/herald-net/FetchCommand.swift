@@ -30,7 +30,7 @@ struct FetchCommand: AsyncParsableCommand {
             try MediaDownloadWire.Request(json: try JSONParser.parse(bytes: bytes))
         }
         let deadline = ContinuousClock.now + .milliseconds(request.timeoutMilliseconds)
-        let downloader = URLSessionMediaDownloader()
+        let downloader = HTTPMediaDownloader()
         await withTaskGroup(of: Void.self) { group in
             for (i, url) in request.urls.enumerated() {
                 group.addTask {

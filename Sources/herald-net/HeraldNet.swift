@@ -1,10 +1,11 @@
 // herald-net: the network half of `herald`, in its own process so that the
-// `herald` binary never loads FoundationNetworking (libcurl, TLS, Kerberos…):
+// `herald` binary never loads an HTTP stack (SwiftNIO, AsyncHTTPClient, TLS):
 // `herald render` runs `herald-net fetch` only when a push carries media, and
 // `herald receipts flush` hands over to `herald-net flush`. Found beside the
 // `herald` binary (or at $HERALD_NET).
 import ArgumentParser
 import HeraldCommandLine
+import HeraldNetwork
 
 @main
 struct HeraldNet: AsyncParsableCommand {
@@ -16,8 +17,9 @@ struct HeraldNet: AsyncParsableCommand {
         subcommands: [FetchCommand.self, FlushCommand.self]
     )
 
-    /// Every error leaves through `CommandMain`: argument errors exit 2, as herald's do.
+    /// Every error leaves through `CommandMain`: argument errors exit 2, as herald's do. The
+    /// process's HTTP clients are shut down before it exits, whatever happened.
     static func main() async {
-        await CommandMain.run(self, program: "herald-net")
+        await CommandMain.run(self, program: "herald-net", cleanUp: { await NetworkClients.shared.shutdown() })
     }
 }

@@ -107,7 +107,7 @@ struct ReceiptsFlush: AsyncParsableCommand {
         let target = try CommandFailure.catching(.usage) { try ReceiptEndpoint.chosen(endpoint, store: options.resolvedDirectory) }
         if let refused = target.plainHTTPRefusal(allowing: flush.allowHTTPHosts) { throw CommandFailure.usage(refused.description) }
         try DeadlineOption.check(options.deadlineMilliseconds, minimum: 0)
-        // The sending happens in herald-net, so that herald never loads FoundationNetworking;
+        // The sending happens in herald-net, so that herald never loads an HTTP stack;
         // it takes over this process (same output, same exit status).
         let helper = NetHelper.path
         let arguments =

@@ -185,11 +185,11 @@ import Glibc
             "http://[::ffff:127.0.0.1]:\(server.port)/e.png",
         ]
         let refs = urls.map { MediaReference(url: $0, source: .heraldMedia) }
-        let strict = MediaFetcher.urlSession(policy: MediaPolicy(allowHTTP: .always, maxAttachmentsPerNotification: 8))
+        let strict = MediaFetcher.httpClient(policy: MediaPolicy(allowHTTP: .always, maxAttachmentsPerNotification: 8))
         let results = await strict.fetch(refs, into: folder.attachments, deadline: .now + .seconds(60))
         for r in results { #expect(r.failure?.code == "refused-address", "\(r)") }
         #expect(server.connections.isEmpty)
-        let allowed = MediaFetcher.urlSession(policy: MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"]))
+        let allowed = MediaFetcher.httpClient(policy: MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"]))
         let fetched = await allowed.fetch([refs[0]], into: folder.attachments, deadline: .now + .seconds(60))
         #expect(fetched.first?.attachment != nil, "\(fetched)")
     }
@@ -207,7 +207,7 @@ import Glibc
         }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        let fetcher = MediaFetcher.urlSession(policy: MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"]))
+        let fetcher = MediaFetcher.httpClient(policy: MediaPolicy(allowHTTP: .always, allowHosts: ["127.0.0.1"]))
         let results = await fetcher.fetch(
             [MediaReference(url: server.url("/start"), source: .heraldMedia)], into: folder.attachments,
             deadline: .now + .seconds(60))

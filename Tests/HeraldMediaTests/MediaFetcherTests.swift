@@ -6,7 +6,7 @@ import Testing
 @testable import HeraldMedia
 import HeraldNetwork
 
-/// The fetcher with the URLSession downloader against a real HTTP/1.1 server on 127.0.0.1
+/// The fetcher with the in-process (AsyncHTTPClient) downloader against a real HTTP/1.1 server on 127.0.0.1
 /// (LoopbackHTTPServer). HelperProcessDownloaderTests runs the same downloads through herald-net.
 @Suite(.serialized) struct MediaFetcherTests {
     /// http is allowed for the loopback address only (like an ATS exception domain).
@@ -15,7 +15,7 @@ import HeraldNetwork
     func fetch(
         _ refs: [MediaReference], _ folder: TemporaryFolder, policy: MediaPolicy? = nil, within seconds: Double = 60
     ) async -> [MediaResult] {
-        let fetcher = MediaFetcher.urlSession(policy: policy ?? loopback)
+        let fetcher = MediaFetcher.httpClient(policy: policy ?? loopback)
         return await fetcher.fetch(
             refs, into: folder.attachments, deadline: .now + .milliseconds(Int(seconds * 1000)))
     }
@@ -86,7 +86,7 @@ import HeraldNetwork
         let folder = try TemporaryFolder("herald-media-tests")
 
         let deadline = ContinuousClock.now + .milliseconds(800)
-        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
+        let results = await MediaFetcher.httpClient(policy: loopback).fetch(
             [ref(server.url("/slow.png"))], into: folder.attachments, deadline: deadline)
         // `.timedOut` is the fetcher's own report that its deadline ended the transfer (the
         // server never finishes); no wall-clock bound, which a busy machine would break.
@@ -114,7 +114,7 @@ import HeraldNetwork
         let url = server.url("/slow.png")
         let path = folder.attachments
         let task = Task {
-            await MediaFetcher.urlSession(policy: policy).fetch(
+            await MediaFetcher.httpClient(policy: policy).fetch(
                 [MediaReference(url: url, source: .heraldMedia)], into: path, deadline: .now + .seconds(60))
         }
         // Cancel once the server has started sending.
@@ -129,14 +129,14 @@ import HeraldNetwork
         let server = try LoopbackHTTPServer { _ in .ok(Fixture.png) }
         defer { server.stop() }
         let folder = try TemporaryFolder("herald-media-tests")
-        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
+        let results = await MediaFetcher.httpClient(policy: loopback).fetch(
             [ref(server.url("/a.png"))], into: folder.attachments, deadline: .now + .seconds(1_000_000_000))
         #expect(results.first?.attachment?.file.fileName == Fixture.pngSHA256 + ".png")
     }
 
     @Test func deadlineAlreadyPassed() async throws {
         let folder = try TemporaryFolder("herald-media-tests")
-        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
+        let results = await MediaFetcher.httpClient(policy: loopback).fetch(
             [ref("http://127.0.0.1:9/a.png")], into: folder.attachments, deadline: .now - .seconds(1))
         #expect(results.first?.failure == .timedOut)
     }
@@ -365,7 +365,7 @@ import HeraldNetwork
         let folder = try TemporaryFolder("herald-media-tests")
         let blocker = folder.path + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data([1]))
-        let results = await MediaFetcher.urlSession(policy: loopback).fetch(
+        let results = await MediaFetcher.httpClient(policy: loopback).fetch(
             [ref("http://127.0.0.1:9/a.png")], into: blocker + "/attachments", deadline: .now + .seconds(600))
         guard case .io? = results.first?.failure else {
             Issue.record("expected io, got \(results)")

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldJSON
 import HeraldStage
+import HeraldSync
 import HeraldTestSupport
 import Testing
 

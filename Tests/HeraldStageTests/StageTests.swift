@@ -120,7 +120,7 @@ import Testing
         let folder = try TemporaryFolder("herald-stage", create: false)
         let stage = Stage(configuration: StageConfiguration(
             catalog: Self.catalog, attachmentsDirectory: folder.path + "/attachments",
-            mediaDownloader: URLSessionMediaDownloader(), deadline: Self.noDeadline, allowUnsealed: true))
+            mediaDownloader: HTTPMediaDownloader(), deadline: Self.noDeadline, allowUnsealed: true))
         // ROT13 of "https://127.0.0.1:1/picture.png": nothing listens on port 1.
         let o = try await stage.process(
             Self.payload(#"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"Look"},"media-url":"uggcf://127.0.0.1:1/cvpgher.cat"}"#),

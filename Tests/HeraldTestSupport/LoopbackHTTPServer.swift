@@ -1,16 +1,18 @@
 import Foundation
+import HeraldSync
 
 import Glibc
 
-/// The one HTTP/1.1 test server, on 127.0.0.1 (port chosen by the kernel), for the media and
+/// The one HTTP/1.1 test server, on 127.0.0.1 or another loopback address (port chosen by the
+/// kernel, or given), for the media and
 /// the receipt tests: one thread accepts, one thread per connection reads the request (its
 /// head, then its body by Content-Length, answering `Expect: 100-continue`) and answers
 /// with the response the test's handler describes; every request and connection is logged
 /// (path, bytes actually sent, whether the peer closed before the end). A test starts it and
 /// stops it (`stop()`).
 ///
-/// `@unchecked Sendable`: all mutable state is behind `lock`.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+/// All mutable state is behind the one lock (`Locked`).
+public final class LoopbackHTTPServer: Sendable {
     /// One request as received.
     public struct Request: Sendable {
         public let method: String
@@ -87,14 +89,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var finished: Bool
     }
 
-    /// The port the kernel chose.
+    /// The port the kernel chose (or the one asked for).
     public let port: Int
+    /// The IPv4 address it listens on.
+    public let address: String
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response
-    private let lock = NSLock()
-    private var log: [Connection] = []
-    private var received: [Request] = []
-    private var stopped = false
+
+    private struct State {
+        var log: [Connection] = []
+        var received: [Request] = []
+        var stopped = false
+    }
+
+    private let state = Locked(State())
 
     /// A server answering by path.
     public convenience init(handler: @escaping @Sendable (String) -> Response) throws {
@@ -106,14 +114,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         try LoopbackHTTPServer(respond: respond)
     }
 
-    private init(respond handler: @escaping @Sendable (Request) -> Response) throws {
+    /// A server on `address` (a loopback IPv4 address: 127.0.0.2 is another host than
+    /// 127.0.0.1 to a client) and `port` (0: the kernel picks one).
+    public static func answering(
+        on address: String, port: Int = 0, _ respond: @escaping @Sendable (Request) -> Response
+    ) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(address: address, port: port, respond: respond)
+    }
+
+    private init(
+        address: String = "127.0.0.1", port: Int = 0, respond handler: @escaping @Sendable (Request) -> Response
+    ) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        // 127.0.0.1, port 0: the kernel picks a free port (read back below).
+        // Port 0: the kernel picks a free port (read back below).
         var addr = sockaddr_in(
-            sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")),
+            sin_family: sa_family_t(AF_INET), sin_port: UInt16(port).bigEndian, sin_addr: in_addr(s_addr: inet_addr(address)),
             sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
         let size = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &addr) { bind(fd, UnsafeRawPointer($0).assumingMemoryBound(to: sockaddr.self), size) }
@@ -126,28 +144,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
         }
         self.port = Int(UInt16(bigEndian: addr.sin_port))
+        self.address = address
         self.listener = fd
         self.handler = handler
         let t = Thread { [self] in acceptLoop() }
         t.start()
     }
 
-    /// `http://127.0.0.1:<port><path>`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// `http://<address>:<port><path>` (address 127.0.0.1 unless another was asked for).
+    public func url(_ path: String) -> String { "http://\(address):\(port)\(path)" }
 
     /// Every connection so far.
-    public var connections: [Connection] {
-        lock.lock()
-        defer { lock.unlock() }
-        return log
-    }
+    public var connections: [Connection] { state.withLock { $0.log } }
 
     /// Every request so far, in the order they were read.
-    public var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    public var requests: [Request] { state.withLock { $0.received } }
 
     /// Waits (up to `timeout` seconds) until `count` connections have finished.
     public func waitForFinishedConnections(_ count: Int, timeout: Double = 10) -> [Connection] {
@@ -162,20 +173,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops accepting (the listening socket is closed; connections being served end).
     public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
+        let wasStopped = state.withLock { s in
+            defer { s.stopped = true }
+            return s.stopped
+        }
         guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
         while !isStopped {
@@ -202,18 +209,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let path = request.path
         let response = handler(request)
 
-        lock.lock()
-        received.append(request)
-        lock.unlock()
+        state.withLock { $0.received.append(request) }
         if response.drop { return }
 
-        lock.lock()
-        let index = log.count
-        log.append(
-            Connection(
-                path: path, bodyBytesSent: 0, plannedBodyBytes: response.totalBodyBytes, peerClosedEarly: false,
-                finished: false))
-        lock.unlock()
+        let index = state.withLock { s in
+            s.log.append(
+                Connection(
+                    path: path, bodyBytesSent: 0, plannedBodyBytes: response.totalBodyBytes, peerClosedEarly: false,
+                    finished: false))
+            return s.log.count - 1
+        }
 
         func sendAll(_ bytes: ArraySlice<UInt8>) -> Bool {
             var sent = 0
@@ -237,11 +242,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
         }
         func record(_ sent: Int, closed: Bool, finished: Bool) {
-            lock.lock()
-            log[index].bodyBytesSent = sent
-            log[index].peerClosedEarly = closed
-            log[index].finished = finished
-            lock.unlock()
+            state.withLock { s in
+                s.log[index].bodyBytesSent = sent
+                s.log[index].peerClosedEarly = closed
+                s.log[index].finished = finished
+            }
         }
 
         pause(response.pauseBeforeHeaders)

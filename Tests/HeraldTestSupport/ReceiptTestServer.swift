@@ -1,12 +1,13 @@
 import Foundation
+import HeraldSync
 
 /// A receipts endpoint for the delivery tests, over the one `LoopbackHTTPServer`: it answers
 /// requests in order from a script (a status, or dropping the connection), then with
 /// `otherwise`, and counts the push ids of every batch it accepted (2xx), once per
 /// Idempotency-Key.
 ///
-/// `@unchecked Sendable`: all mutable state is behind `lock`.
-public final class ReceiptTestServer: @unchecked Sendable {
+/// All mutable state is behind the one lock (`Locked`).
+public final class ReceiptTestServer: Sendable {
     /// What the server does with one request.
     public enum Reply: Sendable, Equatable {
         /// Answer with this status (2xx accepts the batch).
@@ -79,30 +80,33 @@ public final class ReceiptTestServer: @unchecked Sendable {
     public var requests: [Request] { server.requests.map(Request.init) }
     /// Push ids of accepted batches, once per accepted batch (a batch accepted again under the
     /// same Idempotency-Key is not counted twice).
-    public var acceptedPushIDs: [String] { state.lock.withLock { state.acceptedIDs } }
+    public var acceptedPushIDs: [String] { state.lock.withLock { $0.acceptedIDs } }
 
     /// Stops accepting.
     public func stop() { server.stop() }
 
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var script: [Reply]
+    private final class State: Sendable {
+        struct Values {
+            var script: [Reply]
+            var acceptedIDs: [String] = []
+            var acceptedKeys: Set<String> = []
+        }
+
+        let lock: Locked<Values>
         let otherwise: Reply
-        var acceptedIDs: [String] = []
-        var acceptedKeys: Set<String> = []
 
         init(script: [Reply], otherwise: Reply) {
-            self.script = script
+            lock = Locked(Values(script: script))
             self.otherwise = otherwise
         }
 
-        func next() -> Reply { lock.withLock { script.isEmpty ? otherwise : script.removeFirst() } }
+        func next() -> Reply { lock.withLock { $0.script.isEmpty ? otherwise : $0.script.removeFirst() } }
 
         func accept(_ request: Request) {
-            lock.withLock {
+            lock.withLock { v in
                 let key = request.headers["idempotency-key"] ?? UUID().uuidString
-                guard acceptedKeys.insert(key).inserted else { return }
-                acceptedIDs.append(contentsOf: request.pushIDs)
+                guard v.acceptedKeys.insert(key).inserted else { return }
+                v.acceptedIDs.append(contentsOf: request.pushIDs)
             }
         }
     }

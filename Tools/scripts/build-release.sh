@@ -21,10 +21,9 @@
 #   needs sits together and fewer pages of the binary are read: −2.2 MB peak RSS for a render,
 #   start-up unchanged (Tools/bench/order-file.sh measures both). A stale order file only
 #   costs memory, never correctness.
-# `herald` itself never loads FoundationNetworking (media and receipts go through
-# herald-net), so no libcurl is needed to link it. herald-net is: static
-# FoundationNetworking links `-lcurl` by name, and Debian has no libcurl.so without the
-# -dev package, so the link finds libcurl.so.4 through a symlink.
+# `herald` itself loads no HTTP stack (media and receipts go through herald-net), and
+# herald-net speaks HTTP through AsyncHTTPClient (SwiftNIO, BoringSSL built in): neither
+# links FoundationNetworking or libcurl.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SCRATCH=${SCRATCH:-.build/ship}
@@ -35,12 +34,7 @@ if [ "${ORDER:-1}" = 1 ]; then
   flags+=(-Xlinker "--symbol-ordering-file=$PWD/Tools/scripts/herald.order" -Xlinker --no-warn-symbol-ordering)
 fi
 swift build "${flags[@]}" --product herald >&2
-curl_dir=$(mktemp -d)
-trap 'rm -rf "$curl_dir"' EXIT
-curl_lib=$(ldconfig -p | sed -n 's/.*libcurl.so.4 .*=> //p' | head -1)
-[ -n "$curl_lib" ] || { echo "build-release: libcurl.so.4 not found (apt-get install libcurl4)" >&2; exit 1; }
-ln -s "$curl_lib" "$curl_dir/libcurl.so"
-swift build "${flags[@]}" -Xlinker -L"$curl_dir" --product herald-net >&2
-# `herald serve` runs herald-server (Hummingbird on SwiftNIO; no libcurl).
+swift build "${flags[@]}" --product herald-net >&2
+# `herald serve` runs herald-server (Hummingbird on SwiftNIO).
 swift build "${flags[@]}" --product herald-server >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

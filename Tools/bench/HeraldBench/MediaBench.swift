@@ -7,7 +7,7 @@
 // iteration downloads it twice, interleaved:
 //   baseline: a plain socket client that sends GET and writes the body to a
 //             file (the least any downloader must do), and
-//   herald:   MediaFetcher.fetch (URLSession session set-up, streaming delegate,
+//   herald:   MediaFetcher.fetch (AsyncHTTPClient request, streamed body,
 //             type sniffing, SHA-256, temp file + rename).
 // Reports medians, the extra time per fetch and the ratio, then the peak-RSS
 // growth of fetches of 1 MB and of 9 MB (VmHWM reset through
@@ -47,7 +47,7 @@ func runMediaBench(args: [String]) {
         let url = "http://127.0.0.1:\(server.port)/\(bytes).png"
         let start = ContinuousClock.now
         let results = blockingAwait {
-            await MediaFetcher.urlSession(policy: policy).fetch(
+            await MediaFetcher.httpClient(policy: policy).fetch(
                 [MediaReference(url: url, source: .heraldMedia)], into: folder, deadline: .now + .seconds(30))
         }
         let elapsed = ContinuousClock.now - start
@@ -71,7 +71,7 @@ func runMediaBench(args: [String]) {
         return elapsed
     }
 
-    // Warm up both paths (first URLSession, page cache, lazy symbol binding).
+    // Warm up both paths (first connection pool, page cache, lazy symbol binding).
     for _ in 0..<3 {
         _ = heraldFetch(size)
         _ = baselineFetch(size)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A task executor with a thread of its own, outside Swift's cooperative pool: a test that
-/// fills the pool with blocked tasks still runs its own code here
-/// (`withTaskExecutorPreference(executor) { … }`). `shutdown()` ends the thread once its
+/// A task executor with a thread of its own, outside Swift's cooperative pool: code that must
+/// keep its time while other tasks block the pool runs here
+/// (`withTaskExecutorPreference(executor) { … }`): HeraldNetwork's transfers and their
+/// deadlines, a test that fills the pool on purpose. `shutdown()` ends the thread once its
 /// queue is empty.
 public final class DedicatedExecutor: TaskExecutor, @unchecked Sendable {
     // `@unchecked Sendable`: `jobs` and `stopped` are only touched under `condition`.

@@ -1,4 +1,0 @@
-// Groundwork: the AsyncHTTPClient downloader is built here (issue #15).
-import AsyncHTTPClient
-import NIOCore
-import NIOPosix
