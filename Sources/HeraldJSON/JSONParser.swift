@@ -276,7 +276,10 @@ private struct Parser {
                         childRecord ? childPointer : "/" + Parser.escapePointer(key),
                         keyOffset, keyLine, keyLineStart))
                 }
-                if try closes(UInt8(ascii: "}"), "an object") { return .object(obj) }
+                if try closes(UInt8(ascii: "}"), "an object") {
+                    obj.finishParsing()
+                    return .object(obj)
+                }
             }
         case UInt8(ascii: "["):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }

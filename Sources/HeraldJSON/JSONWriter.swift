@@ -11,6 +11,13 @@ public enum JSONWriter {
         return out
     }
 
+    /// Appends `value` as `write` would write it at nesting level `indent` (pretty output
+    /// indents its members one level deeper): for writers that stream a large document a
+    /// member at a time instead of building it whole.
+    public static func append(_ value: JSONValue, to out: inout String, pretty: Bool = false, indent: Int = 0) {
+        emit(value, into: &out, pretty: pretty, sorted: false, indent: indent)
+    }
+
     /// `s` as a JSON string literal, quotes included.
     public static func quote(_ s: String) -> String {
         var out = ""

@@ -78,7 +78,13 @@ struct MessageArguments: Sendable {
     var staticOutput: String? = nil
     /// The variable whose forms were not read because the message's variables refer to
     /// each other more than `expansionLimit` times (nil when everything was read).
-    var stoppedAt: PluralVariable? = nil
+    var stoppedAt: PluralVariable? {
+        get { stoppedAtStorage.first }
+        set { stoppedAtStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `stoppedAt` out of line: a variable is ~100 bytes, almost never set, and the
+    /// linter keeps one analysis per source key (hundreds of thousands in a large table).
+    private var stoppedAtStorage: [PluralVariable] = []
 
     /// The most plural-variable expansions one message's analysis reads: each variable
     /// is read once per argument it is read as, so only a message with hundreds of

@@ -11,14 +11,15 @@ import HeraldDiagnostics
 final class SourceInfo {
     let entry: Entry
     let arguments: MessageArguments
-    let texts: [SourceText]
+    /// `entry.message.texts`, made when a translation first compares with it (the
+    /// source's own check never does: a large source-only table keeps no copies).
+    lazy var texts: [SourceText] = entry.message.texts
     /// Whether the push budget applies to this key.
     let isNotification: Bool
 
     init(entry: Entry, arguments: MessageArguments, isNotification: Bool) {
         self.entry = entry
         self.arguments = arguments
-        self.texts = entry.message.texts
         self.isNotification = isNotification
     }
 }

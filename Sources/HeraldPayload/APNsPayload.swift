@@ -16,13 +16,24 @@ public struct APNsPayload: Sendable, Equatable {
         guard bytes.count <= InputLimits.payloadFileBytes else {
             throw PayloadError("the payload is \(bytes.count) bytes, more than the \(InputLimits.describe(InputLimits.payloadFileBytes)) a payload may be", pointer: "")
         }
-        let result: JSONParser.Result
+        let value: JSONValue
         do {
-            result = try JSONParser.parseDetailed(bytes, options: .init(recordPositions: true))
+            value = try JSONParser.parse(bytes: bytes)
         } catch {
             throw PayloadError("not valid JSON: \(error.message)", pointer: "", position: error.position)
         }
-        return try APNsPayload(json: result.value, positions: result.positions)
+        do {
+            return try APNsPayload(json: value)
+        } catch {
+            // Positions are looked for only when there is an error to place: recording one
+            // per value (a pointer string and a position per member) made a payload of many
+            // custom keys hold several times its size. Every error of `init(json:positions:)`
+            // is placed at its own pointer, so the second parse places it the same way.
+            guard error.position == nil,
+                let placed = try? JSONParser.parseDetailed(bytes, options: .init(recordPositions: true)).positions[error.pointer]
+            else { throw error }
+            throw PayloadError(error.message, pointer: error.pointer, position: placed)
+        }
     }
 
     /// Parses a push from JSON text.

@@ -19,7 +19,11 @@ extension Catalog {
     }
 
     func normalized(_ name: String) -> String {
-        if let hit = state.withLock({ $0.normalized[name] }) { return hit }
+        let hit = state.withLock { s -> String? in
+            s.namesNormalized += 1
+            return s.normalized[name]
+        }
+        if let hit { return hit }
         let n = LocalizationLookup.normalize(name)
         state.withLock { $0.normalized[name] = n }
         return n

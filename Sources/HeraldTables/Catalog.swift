@@ -69,6 +69,12 @@ public final class Catalog: MessageCatalog {
         var catalogLanguages: [String: [String: String]] = [:]
         /// `LocalizationLookup.normalize` of every name seen (it asks ICU each time).
         var normalized: [String: String] = [:]
+        /// How many times a localization name was normalized or taken from `normalized`:
+        /// the work unit tests compare between sizes (naming is the step that went
+        /// quadratic when every table scanned a String Catalog's languages).
+        var namesNormalized = 0
+        /// Read paths that more than one source reads (links), made on first need.
+        var sharedReadPaths: Set<String>? = nil
         var tables: [String: Table] = [:]
         /// Computed once the String Catalogs have been read.
         var localizations: [String]? = nil
@@ -416,56 +422,6 @@ public final class Catalog: MessageCatalog {
             }
         }
         return nil
-    }
-
-    /// One table of one localization (a folder or String Catalog language as written),
-    /// loaded on first use. Nil when that localization has no such table.
-    public func table(_ name: String, localization: String) -> Table? {
-        let norm = normalized(localization)
-        let cacheKey = norm + "\u{0}" + name
-        if let hit = state.withLock({ $0.tables[cacheKey] }) { return hit }
-        guard let t = build(name, normalized: norm) else { return nil }
-        return state.withLock { s in
-            if let hit = s.tables[cacheKey] { return hit }
-            s.tables[cacheKey] = t
-            return t
-        }
-    }
-
-    /// Merges one table the device's way: `.strings`, then String Catalog
-    /// entries, then `.stringsdict` entries override per key.
-    func build(_ name: String, normalized norm: String) -> Table? {
-        let lproj = sources.filter { s in
-            guard s.table == name, let l = s.localization, LocalizationLookup.mayNormalize(l, to: norm) else { return false }
-            return normalized(l) == norm
-        }
-        var xc: [(XCStringsFile, String)] = []
-        for s in sources where s.table == name && s.format == .xcstrings {
-            if case .catalog(let c) = file(s), let lang = languages(of: c, at: s.readPath)[norm] {
-                xc.append((c, lang))
-            }
-        }
-        guard !lproj.isEmpty || !xc.isEmpty else { return nil }
-        let spelled = lproj.first?.localization ?? xc.first?.1 ?? norm
-        var table = Table(name: name, localization: spelled)
-        func merge(_ r: TableFileResult) {
-            table.files.append(r.file)
-            table.diagnostics += r.diagnostics
-            if r.droppedOnDevice && !keepDroppedEntries { return }
-            for e in r.entries { table.set(e) }
-            if keepDroppedEntries { for e in r.ignoredOnDevice { table.set(e) } }
-        }
-        for s in lproj where s.format == .strings { if case .table(let r) = file(s) { merge(r) } }
-        for (c, lang) in xc {
-            if var r = c.localizations[lang] {
-                if normalized(c.sourceLanguage ?? "") == norm { r.diagnostics = c.diagnostics + r.diagnostics }
-                if c.droppedOnDevice { r.droppedOnDevice = true }
-                if table.catalogVersion == nil { table.catalogVersion = c.version }
-                merge(r)
-            }
-        }
-        for s in lproj where s.format == .stringsdict { if case .table(let r) = file(s) { merge(r) } }
-        return table
     }
 
     /// Loads every table of every localization, with every diagnostic of

@@ -195,7 +195,9 @@ public enum XCStringsReader {
         /// The member `key` of `obj` (whose positions are `at`). Duplicate
         /// keys (last value wins, first position kept) are matched by decoding the raw keys.
         func member(_ key: String, of obj: JSONObject, at: At) -> At {
-            guard let node = at.node, let i = obj.entries.firstIndex(where: { $0.key == key }) else { return At(node: nil, keyOffset: nil) }
+            // By the object's index: searching `entries` made every member of a wide object
+            // (a catalog of thousands of languages) a linear search.
+            guard let node = at.node, let i = obj.position(of: key) else { return At(node: nil, keyOffset: nil) }
             if node.children.count == obj.count { return at.child(i) }
             guard let found = keyIndexes(node)[key] else { return At(node: nil, keyOffset: nil) }
             return At(node: node.children[found.last], keyOffset: node.keyRanges[found.first].lowerBound)

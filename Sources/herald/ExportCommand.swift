@@ -68,7 +68,11 @@ struct ExportCommand: ParsableCommand {
 
         switch format {
         case .json:
-            print(JSONWriter.write(TableExport.json(tables), pretty: true))
+            // Streamed: a table of many keys is never held as a JSON tree or one string.
+            var out = BufferedOutput()
+            TableExport.writeJSON(tables) { out.write($0) }
+            out.writeStatic("\n")
+            out.flush()
         case .xcstrings:
             let names = Set(tables.map(\.name)).sorted()
             let source = sourceTag ?? input.developmentLocalization ?? "en"

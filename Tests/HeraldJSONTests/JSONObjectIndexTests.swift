@@ -1,0 +1,69 @@
+@testable import HeraldJSON
+import Testing
+
+/// A wide object (a String Catalog of thousands of keys or languages, a payload of
+/// thousands of custom keys) is looked up through an index: each lookup looks at one
+/// key, whatever the width. Counted in keys looked at (`position(of:probes:)`), not in
+/// time: a linear search would make the N and 4N sums differ 16-fold, not 4-fold.
+@Suite struct JSONObjectIndexTests {
+    /// Parses a one-line object of `n` members (as a wide catalog is read), then looks
+    /// every member up and one absent key per member (what parsing a new key does):
+    /// the keys looked at in all.
+    static func probes(members n: Int) throws -> Int {
+        let text = "{" + (0..<n).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        guard case .object(let o) = try JSONParser.parse(text) else {
+            Issue.record("not an object")
+            return 0
+        }
+        #expect(o.count == n)
+        var probes = 0
+        for k in 0..<n {
+            #expect(o.position(of: "k\(k)", probes: &probes) == k)
+            #expect(o.position(of: "absent\(k)", probes: &probes) == nil)
+        }
+        return probes
+    }
+
+    @Test func lookupsInAWideObjectAreConstant() throws {
+        // 2,000 and 8,000 members (the width of the 8,000-language catalog).
+        let small = try Self.probes(members: 2_000)
+        let large = try Self.probes(members: 8_000)
+        // Two probes per member with the index; a linear search needs ~n per lookup.
+        #expect(small == 2 * 2_000)
+        #expect(large == 2 * 8_000)
+    }
+
+    @Test func smallObjectsStaySmallAndStillFindEveryKey() throws {
+        // At the threshold the search is linear but bounded by the threshold.
+        let n = JSONObject.indexThreshold
+        let probes = try Self.probes(members: n)
+        #expect(probes <= 2 * n * n)
+    }
+
+    @Test func replacingAndRemovingKeepTheIndexRight() {
+        var o = JSONObject()
+        for k in 0..<100 { o["k\(k)"] = .int(k) }
+        o["k50"] = nil
+        o["k7"] = .int(-7)
+        var probes = 0
+        #expect(o.position(of: "k99", probes: &probes) == 98)
+        #expect(o.position(of: "k50", probes: &probes) == nil)
+        #expect(o["k7"] == .int(-7))
+        #expect(probes == 2)
+    }
+
+    @Test func parsedObjectsKeepNoSpareRoom() throws {
+        // A String Catalog key is four nested one-member objects: each would otherwise keep
+        // room for four members (JSONObject reserves 4 on its first append).
+        let v = try JSONParser.parse(#"{"k":{"localizations":{"de":{"stringUnit":{"value":"v"}}}}}"#)
+        var o = try #require(v.objectValue)
+        for key in ["k", "localizations", "de", "stringUnit"] {
+            o = try #require(o[key]?.objectValue)
+            #expect(o.entries.capacity - o.entries.count < 2, "\(key)")
+        }
+        // Built by hand (not parsed): room is kept for what comes next.
+        var built = JSONObject()
+        built["a"] = .null
+        #expect(built.entries.capacity >= 4)
+    }
+}
