@@ -64,24 +64,8 @@ extension LintRun {
     /// Characters of the longest text `message` shows, each argument counted as 3,
     /// bidi marks and overrides not counted.
     static func longestCharacters(_ message: Message, depth: Int) -> Int {
-        guard depth < 16 else { return 0 }
-        switch message {
-        case .plain(let t):
-            return characters(t.value, substitution: false)
-        case .plural(let format, let vars):
-            var total = characters(format.value, substitution: false)
-            for v in vars.values {
-                // The reference itself is replaced by its form (counted 3 as an argument above).
-                total += (v.forms.values.map { characters($0.value, substitution: v.argNum != nil) }.max() ?? 0) - sampleCharacters
-            }
-            return max(total, 0)
-        case .widths(let ws):
-            return ws.map { longestCharacters($0.message, depth: depth + 1) }.max() ?? 0
-        case .devices(let ds):
-            return ds.values.map { longestCharacters($0, depth: depth + 1) }.max() ?? 0
-        case .phrases(let ps):
-            return ps.map { $0.value.filter { !isBidiMark($0) }.count }.max() ?? 0
-        }
+        // A `%#@name@` is counted as an argument, then replaced by its form.
+        largest(message, depth: depth, reference: sampleCharacters) { text, substitution in characters(text, substitution: substitution) }
     }
 
     /// What an argument is counted as on screen: a short number or name.
