@@ -121,9 +121,13 @@ let package = Package(
                 "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
             ],
             swiftSettings: strict),
+        // Pseudo-locales (en-XA, ar-XB…): the source text transformed, specifiers kept.
+        .target(
+            name: "HeraldPseudo", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // herald validate: the translation linter.
         .target(
-            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo"],
             swiftSettings: strict),
         // The example pushes `herald examples` and `herald preview` show, with the store
         // contents they need, and the batch request lines made from them.
@@ -138,7 +142,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
-                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
+                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldLint",
             ],
             swiftSettings: strict),
         // What herald and herald-net share as command lines: the exit statuses, the one
@@ -157,7 +161,7 @@ let package = Package(
             dependencies: [
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
-                "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine",
+                "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -254,6 +258,7 @@ let package = Package(
         .testTarget(
             name: "HeraldCampaignTests",
             dependencies: ["HeraldCampaign", "HeraldPostgres", "herald-worker", "HeraldJSON", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

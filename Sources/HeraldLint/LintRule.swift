@@ -104,7 +104,7 @@ public struct LintRule: Sendable, Hashable {
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),
         LintRule(.lockScreenLength, .warning, "A notification body longer than a lock screen shows."),
-    ]
+    ] + LintRule.pseudo
 
     /// Rules by id.
     public static let byID: [Diagnostic.Rule: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

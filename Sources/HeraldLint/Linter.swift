@@ -1,4 +1,5 @@
 import HeraldICU
+public import HeraldPseudo
 import HeraldRender
 import HeraldTables
 
@@ -27,6 +28,9 @@ public struct Linter: Sendable {
     /// validated do not ship it (an extension with only `hy.lproj`). Read for
     /// comparison only; its own problems are not reported.
     public var sourcePath: String?
+    /// `--pseudo`: the pseudo-locales the source's notification messages are checked in
+    /// (none: not checked). See `checkPseudo`.
+    public var pseudoLocales: [PseudoLocale] = []
 
     /// Makes a linter.
     ///
@@ -95,6 +99,7 @@ public struct Linter: Sendable {
                 checked += n
                 progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: checked, localesTotal: localesTotal))
             }
+            if !pseudoLocales.isEmpty { state.checkPseudo(bundle, source: source, locales: pseudoLocales) }
         }
         let keys = state.keysSeen
         var report = LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)

@@ -236,23 +236,30 @@ extension LintRun {
     /// Bytes of the longest body `message` can produce, JSON-escaped, with
     /// every argument taking `argumentBytes` (specifier text replaced).
     static func worstCaseBytes(_ message: Message, argumentBytes: Int, depth: Int) -> Int {
+        largest(message, depth: depth) { text, _ in textBytes(text, argumentBytes: argumentBytes) }
+    }
+
+    /// The largest `measure` of a text `message` can show: a plural message's format
+    /// string plus each variable's largest form (less `reference` for the `%#@name@` the
+    /// form replaces), the largest width or device variant, the primary phrase (its '%'
+    /// escaped: a phrase is literal text). `measure` is told whether `%arg` is a specifier.
+    static func largest(_ message: Message, depth: Int, reference: Int = 0, measure: (String, Bool) -> Int) -> Int {
         guard depth < 16 else { return 0 }
         switch message {
         case .plain(let t):
-            return textBytes(t.value, argumentBytes: argumentBytes)
+            return measure(t.value, false)
         case .plural(let format, let vars):
-            var total = textBytes(format.value, argumentBytes: argumentBytes)
+            var total = measure(format.value, false)
             for v in vars.values {
-                total += v.forms.values.map { textBytes($0.value, argumentBytes: argumentBytes) }.max() ?? 0
+                total += (v.forms.values.map { measure($0.value, v.argNum != nil) }.max() ?? 0) - reference
             }
-            return total
+            return max(total, 0)
         case .widths(let ws):
-            return ws.map { worstCaseBytes($0.message, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
+            return ws.map { largest($0.message, depth: depth + 1, reference: reference, measure: measure) }.max() ?? 0
         case .devices(let ds):
-            return ds.values.map { worstCaseBytes($0, argumentBytes: argumentBytes, depth: depth + 1) }.max() ?? 0
+            return ds.values.map { largest($0, depth: depth + 1, reference: reference, measure: measure) }.max() ?? 0
         case .phrases(let ps):
-            // Shown as literal text: a '%' in a phrase is a percent sign.
-            return ps.first.map { textBytes($0.value.replacingOccurrences(of: "%", with: "%%"), argumentBytes: argumentBytes) } ?? 0
+            return ps.first.map { measure($0.value.replacingOccurrences(of: "%", with: "%%"), false) } ?? 0
         }
     }
 

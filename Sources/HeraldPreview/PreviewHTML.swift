@@ -1,6 +1,8 @@
+import HeraldPseudo
+
 /// The HTML form of the preview: one self-contained page (no network, no
 /// scripts from elsewhere) laying each result out as an iOS lock-screen
-/// banner. Title and subtitle are cut to one line and the body to four, with
+/// banner (its geometry is `LockScreenLayout`'s). Title and subtitle are cut to one line and the body to four, with
 /// an ellipsis, as the lock screen shows a notification; right-to-left
 /// languages are laid out right to left (`dir="rtl"` on the banner).
 enum PreviewHTML {
@@ -106,18 +108,18 @@ enum PreviewHTML {
         header h1 { font-weight: 600; margin: 0 0 4px; }
         header p { margin: 0 0 24px; opacity: .7; }
         h2 { font-weight: 600; font-size: 18px; margin: 32px 0 12px; opacity: .9; }
-        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 16px; }
-        .banner { width: 360px; }
+        .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(\(LockScreenLayout.bannerWidth)px, 1fr)); gap: 16px; }
+        .banner { width: \(LockScreenLayout.bannerWidth)px; }
         .meta { display: flex; gap: 8px; font-size: 11px; opacity: .65; margin: 0 4px 4px; }
         .meta .bytes { margin-left: auto; }
-        .card { background: rgba(245, 245, 245, .78); color: #000; border-radius: 20px; padding: 12px 14px;
+        .card { background: rgba(245, 245, 245, .78); color: #000; border-radius: 20px; padding: 12px \(LockScreenLayout.cardPadding)px;
                 box-shadow: 0 4px 24px rgba(0,0,0,.25); backdrop-filter: blur(20px); }
         .head { display: flex; align-items: center; gap: 8px; font-size: 13px; color: rgba(0,0,0,.55); margin-bottom: 4px; }
         .icon { width: 20px; height: 20px; border-radius: 5px; background: linear-gradient(135deg, #ff9500, #ff2d55); flex: none; }
         .when { margin-inline-start: auto; }
-        .title, .subtitle { font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        .title, .subtitle { font-size: \(LockScreenLayout.fontSize)px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         .subtitle { font-weight: 500; }
-        .body { font-size: 15px; line-height: 1.3; display: -webkit-box; -webkit-line-clamp: 4; -webkit-box-orient: vertical;
+        .body { font-size: \(LockScreenLayout.fontSize)px; line-height: 1.3; display: -webkit-box; -webkit-line-clamp: \(LockScreenLayout.bodyLines); -webkit-box-orient: vertical;
                 overflow: hidden; overflow-wrap: anywhere; }
         .fallback .card { outline: 2px solid #ff9f0a; }
         .diagnostics { font-size: 11px; color: #ffd60a; margin: 4px 8px; padding: 0 12px; }

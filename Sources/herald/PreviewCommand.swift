@@ -4,6 +4,7 @@ import HeraldCommandLine
 import HeraldICU
 import HeraldJSON
 import HeraldPreview
+import HeraldPseudo
 import HeraldStage
 
 /// `herald preview`: every supported language at once (Docs/cli.md).
@@ -21,6 +22,8 @@ struct PreviewCommand: AsyncParsableCommand {
             --format table: aligned for a terminal. json: {"locales": [{example, locale, servedBy, fallback, \
             bytes, payload, diagnostics}]} in a stable order. html: one self-contained page of lock-screen \
             banners, right to left where the language is (use --output FILE).
+            --pseudo: the source language's text in pseudo-locales (en-XA accented and expanded, ar-XB \
+            right to left, en-XD double length, en-XE bracketed), specifiers and plural forms intact.
             Exit status: 0 shown (fallbacks are marked, not failures); 2 usage error or a payload that is not one.
             """)
 
@@ -29,6 +32,11 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(name: .long, help: "table, json or html.") var format: String = "table"
     @Option(name: .long, help: "Write to FILE instead of standard output.") var output: String?
     @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.") var deadlineMilliseconds: Int = 10_000
+    @Flag(help: "Render in pseudo-locales (Docs/pseudo-locales.md) instead of the tables' languages.") var pseudo = false
+    @Option(
+        name: .customLong("pseudo-locales"),
+        help: "With --pseudo: all, or a comma-separated list of accented, rtl, double, bounded (or their tags en-XA, ar-XB, en-XD, en-XE).")
+    var pseudoLocales: String = "all"
     @Flag(
         name: .customLong("allow-unsealed"),
         help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")
@@ -43,9 +51,16 @@ struct PreviewCommand: AsyncParsableCommand {
         try DeadlineOption.check(deadlineMilliseconds, minimum: 1)
         let settings = common.settings
         try settings.checkTimeZone()
-        let catalog = try settings.catalog()
+        var catalog = try settings.catalog()
         let chosen: [LocaleID]
-        if locales == "all" {
+        if pseudo {
+            guard locales == "all" else { throw CommandFailure.usage("--pseudo renders the pseudo-locales; choose them with --pseudo-locales, not --locales") }
+            let kinds = try CommandFailure.catching(.usage, "--pseudo-locales: ") { try PseudoLocale.list(pseudoLocales) }
+            catalog = PseudoCatalog(base: catalog, pseudoLocales: kinds)
+            chosen = kinds.map(\.locale)
+        } else if pseudoLocales != "all" {
+            throw CommandFailure.usage("--pseudo-locales needs --pseudo")
+        } else if locales == "all" {
             chosen = PreviewRunner.locales(of: catalog)
         } else {
             let list = try locales.split(separator: ",").map {

@@ -12,7 +12,7 @@ import HeraldLint
 /// the current folder), or the file given with `--config`; see
 /// `LintConfiguration` for its keys (sourceLocale, rules, ignore,
 /// notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict).
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Lint translation tables (.strings, .stringsdict, .xcstrings) for CI.",
@@ -50,8 +50,9 @@ struct ValidateCommand: ParsableCommand {
     var failOnState: String?
     @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).") var config: String?
     @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.") var listRules = false
+    @OptionGroup var pseudo: ValidatePseudoOptions
 
-    func run() throws {
+    func run() async throws {
         if listRules {
             writeStdout(LintRule.listing)
             return
@@ -62,9 +63,10 @@ struct ValidateCommand: ParsableCommand {
         let source = try sourceLocale.map { $0 == "Base" ? $0 : try LocaleFlag.read($0, flag: "--source-locale").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try CommandFailure.catching(.usage) { try LintConfiguration.load(explicit: config, inputs: inputs) }
-        let linter = Linter(configuration: configuration, sourceLocale: source, sourcePath: sourcePath)
+        var linter = Linter(configuration: configuration, sourceLocale: source, sourcePath: sourcePath)
+        linter.pseudoLocales = try pseudo.locales()
         let progress: (@Sendable (LintProgress) -> Void)? = isatty(2) != 0 ? LintProgressLine.shared.update : nil
-        let report: LintReport
+        var report: LintReport
         do {
             report = try linter.run(paths: inputs, progress: progress)
         } catch {
@@ -72,6 +74,7 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure.usage(error.message)
         }
         LintProgressLine.shared.clear()
+        report.diagnostics += try await pseudo.unchanged(inputs: inputs, source: source, configuration: configuration)
         let lintFormat = LintOutputFormat(rawValue: format.rawValue) ?? .text
         writeStdout(LintOutput.render(report, format: lintFormat))
         if lintFormat == .sarif || lintFormat == .github {

@@ -38,6 +38,67 @@ import Testing
         return (r.status, r.stdout)
     }
 
+    static func common(_ dir: URL) -> [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir.path)/profile"]
+    }
+
+    /// `herald preview --format html` with `preview` added, opened in `browser`: the page
+    /// and the layout it measured of itself (`data-layout`), nil after recording why not.
+    static func layout(_ browser: String, preview: [String], in dir: URL) async throws -> (URL, [JSONValue])? {
+        let page = dir.appendingPathComponent("preview.html")
+        let r = try await HeraldBinary.run(["preview", "--format", "html", "--output", page.path] + preview)
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("http://") && !html.contains("https://"), "the page must not reach the network")
+
+        let (status, dom) = try await Self.run(browser, common(dir) + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+        #expect(status == 0)
+        guard let start = dom.range(of: "data-layout=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else {
+            Issue.record("the page did not record its layout")
+            return nil
+        }
+        let raw = String(dom[start.upperBound..<end])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        return (page, try JSONParser.parse(raw).arrayValue ?? [])
+    }
+
+    /// The pseudo-locales in the browser: ar-XB laid out right to left (the computed
+    /// direction, and each body's first character measured at the right half of its
+    /// card), the others left to right.
+    @Test(
+        .enabled(
+            if: PreviewBrowserTests.shouldRun,
+            "skipped: chromium is not installed (or HERALD_SKIP_BROWSER=1); apt-get install chromium fonts-noto-core to run it"))
+    func pseudoRightToLeftRunsRightToLeft() async throws {
+        guard let browser = Self.chromium() else {
+            Issue.record("chromium is not installed and CI is set: .ci/run installs it (apt-get install chromium)")
+            return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("herald-pseudo-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard let (_, banners) = try await Self.layout(browser, preview: ["--pseudo"], in: dir) else { return }
+        let laidOut = Set(banners.compactMap { $0["locale"]?.stringValue })
+        #expect(laidOut == ["en-XA", "ar-XB", "en-XD", "en-XE"])
+        var rightToLeft = 0
+        for b in banners {
+            guard let locale = b["locale"]?.stringValue, let example = b["example"]?.stringValue else { continue }
+            let direction = b["direction"]?.stringValue, starts = b["starts"]?.stringValue
+            // The decrypted message is one English argument, isolated: its own direction.
+            if locale == "ar-XB" {
+                #expect(direction == "rtl", "\(example) \(locale) laid out \(direction ?? "?")")
+                if example != "message" {
+                    #expect(starts == "right", "\(example) \(locale) starts at the \(starts ?? "?")")
+                    rightToLeft += 1
+                }
+            } else {
+                #expect(direction == "ltr", "\(example) \(locale) laid out \(direction ?? "?")")
+                #expect(starts == "left", "\(example) \(locale) starts at the \(starts ?? "?")")
+            }
+        }
+        #expect(rightToLeft >= 4)
+    }
+
     @Test(
         .enabled(
             if: PreviewBrowserTests.shouldRun,
@@ -50,22 +111,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("herald-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let page = dir.appendingPathComponent("preview.html")
-        let r = try await HeraldBinary.run(["preview", "--format", "html", "--output", page.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        #expect(!html.contains("http://") && !html.contains("https://"), "the page must not reach the network")
-
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir.path)/profile"]
-        let (status, dom) = try await Self.run(browser, common + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
-        #expect(status == 0)
-        guard let start = dom.range(of: "data-layout=\""), let end = dom[start.upperBound...].firstIndex(of: "\"") else {
-            Issue.record("the page did not record its layout")
-            return
-        }
-        let raw = String(dom[start.upperBound..<end])
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        let banners = try JSONParser.parse(raw).arrayValue ?? []
+        guard let (page, banners) = try await Self.layout(browser, preview: [], in: dir) else { return }
         let folders = try PreviewCLITests.localizationFolders()
         let laidOut = Set(banners.compactMap { $0["locale"]?.stringValue })
         #expect(laidOut == Set(folders), "locales laid out: \(laidOut.sorted())")
@@ -92,6 +138,7 @@ import Testing
         #expect(checkedRTL >= 3 * 4)
 
         // And a real screenshot: the page paints (a blank page is a few KB).
+        let common = Self.common(dir)
         let shot = dir.appendingPathComponent("preview.png")
         let (shotStatus, _) = try await Self.run(
             browser, common + ["--window-size=1200,1600", "--screenshot=\(shot.path)", page.absoluteString])
