@@ -137,7 +137,10 @@ public enum ValidateUpload {
         case .sarif:
             document = LintOutput.sarif(report)
             if case .object(var top) = document, case .array(var runs)? = top["runs"], case .object(var run)? = runs.first {
-                run["properties"] = .object(JSONObject([("passed", passed)]))
+                // Beside what the linter puts there (the review states per language).
+                var properties = run["properties"]?.objectValue ?? JSONObject()
+                properties["passed"] = passed
+                run["properties"] = .object(properties)
                 runs[0] = .object(run)
                 top["runs"] = .array(runs)
                 document = .object(top)
