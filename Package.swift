@@ -191,7 +191,7 @@ let package = Package(
         .target(
             name: "HeraldPostgres",
             dependencies: [
-                "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics",
+                "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics", "HeraldSync",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -200,7 +200,8 @@ let package = Package(
         .executableTarget(
             name: "herald-worker",
             dependencies: [
-                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine",
+                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStage", "HeraldRender", "HeraldTables",
+                "HeraldBuiltinTables", "HeraldICU", "HeraldJSON", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -244,7 +245,10 @@ let package = Package(
             dependencies: ["HeraldService", "herald-server", "HeraldJSON", "HeraldTestSupport"]),
         .testTarget(
             name: "HeraldCampaignTests",
-            dependencies: ["HeraldCampaign", "HeraldPostgres", "herald-worker", "HeraldJSON", "HeraldTestSupport"]),
+            dependencies: [
+                "HeraldCampaign", "HeraldPostgres", "herald-worker", "herald", "HeraldJSON", "HeraldSync", "HeraldRender", "HeraldStage",
+                "HeraldTestSupport",
+            ]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

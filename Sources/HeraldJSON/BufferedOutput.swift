@@ -10,6 +10,8 @@ public struct BufferedOutput {
         @usableFromInline static let capacity = 1 << 16
         @usableFromInline let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Block.capacity)
         @usableFromInline var count = 0
+        /// What `flush()` kept, for an output held in memory (`inMemory()`).
+        var kept: [UInt8] = []
         deinit { base.deallocate() }
     }
 
@@ -84,9 +86,25 @@ public struct BufferedOutput {
         return true
     }
 
+    /// An output kept in memory rather than written to a descriptor (`takeBytes()`): one
+    /// answer line at a time, for a shell that stores answers (a campaign's results).
+    public static func inMemory() -> BufferedOutput { BufferedOutput(fileDescriptor: -1) }
+
+    /// Everything written since the last call, for an output made by `inMemory()`.
+    public mutating func takeBytes() -> [UInt8] {
+        flush()
+        defer { block.kept.removeAll(keepingCapacity: true) }
+        return block.kept
+    }
+
     /// Writes out what the block holds.
     public mutating func flush() {
         guard block.count > 0 else { return }
+        if fileDescriptor < 0 {
+            block.kept.append(contentsOf: UnsafeBufferPointer(start: block.base, count: block.count))
+            block.count = 0
+            return
+        }
         Self.writeAll(fd: fileDescriptor, UnsafeBufferPointer(start: block.base, count: block.count))
         block.count = 0
     }
