@@ -4,6 +4,7 @@
 #   Tools/scripts/install.sh --prefix DIR [--debug]
 #
 #   DIR/bin/herald, DIR/bin/herald-net          side by side: herald runs herald-net beside itself
+#   DIR/bin/herald-worker                       herald db|enqueue|worker|campaign run it
 #   DIR/share/bash-completion/completions/      herald, herald-net
 #   DIR/share/zsh/site-functions/               _herald, _herald-net
 #   DIR/share/fish/vendor_completions.d/        herald.fish, herald-net.fish
@@ -43,6 +44,12 @@ else
   herald_path=$(Tools/scripts/build-release.sh)   # a failed build stops the script here
   built=$(dirname "$herald_path")
 fi
+# herald-worker (campaigns on PostgreSQL, Docs/campaigns.md): built into the same folder as herald.
+if [ "$debug" = 1 ]; then
+  swift build --product herald-worker >&2
+else
+  swift build -c release --static-swift-stdlib --scratch-path "${SCRATCH:-.build/ship}" --product herald-worker >&2
+fi
 swift build --product generate-manual >&2
 manual_tool="$(swift build --show-bin-path)/generate-manual"
 
@@ -51,6 +58,7 @@ mkdir -p "$bin"
 for tool in herald herald-net; do
   install -m 0755 "$built/$tool" "$bin/$tool"
 done
+install -m 0755 "$built/herald-worker" "$bin/herald-worker"
 
 bash_dir="$prefix/share/bash-completion/completions"
 zsh_dir="$prefix/share/zsh/site-functions"
@@ -63,6 +71,10 @@ for tool in herald herald-net; do
   "$bin/$tool" --generate-completion-script fish > "$fish_dir/$tool.fish"
   "$manual_tool" "$bin/$tool" --multi-page --output-directory "$man_dir" >&2
 done
+"$bin/herald-worker" --generate-completion-script bash > "$bash_dir/herald-worker"
+"$bin/herald-worker" --generate-completion-script zsh > "$zsh_dir/_herald-worker"
+"$bin/herald-worker" --generate-completion-script fish > "$fish_dir/herald-worker.fish"
+"$manual_tool" "$bin/herald-worker" --multi-page --output-directory "$man_dir" >&2
 
 echo "installed $("$bin/herald" --version) in $bin" >&2
 echo "$bin/herald"
