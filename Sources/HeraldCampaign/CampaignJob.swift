@@ -20,11 +20,7 @@ public struct CampaignJob: Sendable, Equatable {
     public var attempts: Int
 
     public init(id: Int64, kind: JobKind, lineNumber: Int, request: [UInt8]?, attempts: Int = 1) {
-        self.id = id
-        self.kind = kind
-        self.lineNumber = lineNumber
-        self.request = request
-        self.attempts = attempts
+        (self.id, self.kind, self.lineNumber, self.request, self.attempts) = (id, kind, lineNumber, request, attempts)
     }
 }
 
@@ -38,9 +34,7 @@ public struct JobResult: Sendable, Equatable {
     public var failure: String?
 
     public init(jobID: Int64, answer: String, failure: String?) {
-        self.jobID = jobID
-        self.answer = answer
-        self.failure = failure
+        (self.jobID, self.answer, self.failure) = (jobID, answer, failure)
     }
 
     public var succeeded: Bool { failure == nil }

@@ -14,9 +14,7 @@ public struct JobRunner: Sendable {
         public var table: String
 
         public init(renderer: Renderer, options: RenderOptions = RenderOptions(), table: String = "Localizable") {
-            self.renderer = renderer
-            self.options = options
-            self.table = table
+            (self.renderer, self.options, self.table) = (renderer, options, table)
         }
     }
 
@@ -27,9 +25,7 @@ public struct JobRunner: Sendable {
     public let maximumAttempts: Int
 
     public init(stage: Stage, format: FormatSettings, maximumAttempts: Int = 3) {
-        self.stage = stage
-        self.format = format
-        self.maximumAttempts = max(1, maximumAttempts)
+        (self.stage, self.format, self.maximumAttempts) = (stage, format, max(1, maximumAttempts))
     }
 
     /// The answers of `jobs`, in order.
