@@ -199,7 +199,7 @@ let package = Package(
         .target(
             name: "HeraldPostgres",
             dependencies: [
-                "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics",
+                "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics", "HeraldSync",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -208,7 +208,8 @@ let package = Package(
         .executableTarget(
             name: "herald-worker",
             dependencies: [
-                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine",
+                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStage", "HeraldRender", "HeraldTables",
+                "HeraldBuiltinTables", "HeraldICU", "HeraldJSON", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -257,7 +258,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "HeraldCampaignTests",
-            dependencies: ["HeraldCampaign", "HeraldPostgres", "herald-worker", "HeraldJSON", "HeraldTestSupport"]),
+            dependencies: [
+                "HeraldCampaign", "HeraldPostgres", "herald-worker", "herald", "HeraldJSON", "HeraldSync", "HeraldRender", "HeraldStage",
+                "HeraldTestSupport",
+            ]),
         .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).

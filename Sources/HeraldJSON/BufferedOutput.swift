@@ -3,8 +3,8 @@ import Glibc
 /// Buffered output to a file descriptor (standard output by default): bytes are copied
 /// into one 64 KiB block, which is written when full (large outputs go out in 64 KiB
 /// pieces) and by `flush()`. JSON strings go through `JSONWriter.quote`, the one escaper.
-/// `collecting()` makes one that keeps what is flushed in memory instead (`takeCollected()`),
-/// for a caller that sends the bytes elsewhere (an HTTP response).
+/// `inMemory()` makes one that keeps what is flushed in memory instead (`takeBytes()`),
+/// for a caller that sends the bytes elsewhere (an HTTP response, a database row).
 public struct BufferedOutput {
     /// The block; a class so it is freed when the buffer goes away.
     @usableFromInline
@@ -12,8 +12,8 @@ public struct BufferedOutput {
         @usableFromInline static let capacity = 1 << 16
         @usableFromInline let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Block.capacity)
         @usableFromInline var count = 0
-        /// What `flush()` moved out of the block, for an output that writes to no descriptor.
-        var collected: [UInt8] = []
+        /// What `flush()` kept, for an output held in memory (`inMemory()`).
+        var kept: [UInt8] = []
         deinit { base.deallocate() }
     }
 
@@ -22,17 +22,6 @@ public struct BufferedOutput {
 
     public init(fileDescriptor: Int32 = 1) {
         self.fileDescriptor = fileDescriptor
-    }
-
-    /// An output that writes to no descriptor: what is flushed is kept for `takeCollected()`.
-    public static func collecting() -> BufferedOutput { BufferedOutput(fileDescriptor: -1) }
-
-    /// Everything written so far (flushed first), handed over and forgotten; only for an
-    /// output made by `collecting()`.
-    public mutating func takeCollected() -> [UInt8] {
-        flush()
-        defer { block.collected = [] }
-        return block.collected
     }
 
     /// Appends raw bytes, writing the block out whenever it fills.
@@ -99,11 +88,22 @@ public struct BufferedOutput {
         return true
     }
 
+    /// An output kept in memory rather than written to a descriptor (`takeBytes()`): one
+    /// answer line at a time, for a shell that stores answers (a campaign's results).
+    public static func inMemory() -> BufferedOutput { BufferedOutput(fileDescriptor: -1) }
+
+    /// Everything written since the last call, for an output made by `inMemory()`.
+    public mutating func takeBytes() -> [UInt8] {
+        flush()
+        defer { block.kept.removeAll(keepingCapacity: true) }
+        return block.kept
+    }
+
     /// Writes out what the block holds.
     public mutating func flush() {
         guard block.count > 0 else { return }
         if fileDescriptor < 0 {
-            block.collected.append(contentsOf: UnsafeBufferPointer(start: block.base, count: block.count))
+            block.kept.append(contentsOf: UnsafeBufferPointer(start: block.base, count: block.count))
             block.count = 0
             return
         }

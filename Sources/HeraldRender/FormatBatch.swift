@@ -37,6 +37,13 @@ public struct FormatBatch {
         Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
     }
 
+    /// Answers a line that was line `lineNumber` of its input, as the batch would have
+    /// answered it there (a queued job answered on its own, `herald worker`).
+    public mutating func answer(_ read: LineReader.Line, lineNumber: Int, to out: inout BufferedOutput) {
+        self.lineNumber = lineNumber - 1
+        answer(read, to: &out)
+    }
+
     /// Answers one batch request with its output line (with "error" when it fails).
     static func answer(
         _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: Defaults, locales: inout [String: LocaleID],

@@ -37,4 +37,6 @@ swift build "${flags[@]}" --product herald >&2
 swift build "${flags[@]}" --product herald-net >&2
 # `herald serve` runs herald-server (Hummingbird on SwiftNIO).
 swift build "${flags[@]}" --product herald-server >&2
+# herald db|enqueue|worker|campaign run herald-worker (PostgreSQL).
+swift build "${flags[@]}" --product herald-worker >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

@@ -24,4 +24,9 @@ case "$version" in "herald "*" (ICU "*", CLDR "*")") ;; *) fail "unexpected --ve
 "$prefix/bin/herald" serve --help | grep -q -- '--tables' || fail "herald serve does not run the installed herald-server"
 (cd "$prefix" && bin/herald examples --output ex >/dev/null && bin/herald format --key lottery.loss.body --locale en --arg 2 >/dev/null) \
   || fail "the installed herald does not run"
+# herald-worker (campaigns, #17): installed beside herald, with completions and man pages, and herald runs it.
+for f in bin/herald-worker share/bash-completion/completions/herald-worker share/man/man1/herald-worker.1; do
+  [ -s "$prefix/$f" ] || fail "$f is missing or empty"
+done
+"$prefix/bin/herald" worker --help >/dev/null || fail "the installed herald does not run herald-worker"
 echo "check-install: ok ($version, $(find "$prefix/share/man/man1" -name '*.1' | wc -l) man pages)"

@@ -5,6 +5,7 @@
 #
 #   DIR/bin/herald, DIR/bin/herald-net          side by side: herald runs herald-net beside itself
 #   DIR/bin/herald-server                       what `herald serve` runs
+#   DIR/bin/herald-worker                       herald db|enqueue|worker|campaign run it
 #   DIR/share/bash-completion/completions/      herald, herald-net
 #   DIR/share/zsh/site-functions/               _herald, _herald-net
 #   DIR/share/fish/vendor_completions.d/        herald.fish, herald-net.fish
@@ -40,6 +41,7 @@ if [ "$debug" = 1 ]; then
   swift build --product herald >&2
   swift build --product herald-net >&2
   swift build --product herald-server >&2
+  swift build --product herald-worker >&2
   built=$(swift build --show-bin-path)
 else
   herald_path=$(Tools/scripts/build-release.sh)   # a failed build stops the script here
@@ -50,11 +52,11 @@ manual_tool="$(swift build --show-bin-path)/generate-manual"
 
 bin="$prefix/bin"
 mkdir -p "$bin"
-for tool in herald herald-net; do
+# herald runs the others beside itself: herald-net (media, receipts), herald-server
+# (`herald serve`, Docs/service.md), herald-worker (campaigns, Docs/campaigns.md).
+for tool in herald herald-net herald-server herald-worker; do
   install -m 0755 "$built/$tool" "$bin/$tool"
 done
-# `herald serve` runs herald-server beside herald (Docs/service.md).
-install -m 0755 "$built/herald-server" "$bin/herald-server"
 
 bash_dir="$prefix/share/bash-completion/completions"
 zsh_dir="$prefix/share/zsh/site-functions"
@@ -67,6 +69,10 @@ for tool in herald herald-net; do
   "$bin/$tool" --generate-completion-script fish > "$fish_dir/$tool.fish"
   "$manual_tool" "$bin/$tool" --multi-page --output-directory "$man_dir" >&2
 done
+"$bin/herald-worker" --generate-completion-script bash > "$bash_dir/herald-worker"
+"$bin/herald-worker" --generate-completion-script zsh > "$zsh_dir/_herald-worker"
+"$bin/herald-worker" --generate-completion-script fish > "$fish_dir/herald-worker.fish"
+"$manual_tool" "$bin/herald-worker" --multi-page --output-directory "$man_dir" >&2
 
 echo "installed $("$bin/herald" --version) in $bin" >&2
 echo "$bin/herald"

@@ -1,10 +1,10 @@
 import HeraldJSON
 import Testing
 
-/// `BufferedOutput.collecting()`: what would have gone to a descriptor is kept, in order,
+/// `BufferedOutput.inMemory()`: what would have gone to a descriptor is kept, in order,
 /// across block flushes (the block holds 64 KiB).
-@Test func collectingKeepsEveryByteAcrossFlushes() {
-    var out = BufferedOutput.collecting()
+@Test func inMemoryKeepsEveryByteAcrossFlushes() {
+    var out = BufferedOutput.inMemory()
     var expected: [UInt8] = []
     for i in 0..<20_000 {
         let piece = "piece \(i);"
@@ -14,6 +14,6 @@ import Testing
     out.writeQuoted("a \"quoted\" end")
     expected += Array(#""a \"quoted\" end""#.utf8)
     #expect(expected.count > 3 * 65_536)
-    #expect(out.takeCollected() == expected)
-    #expect(out.takeCollected().isEmpty, "taken once")
+    #expect(out.takeBytes() == expected)
+    #expect(out.takeBytes().isEmpty, "taken once")
 }

@@ -1,4 +1,0 @@
-// Groundwork: job sources and result sinks (issue #17).
-import HeraldStage
-
-public enum HeraldCampaign {}

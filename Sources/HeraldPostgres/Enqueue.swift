@@ -1,0 +1,99 @@
+public import HeraldCampaign
+public import HeraldJSON
+import PostgresNIO
+
+/// `herald enqueue`: a batch file's lines become a campaign's jobs, in batches of one
+/// multi-row INSERT each; a request already queued (same campaign and key, see
+/// `QueuedRequest.key`) is left as it is.
+public enum Enqueue {
+    public struct Tally: Sendable, Equatable {
+        public var added = 0
+        public var alreadyQueued = 0
+        public init() {}
+    }
+
+    /// Rows per INSERT, and the most request bytes one holds.
+    static let rowsPerInsert = 1_000
+    static let bytesPerInsert = 4 << 20
+
+    /// The id of campaign `name`, made if new.
+    public static func campaign(_ name: String, in database: Database) async throws(DatabaseError) -> Int64 {
+        let rows = try await database.rows(
+            """
+            INSERT INTO herald_campaigns (name) VALUES (\(name))
+            ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id
+            """, "cannot create campaign")
+        guard let id = try? rows.first?.decode(Int64.self) else { throw DatabaseError("cannot create campaign: no id returned") }
+        return id
+    }
+
+    /// The id of campaign `name`, or an error naming it when there is none.
+    public static func existingCampaign(_ name: String, in database: Database) async throws(DatabaseError) -> Int64 {
+        let rows = try await database.rows("SELECT id FROM herald_campaigns WHERE name = \(name)", "cannot read campaigns")
+        guard let id = try? rows.first?.decode(Int64.self) else {
+            throw DatabaseError("no campaign named \(JSONWriter.quote(name))")
+        }
+        return id
+    }
+
+    /// Queues every request `input` reads as `kind` jobs of campaign `name`. Lines are read
+    /// and inserted as they come (memory stays bounded); workers are notified after each insert.
+    public static func run(
+        _ input: LineReader, kind: JobKind, campaign name: String, into database: Database
+    ) async throws -> Tally {
+        let campaign = try await campaign(name, in: database)
+        // Jobs of this file come after every job the campaign has (results are in this order).
+        let base = try await database.rows(
+            "SELECT coalesce(max(seq), 0) FROM herald_jobs WHERE campaign_id = \(campaign)", "cannot read the campaign"
+        ).first.map { try $0.decode(Int64.self) } ?? 0
+        var tally = Tally()
+        var pending = Pending()
+        var lineNumber = 0
+        while let line = try input.next() {
+            lineNumber += 1
+            guard let request = QueuedRequest(line, lineNumber: lineNumber) else { continue }
+            pending.add(request, seq: base + Int64(lineNumber))
+            if pending.keys.count >= rowsPerInsert || pending.bytes >= bytesPerInsert {
+                try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally)
+            }
+        }
+        try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally)
+        return tally
+    }
+
+    /// The rows of the next INSERT, column by column (bound as arrays and unnested).
+    struct Pending {
+        var keys: [String] = []
+        var seqs: [Int64] = []
+        var lines: [Int64] = []
+        var locales: [String] = []
+        var requests: [ByteBuffer] = []
+        var bytes = 0
+
+        mutating func add(_ request: QueuedRequest, seq: Int64) {
+            keys.append(request.key)
+            seqs.append(seq)
+            lines.append(Int64(request.lineNumber))
+            locales.append(request.locale ?? "")
+            requests.append(ByteBuffer(bytes: request.request ?? []))
+            bytes += request.request?.count ?? 0
+        }
+
+        mutating func insert(campaign: Int64, kind: JobKind, into database: Database, tally: inout Tally) async throws(DatabaseError) {
+            guard !keys.isEmpty else { return }
+            let rows = try await database.rows(
+                """
+                INSERT INTO herald_jobs (campaign_id, request_key, seq, line_number, locale, kind, request)
+                SELECT \(campaign), key, seq, line, NULLIF(locale, ''), \(kind.rawValue), NULLIF(request, ''::bytea)
+                FROM unnest(\(keys)::text[], \(seqs)::bigint[], \(lines)::bigint[], \(locales)::text[], \(requests)::bytea[])
+                    AS input (key, seq, line, locale, request)
+                ON CONFLICT (campaign_id, request_key) DO NOTHING
+                RETURNING 1
+                """, "cannot queue jobs")
+            tally.added += rows.count
+            tally.alreadyQueued += keys.count - rows.count
+            try await database.rows("SELECT pg_notify('herald_jobs', '')", "cannot notify workers")
+            self = Pending()
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import PostgresNIO
+
+/// The campaign schema, as numbered migrations applied in order (Docs/campaigns.md). A
+/// migration once shipped never changes: a change is a new migration.
+public enum Migrations {
+    public struct Migration: Sendable {
+        public let number: Int
+        public let name: String
+        let statements: [String]
+    }
+
+    public static let all: [Migration] = [
+        Migration(number: 1, name: "campaigns, jobs, results, leases", statements: [
+            """
+            CREATE TABLE herald_campaigns (
+                id bigserial PRIMARY KEY,
+                name text NOT NULL UNIQUE,
+                created_at timestamptz NOT NULL DEFAULT now())
+            """,
+            // One row per request; (campaign_id, request_key) is what makes enqueueing idempotent.
+            """
+            CREATE TABLE herald_jobs (
+                id bigserial PRIMARY KEY,
+                campaign_id bigint NOT NULL REFERENCES herald_campaigns (id),
+                request_key text NOT NULL,
+                seq bigint NOT NULL,
+                line_number bigint NOT NULL,
+                locale text,
+                kind text NOT NULL CHECK (kind IN ('render', 'format')),
+                request bytea,
+                state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'done', 'failed')),
+                attempts integer NOT NULL DEFAULT 0,
+                lease_owner text,
+                enqueued_at timestamptz NOT NULL DEFAULT now(),
+                UNIQUE (campaign_id, request_key))
+            """,
+            // What a claim scans: only jobs not yet ended, in id order.
+            "CREATE INDEX herald_jobs_open ON herald_jobs (id) WHERE state IN ('queued', 'running')",
+            "CREATE INDEX herald_jobs_order ON herald_jobs (campaign_id, seq, id)",
+            // Exactly one result per job: the primary key is the job's id.
+            """
+            CREATE TABLE herald_results (
+                job_id bigint PRIMARY KEY REFERENCES herald_jobs (id),
+                campaign_id bigint NOT NULL REFERENCES herald_campaigns (id),
+                ok boolean NOT NULL,
+                answer text NOT NULL,
+                reason text,
+                worker text NOT NULL,
+                finished_at timestamptz NOT NULL DEFAULT now())
+            """,
+            "CREATE INDEX herald_results_finished ON herald_results (campaign_id, finished_at)",
+            // One lease per worker process: renewing it renews every job the worker holds.
+            """
+            CREATE TABLE herald_leases (
+                worker_id text PRIMARY KEY,
+                expires_at timestamptz NOT NULL,
+                started_at timestamptz NOT NULL DEFAULT now())
+            """,
+        ]),
+    ]
+
+    /// Applies the migrations the database lacks, in order, in one transaction (under an
+    /// advisory lock, so two `migrate` runs at once apply each migration once); returns the
+    /// ones applied now.
+    public static func migrate(_ database: Database) async throws(DatabaseError) -> [Migration] {
+        try await database.rows(
+            """
+            CREATE TABLE IF NOT EXISTS herald_migrations (
+                number integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
+            """, "cannot create the migrations table")
+        let applied = try await database.transaction("cannot migrate") { connection -> [Int] in
+            let logger = database.logger
+            try await connection.query("SELECT pg_advisory_xact_lock(7170017)", logger: logger)
+            var done = Set<Int>()
+            for try await number in try await connection.query("SELECT number FROM herald_migrations", logger: logger).decode(Int.self) {
+                done.insert(number)
+            }
+            var now: [Int] = []
+            for migration in all where !done.contains(migration.number) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO herald_migrations (number, name) VALUES (\(migration.number), \(migration.name))", logger: logger)
+                now.append(migration.number)
+            }
+            return now
+        }
+        return all.filter { applied.contains($0.number) }
+    }
+}

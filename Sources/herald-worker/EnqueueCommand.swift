@@ -1,0 +1,28 @@
+import ArgumentParser
+import HeraldCampaign
+import HeraldCommandLine
+import HeraldJSON
+import HeraldPostgres
+
+struct EnqueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enqueue",
+        abstract: "Queue a campaign's requests: the JSON Lines of render --batch or format --batch.",
+        discussion: """
+            A request is identified in its campaign by its "id" member, or by its line number when it has \
+            none (format requests): queueing the same file again adds nothing. Blank lines are skipped.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("campaign"), help: "The campaign's name (made on first use).") var campaign: String
+    @Option(name: .customLong("kind"), help: "render (push requests) or format (key requests).") var kind: String = "render"
+    @Argument(help: "The JSON Lines file, or - for standard input.") var requests: String
+
+    func run() async throws {
+        guard let kind = JobKind(rawValue: kind) else { throw CommandFailure.usage("--kind must be render or format, found '\(kind)'") }
+        guard !campaign.isEmpty else { throw CommandFailure.usage("--campaign needs a name") }
+        let input = try LineReader(path: requests)
+        let tally = try await withDatabase(database) { try await Enqueue.run(input, kind: kind, campaign: campaign, into: $0) }
+        CommandMain.say(as: nil, "campaign \(JSONWriter.quote(campaign)): \(tally.added) new, \(tally.alreadyQueued) already queued")
+    }
+}

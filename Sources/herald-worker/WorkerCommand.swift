@@ -1,0 +1,186 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+import HeraldBuiltinTables
+import HeraldCampaign
+import HeraldCommandLine
+import HeraldPostgres
+import HeraldStage
+
+struct WorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Render queued campaign jobs until stopped (SIGTERM or SIGINT: the batch in hand is finished first).",
+        discussion: """
+            Each job is answered as render --batch or format --batch would answer its line, with the tables of \
+            --tables. The worker renders server-side: no shared container unless --store names one, no media fetched.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("concurrency"), help: "Worker loops in this process, each with its own connection (1…64).")
+    var concurrency = 1
+    @Option(name: .customLong("batch-size"), help: "Jobs claimed at once (1…10000).") var batchSize = 100
+    @Option(name: .customLong("lease-seconds"), help: "How long a claim lasts unless renewed; renewed every third (3…3600).")
+    var leaseSeconds = 30
+    @Option(name: .customLong("max-attempts"), help: "Claims of one job before it is failed rather than retried (1…100).")
+    var maxAttempts = 3
+    @Option(name: .customLong("poll-ms"), help: "How long an idle loop waits for a notification before it looks again (10…600000).")
+    var pollMilliseconds = 2_000
+    @Flag(name: .customLong("exit-when-idle"), help: "Stop once no job is ready (drain the queue and exit).")
+    var exitWhenIdle = false
+    @Option(name: .customLong("tables"), help: "Folder of tables (default: ./Localizations if present, else the embedded tables).")
+    var tables: String?
+    @Option(name: .customLong("store"), help: "A shared container for pushes that need one (default: none).") var store: String?
+    @Option(name: .customLong("keys"), help: "Key files for sealed pushes (default: none).") var keys: String?
+    @Option(name: .customLong("now"), help: "Fix \"now\" (ISO 8601).") var now: String?
+    @Option(name: .customLong("time-zone"), help: "IANA time zone for dates.") var timeZone = "UTC"
+    @Option(name: .customLong("deadline-ms"), help: "The time budget of one push (1…3600000).") var deadlineMilliseconds = 25_000
+    @Flag(name: .customLong("allow-unsealed"), help: "Use legacy, unsealed push content.") var allowUnsealed = false
+
+    func checkFlags() throws {
+        func check(_ value: Int, _ range: ClosedRange<Int>, _ flag: String) throws {
+            guard range.contains(value) else {
+                throw CommandFailure.usage("\(flag) must be \(range.lowerBound)…\(range.upperBound), found \(value)")
+            }
+        }
+        try check(concurrency, 1...64, "--concurrency")
+        try check(batchSize, 1...10_000, "--batch-size")
+        try check(leaseSeconds, 3...3_600, "--lease-seconds")
+        try check(maxAttempts, 1...100, "--max-attempts")
+        try check(pollMilliseconds, 10...600_000, "--poll-ms")
+        try check(deadlineMilliseconds, 1...3_600_000, "--deadline-ms")
+    }
+
+    func run() async throws {
+        try checkFlags()
+        let runner = try makeRunner()
+        let worker = "\(hostName()):\(getpid()):\(UInt32.random(in: 0...UInt32.max))"
+        let control = try await database.connect()
+        let lease = WorkerLease(worker: worker, seconds: leaseSeconds, database: control)
+        let wakeups = Wakeups()
+        var loops: [CampaignWorker] = []
+        var connections: [Database] = [control]
+        do {
+            try await lease.renew()
+            for _ in 0..<concurrency {
+                let connection = try await database.connect()
+                connections.append(connection)
+                let queue = PostgresQueue(database: connection, worker: worker, wakeups: wakeups)
+                let settings = CampaignWorker.Settings(
+                    batchSize: batchSize, pollInterval: .milliseconds(pollMilliseconds), exitWhenIdle: exitWhenIdle)
+                loops.append(CampaignWorker(source: queue, sink: queue, runner: runner, settings: settings))
+            }
+        } catch {
+            for connection in connections { await connection.close() }
+            throw CommandFailure.failure("\(error)")
+        }
+        let signals = StopSignals(loops: loops, wakeups: wakeups)
+        // The lease is renewed, and notifications listened for, beside the loops; if that
+        // fails (the database went away), the loops stop after their batch.
+        let keeper = Task { () -> String? in
+            do { try await lease.keep(wakeups: wakeups) } catch {
+                if Task.isCancelled { return nil }
+                for loop in loops { loop.stop() }
+                return "\(error)"
+            }
+            return nil
+        }
+        let outcome = await Self.run(loops)
+        keeper.cancel()
+        withExtendedLifetime(signals) {}
+        // A clean stop gives the lease up, so nothing waits for it to expire.
+        try? await lease.end()
+        for connection in connections { await connection.close() }
+        let keeperProblem = await keeper.value
+        switch outcome {
+        case .success(let tally):
+            CommandMain.say(
+                as: nil,
+                "worker: \(tally.recorded) results recorded (\(tally.failed) failures), \(tally.lost) answers dropped: their lease had passed to another worker")
+            if let keeperProblem { throw CommandFailure.failure("worker: \(keeperProblem)") }
+        case .failure(let error):
+            throw CommandFailure.failure("worker: \(error)")
+        }
+    }
+
+    /// Runs the loops to their end; the first loop error stops the others.
+    static func run(_ loops: [CampaignWorker]) async -> Result<CampaignWorker.Tally, any Error> {
+        do {
+            return .success(try await withThrowingTaskGroup(of: CampaignWorker.Tally.self) { group in
+                for loop in loops {
+                    group.addTask { try await loop.run() }
+                }
+                var total = CampaignWorker.Tally()
+                do {
+                    while let tally = try await group.next() {
+                        total.claimed += tally.claimed
+                        total.recorded += tally.recorded
+                        total.failed += tally.failed
+                        total.lost += tally.lost
+                    }
+                } catch {
+                    for loop in loops { loop.stop() }
+                    throw error
+                }
+                return total
+            })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func makeRunner() throws -> JobRunner {
+        let catalog: any MessageCatalog
+        if let dir = tables ?? (isDirectory("Localizations") ? "Localizations" : nil) {
+            guard isDirectory(dir) else { throw CommandFailure.usage("--tables \(dir): not a directory") }
+            do { catalog = try Catalog(root: dir) } catch { throw CommandFailure.usage("--tables \(error)") }
+        } else {
+            catalog = Catalog(texts: Dictionary(EmbeddedLocalizations.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { $1 }))
+        }
+        var fixedNow: Date?
+        if let now {
+            guard let date = ISO8601.parse(now) else {
+                throw CommandFailure.usage("--now: '\(now)' is not an ISO 8601 date-time with a zone (e.g. 2026-11-21T18:30:00Z)")
+            }
+            fixedNow = date
+        }
+        guard DateFormat.isKnownZone(timeZone) else { throw CommandFailure.usage("--time-zone: '\(timeZone)' is not a known IANA time zone") }
+        let configuration = StageConfiguration(
+            catalog: catalog, store: store.map { StoreSource.directory($0) } ?? StoreSource.none,
+            keys: keys.map { KeySource.directory($0) } ?? KeySource.none,
+            now: fixedNow, timeZone: timeZone, deadline: .milliseconds(deadlineMilliseconds), allowUnsealed: allowUnsealed)
+        return JobRunner(
+            stage: Stage(configuration: configuration),
+            format: JobRunner.FormatSettings(renderer: Renderer(catalog: catalog)), maximumAttempts: maxAttempts)
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// SIGTERM and SIGINT ask every loop to stop after its batch in hand.
+final class StopSignals {
+    let sources: [any DispatchSourceSignal]
+
+    init(loops: [CampaignWorker], wakeups: Wakeups) {
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                for loop in loops { loop.stop() }
+                wakeups.wake()
+            }
+            source.resume()
+            return source
+        }
+    }
+}
