@@ -2,16 +2,18 @@
 // Herald: localized push notification rendering (see README.md for the module map).
 import PackageDescription
 
-// Heavy dependencies (swift-crypto builds BoringSSL, GRDB builds a large Swift
-// module) are only linked by the targets that need them: HeraldSealing and
-// HeraldStore. Everything from the tables to the renderer builds without them.
+// Heavy dependencies are only linked by the targets that need them: swift-crypto by
+// HeraldSealing, GRDB by HeraldStore, SwiftNIO and what is built on it by HeraldNetwork
+// (AsyncHTTPClient), HeraldService (Hummingbird) and HeraldPostgres (postgres-nio).
+// Everything from the tables to the renderer builds without them, and the herald binary
+// loads none of the SwiftNIO stack.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-// Built and tested on Linux only (Glibc, ICU from the system, FoundationNetworking), so no
-// Apple platform is declared.
+// Built and tested on Linux only (Glibc, ICU from the system), so no Apple platform is
+// declared.
 let package = Package(
     name: "Herald",
     products: [

@@ -1,5 +1,5 @@
 public import ArgumentParser
-import HeraldDiagnostics
+public import HeraldDiagnostics
 import HeraldJSON
 
 import Glibc
@@ -47,17 +47,17 @@ public enum CommandMain {
     public static func exit(for error: any Error, root: any ParsableCommand.Type, program: String) -> Never {
         switch error {
         case let failure as CommandFailure:
-            say(as: "error", failure.messages, program: failure.program ?? program)
+            say(.error, failure.messages, program: failure.program ?? program)
             Glibc.exit(failure.status.rawValue)
         case let input as InputFileError:
-            say(as: "error", input.description, program: program)
+            say(.error, input.description, program: program)
             Glibc.exit(ExitStatus.usage.rawValue)
         default:
             break
         }
         let code = root.exitCode(for: error)
         if code == .validationFailure {
-            say(as: "error", root.message(for: error), program: program)
+            say(.error, root.message(for: error), program: program)
             // ArgumentParser's last line names the subcommand's help: kept as the hint.
             if let hint = root.fullMessage(for: error).split(separator: "\n").last(where: { $0.contains("--help") }) {
                 BufferedOutput.writeAll(fd: 2, hint.drop(while: { $0 == " " }) + "\n")
@@ -67,17 +67,17 @@ public enum CommandMain {
         root.exit(withError: error)
     }
 
-    /// `<program>: <kind>: <line>` (`<program>: <line>` without a kind) on standard error
-    /// for each line, control characters escaped: the one way herald and herald-net write
+    /// `<program>: <severity>: <line>` (`<program>: <line>` without one) on standard error
+    /// for each line, control characters escaped: the one way Herald's executables write
     /// an error, a warning or a note.
-    public static func say(as kind: String?, _ lines: String..., program: String = "herald") {
-        say(as: kind, lines, program: program)
+    public static func say(_ severity: Diagnostic.Severity?, _ lines: String..., program: String = "herald") {
+        say(severity, lines, program: program)
     }
 
-    public static func say(as kind: String?, _ lines: [String], program: String = "herald") {
+    public static func say(_ severity: Diagnostic.Severity?, _ lines: [String], program: String = "herald") {
         for line in lines {
             let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
-            let head = kind.map { "\(program): \($0): " } ?? "\(program): "
+            let head = severity.map { "\(program): \($0.rawValue): " } ?? "\(program): "
             BufferedOutput.writeAll(fd: 2, head + OutsideText.escaped(text) + "\n")
         }
     }

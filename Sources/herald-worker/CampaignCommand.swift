@@ -32,7 +32,7 @@ struct CampaignCommand: AsyncParsableCommand {
             var out = BufferedOutput()
             let open = try await withDatabase(database) { try await CampaignReport.results(campaign, in: $0, to: &out) }
             out.flush()
-            if open > 0 { CommandMain.say(as: "note", "\(open) jobs have no result yet") }
+            if open > 0 { CommandMain.say(.note, "\(open) jobs have no result yet") }
         }
     }
 }

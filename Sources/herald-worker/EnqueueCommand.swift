@@ -23,6 +23,6 @@ struct EnqueueCommand: AsyncParsableCommand {
         guard !campaign.isEmpty else { throw CommandFailure.usage("--campaign needs a name") }
         let input = try LineReader(path: requests)
         let tally = try await withDatabase(database) { try await Enqueue.run(input, kind: kind, campaign: campaign, into: $0) }
-        CommandMain.say(as: nil, "campaign \(JSONWriter.quote(campaign)): \(tally.added) new, \(tally.alreadyQueued) already queued")
+        CommandMain.say(nil, "campaign \(JSONWriter.quote(campaign)): \(tally.added) new, \(tally.alreadyQueued) already queued")
     }
 }

@@ -60,10 +60,10 @@ struct DatabaseCommand: AsyncParsableCommand {
         func run() async throws {
             let applied = try await withDatabase(database) { try await Migrations.migrate($0) }
             if applied.isEmpty {
-                CommandMain.say(as: nil, "the database is up to date (\(Migrations.all.count) migrations)")
+                CommandMain.say(nil, "the database is up to date (\(Migrations.all.count) migrations)")
             }
             for migration in applied {
-                CommandMain.say(as: nil, "applied migration \(migration.number): \(migration.name)")
+                CommandMain.say(nil, "applied migration \(migration.number): \(migration.name)")
             }
         }
     }

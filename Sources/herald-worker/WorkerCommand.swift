@@ -96,7 +96,7 @@ struct WorkerCommand: AsyncParsableCommand {
         switch outcome {
         case .success(let tally):
             CommandMain.say(
-                as: nil,
+                nil,
                 "worker: \(tally.recorded) results recorded (\(tally.failed) failures), \(tally.lost) answers dropped: their lease had passed to another worker")
             if let keeperProblem { throw CommandFailure.failure("worker: \(keeperProblem)") }
         case .failure(let error):

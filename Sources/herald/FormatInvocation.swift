@@ -88,11 +88,11 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
         let mismatch = FormatCommand.isArgumentMismatch(result)
         for d in result.diagnostics {
             // Without --lenient an argument mismatch is an error: said on stderr, nothing on stdout.
-            let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? "error" : d.severity.rawValue
-            CommandMain.say(as: severity, "\(key): \(d.message) [\(d.rule)]")
+            let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? .error : d.severity
+            CommandMain.say(severity, "\(key): \(d.message) [\(d.rule)]")
         }
         if mismatch && !lenient {
-            CommandMain.say(as: "note", "--lenient prints the text anyway")
+            CommandMain.say(.note, "--lenient prints the text anyway")
             throw CommandFailure.exit(.usage)
         }
         var out = BufferedOutput()

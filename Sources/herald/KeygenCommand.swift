@@ -42,9 +42,9 @@ struct KeygenCommand: ParsableCommand {
         if let attrs = try? FileManager.default.attributesOfItem(atPath: dir.path),
             let perms = (attrs[.posixPermissions] as? NSNumber)?.intValue, perms & 0o077 != 0
         {
-            CommandMain.say(as: "warning", "\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
+            CommandMain.say(.warning, "\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
         }
-        CommandMain.say(as: nil, "wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
+        CommandMain.say(nil, "wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
         if json {
             var o = JSONObject()
             o["kid"] = .string(keyID)

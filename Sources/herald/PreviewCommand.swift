@@ -68,7 +68,7 @@ struct PreviewCommand: AsyncParsableCommand {
             }
             // Each result also carries the note; this line names the localization that serves
             // the tag's text the way the stage picks it, so it is render's and format's sentence.
-            for note in PreviewRunner.unknownLanguageNotes(list, catalog: catalog) { CommandMain.say(as: "warning", note) }
+            for note in PreviewRunner.unknownLanguageNotes(list, catalog: catalog) { CommandMain.say(.warning, note) }
             guard !list.isEmpty else { throw CommandFailure.usage("--locales: no locale given") }
             chosen = list
         }

@@ -143,7 +143,7 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         out.write("\n")
         out.flush()
         for d in outcome.diagnostics {
-            CommandMain.say(as: "warning", d.message)
+            CommandMain.say(.warning, d.message)
         }
         return outcome.exitStatus
     }

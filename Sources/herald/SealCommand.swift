@@ -48,7 +48,7 @@ struct SealCommand: ParsableCommand {
         let bytes = try InputFile.read(payload)
         let parsed = try CommandFailure.catching(.usage, "\(source):") { try APNsPayload.parse(bytes: bytes) }
         if case .notEligible(let reason) = parsed.eligibility {
-            CommandMain.say(as: "warning", "the service extension will not see this push: \(reason)")
+            CommandMain.say(.warning, "the service extension will not see this push: \(reason)")
         }
 
         var key: SealingKey?
@@ -80,7 +80,7 @@ struct SealCommand: ParsableCommand {
         let text = JSONWriter.write(.object(sealed), pretty: pretty)
         let size = JSONWriter.write(.object(sealed)).utf8.count
         if size > APNsPayload.maximumBytes {
-            CommandMain.say(as: "warning", "the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
+            CommandMain.say(.warning, "the sealed payload is \(size) bytes; APNs accepts at most \(APNsPayload.maximumBytes)")
         }
         print(text)
     }

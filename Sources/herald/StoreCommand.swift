@@ -56,7 +56,7 @@ struct StoreOptions: ParsableArguments {
     func warnIfExposed() {
         let directory = resolvedDirectory
         if let mode = Store.exposedMode(ofDirectory: directory) {
-            CommandMain.say(as: "warning", "store folder \(directory) is mode \(mode); consider chmod 700 \(directory)")
+            CommandMain.say(.warning, "store folder \(directory) is mode \(mode); consider chmod 700 \(directory)")
         }
     }
 }
