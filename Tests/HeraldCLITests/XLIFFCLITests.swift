@@ -25,8 +25,10 @@ import Testing
     /// `xmllint --noout --schema XSD FILE`: well-formed and valid against XLIFF 1.2's structure.
     static func xmllint(_ files: [String]) async throws {
         let tool = "/usr/bin/xmllint"
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            Issue.record("xmllint is not installed: apt-get install libxml2-utils (.ci/run installs it)")
+        guard ExternalTool.isExecutable(tool) else {
+            // Without it (a machine with only the Swift toolchain) the rest of the test still
+            // runs; under CI its absence fails.
+            if ExternalTool.isCI { Issue.record("xmllint is not installed: apt-get install libxml2-utils (.ci/run installs it)") }
             return
         }
         for f in files {

@@ -2,7 +2,7 @@ import Foundation
 import HeraldTestSupport
 import Testing
 
-@Suite struct EnqueueTests {
+@Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct EnqueueTests {
     @Test func enqueueingTheSameFileTwiceQueuesNothingNew() async throws {
         let url = try await CampaignFixtures.migratedDatabase()
         let folder = try TemporaryFolder()

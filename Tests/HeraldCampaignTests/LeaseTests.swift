@@ -7,7 +7,7 @@ import Testing
 
 /// Leases on the real database, driven through the library (no waiting on the clock: an
 /// expiry is made by moving the lease's end into the past).
-@Suite struct LeaseTests {
+@Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct LeaseTests {
     static func connect(_ url: String) async throws -> Database { try await Database.connect(try DatabaseURL(url)) }
 
     static func enqueueFormat(_ count: Int, _ url: String) async throws {

@@ -1,7 +1,7 @@
 import Testing
 @testable import HeraldPostgres
 
-@Suite struct MigrationTests {
+@Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct MigrationTests {
     @Test func migratingTwiceAppliesEachMigrationOnce() async throws {
         let url = try await PostgresServer.server().makeDatabase()
         let first = try await CampaignFixtures.run(["db", "migrate", "--database", url])

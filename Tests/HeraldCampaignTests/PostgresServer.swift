@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import HeraldSync
 import HeraldTestSupport
 @testable import HeraldPostgres
@@ -23,6 +24,11 @@ final class PostgresServer: Sendable {
     }
 
     static func server() throws -> PostgresServer { try shared.get() }
+
+    /// The suites that need the server run where PostgreSQL 15 is installed, and always
+    /// under CI (`.ci/run` installs it).
+    static var shouldRun: Bool { ExternalTool.shouldRun(ExternalTool.isExecutable("\(binaries)/postgres")) }
+    static let skipNote: Comment = "PostgreSQL checks skipped: PostgreSQL 15 is not installed (apt-get install postgresql; CI=1 makes them required)"
 
     private init() throws {
         guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/postgres") else {

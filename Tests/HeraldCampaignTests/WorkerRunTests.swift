@@ -4,7 +4,7 @@ import HeraldTestSupport
 import Testing
 
 /// herald-worker as it runs in production: subprocesses sharing one real PostgreSQL.
-@Suite struct WorkerRunTests {
+@Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct WorkerRunTests {
     /// Waits (without a timing check: the bound only keeps a broken run from hanging the
     /// suite) until `condition` holds.
     static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {

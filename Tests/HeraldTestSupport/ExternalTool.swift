@@ -1,0 +1,26 @@
+import Foundation
+
+/// Programs some tests use that a machine with only the Swift toolchain may not have
+/// (PostgreSQL, xmllint, python3's jsonschema): `swift test` there skips what needs them,
+/// and under CI (`CI` set, as `.ci/run` sets it after installing them) they are required.
+public enum ExternalTool {
+    public static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+
+    /// Run a test that needs a tool when the tool is there, and always under CI (where its
+    /// absence fails the test with the tool's install line).
+    public static func shouldRun(_ available: Bool) -> Bool { available || isCI }
+
+    public static func isExecutable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Whether `python3 -c "import MODULE"` succeeds.
+    public static func pythonHas(_ module: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import \(module)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
