@@ -2,7 +2,7 @@ import HeraldJSON
 import HeraldPreview
 import Hummingbird
 
-/// The routes of `herald serve` (Docs/service.md, Docs/openapi.yaml).
+/// The routes of `herald serve` (Docs/service.md, Docs/openapi.json).
 struct ServiceRoutes: Sendable {
     let tables: LiveTables
     let metrics: ServiceMetrics

@@ -14,7 +14,7 @@ struct HeraldServer: AsyncParsableCommand {
         abstract: "Serve rendering, formatting and validation over HTTP.",
         discussion: """
             Routes: POST /v1/render, /v1/render/batch, /v1/format, /v1/validate; GET /v1/preview, /v1/locales, \
-            /healthz, /readyz, /metrics (Docs/service.md; the OpenAPI document is Docs/openapi.yaml). \
+            /healthz, /readyz, /metrics (Docs/service.md; the OpenAPI document is Docs/openapi.json). \
             SIGHUP reloads the tables (so does a change under --tables); SIGTERM or SIGINT stops taking \
             connections, answers the requests in flight and exits 0.
             """)
