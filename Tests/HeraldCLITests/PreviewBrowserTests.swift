@@ -19,11 +19,7 @@ import Testing
         return chromium() != nil || isCI
     }
 
-    /// `CI` set to anything but empty, "0" or "false".
-    static var isCI: Bool {
-        guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
-        return !["", "0", "false"].contains(value.lowercased())
-    }
+    static var isCI: Bool { ExternalTool.isCI }
 
     static func chromium() -> String? {
         for p in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]

@@ -209,22 +209,13 @@ enum JSONSchemaCheck {
         .deletingLastPathComponent()
     static let script = repository.appendingPathComponent("Tools/scripts/check-json-schema.py").path
 
-    static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+    static let isCI = ExternalTool.isCI
 
     /// Whether python3 can import jsonschema.
-    static let validatorAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import jsonschema"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let validatorAvailable = ExternalTool.pythonHas("jsonschema")
 
     /// Run when the validator is there, and always under CI (where its absence fails).
-    static var shouldRun: Bool { validatorAvailable || isCI }
+    static var shouldRun: Bool { ExternalTool.shouldRun(validatorAvailable) }
 
     static let skipNote: Comment =
         "JSON Schema checks skipped: python3's jsonschema is not installed (apt-get install python3-jsonschema; CI=1 makes them required)"

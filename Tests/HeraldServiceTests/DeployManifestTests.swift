@@ -157,15 +157,10 @@ enum YAMLReader {
         print(json.dumps(out))
         """
 
-    static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
-
-    static let available: Bool = {
-        let probe = try? Subprocess.Running(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import yaml"])
-        return probe?.finish().status == 0
-    }()
+    static let available = ExternalTool.pythonHas("yaml")
 
     /// Run when PyYAML is there, and always under CI (where its absence fails).
-    static var shouldRun: Bool { available || isCI }
+    static var shouldRun: Bool { ExternalTool.shouldRun(available) }
     static let skipNote: Comment = "deploy/ checks skipped: python3's yaml is not installed (apt-get install python3-yaml; CI=1 makes them required)"
 
     static func documents(_ files: [String]) async throws -> [JSONValue] {

@@ -4,7 +4,11 @@ import Foundation
 /// (PostgreSQL, xmllint, python3's jsonschema): `swift test` there skips what needs them,
 /// and under CI (`CI` set, as `.ci/run` sets it after installing them) they are required.
 public enum ExternalTool {
-    public static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+    /// `CI` set to anything but empty, "0" or "false".
+    public static let isCI: Bool = {
+        guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
+        return !["", "0", "false"].contains(value.lowercased())
+    }()
 
     /// Run a test that needs a tool when the tool is there, and always under CI (where its
     /// absence fails the test with the tool's install line).
