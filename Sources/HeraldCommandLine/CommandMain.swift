@@ -74,6 +74,13 @@ public enum CommandMain {
         say(severity, lines, program: program)
     }
 
+    /// Lines that carry their own form (a diagnostic's `file:line:col: severity: … [rule]`,
+    /// an indented path under a summary) on standard error as they are, control characters
+    /// escaped.
+    public static func report(_ lines: String...) {
+        for line in lines { BufferedOutput.writeAll(fd: 2, OutsideText.escaped(line) + "\n") }
+    }
+
     public static func say(_ severity: Diagnostic.Severity?, _ lines: [String], program: String = "herald") {
         for line in lines {
             let text = line.hasSuffix("\n") ? String(line.dropLast()) : line

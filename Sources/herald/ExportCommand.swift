@@ -61,7 +61,7 @@ struct ExportCommand: ParsableCommand {
         do { input = try TableExport.Input(paths: inputs) } catch { throw CommandFailure.usage(error.description) }
         for d in input.diagnostics {
             let o = d.origin ?? Origin(file: "", line: 0, column: 0)
-            printError("\(o.line > 0 ? "\(o.file):\(o.line):\(o.column)" : o.file): \(d.severity.rawValue): \(d.message) [\(d.rule)]")
+            CommandMain.report("\(o.line > 0 ? "\(o.file):\(o.line):\(o.column)" : o.file): \(d.severity.rawValue): \(d.message) [\(d.rule)]")
         }
         if input.failed { throw CommandFailure.exit(.failure) }
         let tables = input.tables
@@ -84,12 +84,12 @@ struct ExportCommand: ParsableCommand {
                 try OutputFiles.createFolder(output)
                 for name in names {
                     let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
-                    for w in warnings { printError(w.description) }
+                    for w in warnings { CommandMain.report(w.description) }
                     try write(xcstringsText(catalog), to: output + "/" + name + ".xcstrings")
                 }
             } else if let name = names.first {
                 let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
-                for w in warnings { printError(w.description) }
+                for w in warnings { CommandMain.report(w.description) }
                 print(xcstringsText(catalog), terminator: "")
             }
         case .xliff, .xcloc:
@@ -100,7 +100,7 @@ struct ExportCommand: ParsableCommand {
             }
             var warnings: [TableExport.Warning] = []
             let files = TableExport.stringsFiles(tables, warnings: &warnings)
-            for w in warnings { printError(w.description) }
+            for w in warnings { CommandMain.report(w.description) }
             for (rel, bytes) in files.sorted(by: { $0.key < $1.key }) {
                 let path = output + "/" + rel
                 try OutputFiles.createFolder((path as NSString).deletingLastPathComponent)
@@ -116,9 +116,5 @@ struct ExportCommand: ParsableCommand {
 
     func write(_ text: String, to path: String) throws {
         try OutputFiles.write(Array(text.utf8), to: path)
-    }
-
-    func printError(_ s: String) {
-        BufferedOutput.writeAll(fd: 2, s + "\n")
     }
 }

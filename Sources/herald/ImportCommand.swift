@@ -34,7 +34,7 @@ struct ImportCommand: ParsableCommand {
                 let bytes: [UInt8]
                 do { bytes = try InputFile.read(path, limit: InputLimits.tableFileBytes, what: "an XLIFF file") } catch { throw CommandFailure.failure(error.description) }
                 do { documents.append((path, try XLIFFDocument.read(bytes, path: path))) } catch {
-                    printError(error.description)
+                    CommandMain.report(error.description)
                     throw CommandFailure.exit(.failure)
                 }
             }
@@ -48,14 +48,14 @@ struct ImportCommand: ParsableCommand {
                     sourceLocalization: documents.first.map { source($0.document) } ?? "source")
             }
         } catch { throw CommandFailure.usage(error.description) }
-        for d in plan.diagnostics { printError(d.description) }
+        for d in plan.diagnostics { CommandMain.report(d.description) }
         let failed = plan.diagnostics.contains { $0.severity == .error }
         if !dryRun, !failed {
             for w in plan.writes { try OutputFiles.createFolder((w.path as NSString).deletingLastPathComponent); try OutputFiles.write(w.bytes, to: w.path) }
         }
         let verb = dryRun || failed ? "would write" : "wrote"
-        printError("herald import: \(plan.imported) unit\(plan.imported == 1 ? "" : "s") imported, \(plan.untranslated) without a target; \(verb) \(plan.writes.count) file\(plan.writes.count == 1 ? "" : "s")")
-        for w in plan.writes { printError("  " + w.path) }
+        CommandMain.report("herald import: \(plan.imported) unit\(plan.imported == 1 ? "" : "s") imported, \(plan.untranslated) without a target; \(verb) \(plan.writes.count) file\(plan.writes.count == 1 ? "" : "s")")
+        for w in plan.writes { CommandMain.report("  " + w.path) }
         if failed { throw CommandFailure.exit(.failure) }
     }
 
@@ -73,6 +73,4 @@ struct ImportCommand: ParsableCommand {
         }
         return names.map { folder + "/" + $0 }
     }
-
-    func printError(_ s: String) { BufferedOutput.writeAll(fd: 2, OutsideText.escaped(s) + "\n") }
 }

@@ -19,9 +19,9 @@ struct XLIFFExportFiles {
         }
         let export: XLIFFExport
         do { export = try XLIFFExport(root: root, languages: languages) } catch { throw CommandFailure.usage(error.description) }
-        for d in export.diagnostics { printError(d.description) }
+        for d in export.diagnostics { CommandMain.report(d.description) }
         if export.diagnostics.contains(where: { $0.severity == .error }) { throw CommandFailure.exit(.failure) }
-        for w in export.warnings { printError(w.description) }
+        for w in export.warnings { CommandMain.report(w.description) }
         guard let output else {
             guard format == .xliff, export.documents.count == 1, let only = export.documents.first else {
                 throw CommandFailure.usage("--format \(format.rawValue): \(export.documents.count) languages; give --output DIR (or one --language for xliff on standard output)")
@@ -62,6 +62,4 @@ struct XLIFFExportFiles {
             ("version", .string("1.0")),
         ]))
     }
-
-    func printError(_ s: String) { BufferedOutput.writeAll(fd: 2, OutsideText.escaped(s) + "\n") }
 }
