@@ -27,6 +27,6 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
         self.storedColumn = Int32(clamping: column)
     }
 
-    /// `file:line:col`, as compilers and editors print it.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:col`, as compilers and editors print it; `file` alone for the whole file.
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

@@ -47,4 +47,25 @@ public struct ReviewStates: Sendable, Equatable {
 
     /// The states `--fail-on-state` accepts.
     public static let known: Set<String> = ["new", "needs_review", "stale", "translated"]
+
+    /// The states a comma-separated list names (`--fail-on-state needs_review,stale`); a
+    /// name that is not a review state is refused, escaped.
+    public static func parse(_ list: String) throws(Linter.UsageError) -> Set<String> {
+        var out = Set<String>()
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard known.contains(name) else {
+                throw Linter.UsageError(message: "'\(OutsideText.escaped(name))' is not a review state (new, needs_review, stale, translated)")
+            }
+            out.insert(name)
+        }
+        return out
+    }
+
+    /// `fails on review state needs_review: de 2, fr 1`, nil when no entry is in `failing`.
+    public func failure(on failing: Set<String>) -> String? {
+        let hits = count(of: failing)
+        guard !failing.isEmpty, !hits.isEmpty else { return nil }
+        return "fails on review state \(failing.sorted().joined(separator: ", ")): " + hits.map { "\($0.localization) \($0.count)" }.joined(separator: ", ")
+    }
 }

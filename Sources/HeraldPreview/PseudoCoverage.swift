@@ -1,7 +1,7 @@
 public import HeraldDiagnostics
 import HeraldICU
 import HeraldJSON
-import HeraldLint
+public import HeraldLint
 import HeraldPseudo
 public import HeraldTables
 
@@ -13,6 +13,25 @@ public import HeraldTables
 /// supplies, so such a word was written into the stage or the example, not read
 /// from a table.
 public enum PseudoCoverage {
+    /// The rule's findings for the tables folder `root` as `configuration` sets the rule
+    /// (none when it is off), with its source locale: `source`, else the configuration's,
+    /// else `en` (`Base` reads as `en`).
+    public static func findings(root: String, source: String?, configuration: LintConfiguration) async throws -> [Diagnostic] {
+        let severity: Diagnostic.Severity
+        switch configuration.rules[.pseudoUnchanged] {
+        case .off: return []
+        case .report(let s): severity = s
+        case nil: severity = .warning
+        }
+        let tag = source ?? configuration.sourceLocale ?? "en"
+        let sourceLocale = (try? LocaleID(tag == "Base" ? "en" : tag)) ?? LocaleID(unchecked: "en")
+        return try await check(catalog: try Catalog(root: root), source: sourceLocale).map {
+            var d = $0
+            d.severity = severity
+            return d
+        }
+    }
+
     /// The findings for `catalog`'s `source` text, each at the example push as
     /// `herald examples` writes it (`lottery-win.json`), the alert field named
     /// in the message.

@@ -56,6 +56,33 @@ public enum OutputFiles {
         }
     }
 
+    /// One thing an export writes: a file, or a folder that may stay empty.
+    public enum Item: Sendable, Equatable {
+        case file(String, [UInt8])
+        case folder(String)
+
+        /// The path, relative to the output folder.
+        public var path: String {
+            switch self {
+            case .file(let path, _), .folder(let path): path
+            }
+        }
+    }
+
+    /// Writes `items` below `folder` (made first, with every folder a path needs).
+    public static func write(_ items: [Item], into folder: String) throws(OutputFileError) {
+        try createFolder(folder)
+        for item in items {
+            let path = folder + "/" + item.path
+            switch item {
+            case .folder: try createFolder(path)
+            case .file(_, let bytes):
+                if let slash = path.lastIndex(of: "/") { try createFolder(String(path[..<slash])) }
+                try write(bytes, to: path)
+            }
+        }
+    }
+
     /// Writes `bytes` to `path` (created 0666 less the umask, or truncated).
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)

@@ -54,15 +54,12 @@ struct ExportCommand: ParsableCommand {
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         if format == .xliff || format == .xcloc {
             let tags = try languages.map { try LocaleFlag.read($0, flag: "--language").bcp47 }
-            return try XLIFFExportFiles(format: format, inputs: inputs, languages: tags.isEmpty ? nil : tags, output: output).run()
+            return try exportXLIFF(inputs, languages: tags.isEmpty ? nil : tags)
         }
         guard languages.isEmpty else { throw CommandFailure.usage("--language is for --format xliff and xcloc") }
         let input: TableExport.Input
         do { input = try TableExport.Input(paths: inputs) } catch { throw CommandFailure.usage(error.description) }
-        for d in input.diagnostics {
-            let o = d.origin ?? Origin(file: "", line: 0, column: 0)
-            CommandMain.report("\(o.line > 0 ? "\(o.file):\(o.line):\(o.column)" : o.file): \(d.severity.rawValue): \(d.message) [\(d.rule)]")
-        }
+        for d in input.diagnostics { CommandMain.report(d.description) }
         if input.failed { throw CommandFailure.exit(.failure) }
         let tables = input.tables
 
@@ -81,16 +78,9 @@ struct ExportCommand: ParsableCommand {
                     throw CommandFailure.usage(
                         "--format xcstrings: \(names.count) tables (\(names.joined(separator: ", "))); give --output DIR to write one .xcstrings file each")
                 }
-                try OutputFiles.createFolder(output)
-                for name in names {
-                    let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
-                    for w in warnings { CommandMain.report(w.description) }
-                    try write(xcstringsText(catalog), to: output + "/" + name + ".xcstrings")
-                }
+                try OutputFiles.write(names.map { .file($0 + ".xcstrings", Array(xcstringsText(tables, $0, source).utf8)) }, into: output)
             } else if let name = names.first {
-                let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
-                for w in warnings { CommandMain.report(w.description) }
-                print(xcstringsText(catalog), terminator: "")
+                BufferedOutput.writeAll(fd: 1, xcstringsText(tables, name, source))
             }
         case .xliff, .xcloc:
             break  // Handled above.
@@ -101,20 +91,35 @@ struct ExportCommand: ParsableCommand {
             var warnings: [TableExport.Warning] = []
             let files = TableExport.stringsFiles(tables, warnings: &warnings)
             for w in warnings { CommandMain.report(w.description) }
-            for (rel, bytes) in files.sorted(by: { $0.key < $1.key }) {
-                let path = output + "/" + rel
-                try OutputFiles.createFolder((path as NSString).deletingLastPathComponent)
-                try OutputFiles.write(bytes, to: path)
-            }
+            try OutputFiles.write(files.sorted(by: { $0.key < $1.key }).map { .file($0.key, $0.value) }, into: output)
         }
     }
 
-    /// Xcode's layout: two-space indent and ` : ` between key and value.
-    func xcstringsText(_ v: JSONValue) -> String {
-        XcodeJSON.write(v) + "\n"
+    /// One table as a String Catalog in Xcode's layout (two-space indent, ` : ` between key
+    /// and value); what it cannot hold is said on standard error.
+    func xcstringsText(_ tables: [Table], _ name: String, _ source: String) -> String {
+        let (catalog, warnings) = TableExport.xcstrings(tables, table: name, sourceLanguage: source)
+        for w in warnings { CommandMain.report(w.description) }
+        return XcodeJSON.write(catalog) + "\n"
     }
 
-    func write(_ text: String, to path: String) throws {
-        try OutputFiles.write(Array(text.utf8), to: path)
+    /// `--format xliff|xcloc`: `<lang>.xliff` files or `<lang>.xcloc` bundles from one folder.
+    func exportXLIFF(_ inputs: [String], languages: [String]?) throws {
+        guard inputs.count == 1, let root = inputs.first else {
+            throw CommandFailure.usage("--format \(format.rawValue) reads one folder of tables (the one herald import writes back into); \(inputs.count) given")
+        }
+        let export = try CommandFailure.catching(.usage) { try XLIFFExport(root: root, languages: languages) }
+        for d in export.diagnostics { CommandMain.report(d.description) }
+        if export.diagnostics.contains(where: { $0.severity == .error }) { throw CommandFailure.exit(.failure) }
+        for w in export.warnings { CommandMain.report(w.description) }
+        let tool = XLIFFDocument.Tool(id: "herald", name: "Herald", version: HeraldVersion.string)
+        guard let output else {
+            guard format == .xliff, export.documents.count == 1, let only = export.documents.first else {
+                throw CommandFailure.usage("--format \(format.rawValue): \(export.documents.count) languages; give --output DIR (or one --language for xliff on standard output)")
+            }
+            return BufferedOutput.writeAll(fd: 1, only.document.text(tool: tool))
+        }
+        let project = root.split(separator: "/").last.map(String.init) ?? root
+        try OutputFiles.write(export.files(format == .xcloc ? .xcloc : .xliff, tool: tool, project: project), into: output)
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HeraldCommandLine
 import HeraldJSON
 import HeraldLint
@@ -30,7 +29,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var documents: [(path: String, document: XLIFFDocument)] = []
         for input in inputs {
-            for path in try xliffFiles(input) {
+            let paths = try CommandFailure.catching(.usage) { try XLIFFImport.xliffFiles(of: input) }
+            for path in paths {
                 let bytes: [UInt8]
                 do { bytes = try InputFile.read(path, limit: InputLimits.tableFileBytes, what: "an XLIFF file") } catch { throw CommandFailure.failure(error.description) }
                 do { documents.append((path, try XLIFFDocument.read(bytes, path: path))) } catch {
@@ -51,26 +51,14 @@ struct ImportCommand: ParsableCommand {
         for d in plan.diagnostics { CommandMain.report(d.description) }
         let failed = plan.diagnostics.contains { $0.severity == .error }
         if !dryRun, !failed {
-            for w in plan.writes { try OutputFiles.createFolder((w.path as NSString).deletingLastPathComponent); try OutputFiles.write(w.bytes, to: w.path) }
+            for w in plan.writes {
+                let slash = w.path.lastIndex(of: "/") ?? w.path.startIndex
+                try OutputFiles.write([.file(String(w.path[w.path.index(after: slash)...]), w.bytes)], into: String(w.path[..<slash]))
+            }
         }
         let verb = dryRun || failed ? "would write" : "wrote"
         CommandMain.report("herald import: \(plan.imported) unit\(plan.imported == 1 ? "" : "s") imported, \(plan.untranslated) without a target; \(verb) \(plan.writes.count) file\(plan.writes.count == 1 ? "" : "s")")
         for w in plan.writes { CommandMain.report("  " + w.path) }
         if failed { throw CommandFailure.exit(.failure) }
-    }
-
-    /// The XLIFF files of an input: the file itself, or a bundle's `Localized Contents/*.xliff`.
-    func xliffFiles(_ input: String) throws -> [String] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
-            throw CommandFailure.usage("\(OutsideText.escaped(input)): no such file or directory")
-        }
-        guard isDir.boolValue else { return [input] }
-        let folder = input + "/Localized Contents"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".xliff") }.sorted() ?? []
-        guard !names.isEmpty else {
-            throw CommandFailure.usage("\(OutsideText.escaped(input)): not an .xcloc bundle (no Localized Contents/*.xliff)")
-        }
-        return names.map { folder + "/" + $0 }
     }
 }

@@ -32,11 +32,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(name: .long, help: "table, json or html.") var format: String = "table"
     @Option(name: .long, help: "Write to FILE instead of standard output.") var output: String?
     @Option(name: .customLong("deadline-ms"), help: "Time budget per push in milliseconds.") var deadlineMilliseconds: Int = 10_000
-    @Flag(help: "Render in pseudo-locales (Docs/pseudo-locales.md) instead of the tables' languages.") var pseudo = false
-    @Option(
-        name: .customLong("pseudo-locales"),
-        help: "With --pseudo: all, or a comma-separated list of accented, rtl, double, bounded (or their tags en-XA, ar-XB, en-XD, en-XE).")
-    var pseudoLocales: String = "all"
+    @OptionGroup var pseudo: PseudoOptions
     @Flag(
         name: .customLong("allow-unsealed"),
         help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")
@@ -53,13 +49,11 @@ struct PreviewCommand: AsyncParsableCommand {
         try settings.checkTimeZone()
         var catalog = try settings.catalog()
         let chosen: [LocaleID]
-        if pseudo {
+        let kinds = try pseudo.locales()
+        if !kinds.isEmpty {
             guard locales == "all" else { throw CommandFailure.usage("--pseudo renders the pseudo-locales; choose them with --pseudo-locales, not --locales") }
-            let kinds = try CommandFailure.catching(.usage, "--pseudo-locales: ") { try PseudoLocale.list(pseudoLocales) }
             catalog = PseudoCatalog(base: catalog, pseudoLocales: kinds)
             chosen = kinds.map(\.locale)
-        } else if pseudoLocales != "all" {
-            throw CommandFailure.usage("--pseudo-locales needs --pseudo")
         } else if locales == "all" {
             chosen = PreviewRunner.locales(of: catalog)
         } else {

@@ -3,6 +3,7 @@ import Foundation
 import HeraldCommandLine
 import HeraldJSON
 import HeraldLint
+import HeraldPreview
 
 
 /// `herald validate [DIR|FILE]... [--source-locale TAG] [--source DIR] [--format text|json|sarif|github] [--strict]`
@@ -50,7 +51,7 @@ struct ValidateCommand: AsyncParsableCommand {
     var failOnState: String?
     @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).") var config: String?
     @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.") var listRules = false
-    @OptionGroup var pseudo: ValidatePseudoOptions
+    @OptionGroup var pseudo: PseudoOptions
 
     func run() async throws {
         if listRules {
@@ -59,7 +60,7 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         // Read like every --locale (a malformed tag is a usage error naming the problem);
         // `Base`, the folder that stands in for the source, is taken as it is.
-        let failStates = try ReviewStateOption.parse(failOnState)
+        let failStates = try failOnState.map { list in try CommandFailure.catching(.usage, "--fail-on-state: ") { try ReviewStates.parse(list) } } ?? []
         let source = try sourceLocale.map { $0 == "Base" ? $0 : try LocaleFlag.read($0, flag: "--source-locale").bcp47 }
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try CommandFailure.catching(.usage) { try LintConfiguration.load(explicit: config, inputs: inputs) }
@@ -74,13 +75,18 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure.usage(error.message)
         }
         LintProgressLine.shared.clear()
-        report.diagnostics += try await pseudo.unchanged(inputs: inputs, source: source, configuration: configuration)
+        // The examples are rendered from the first folder validated (not from a single file).
+        if pseudo.pseudo, let root = inputs.first, CommonSettings.isDirectory(root) {
+            do {
+                report.diagnostics += try await PseudoCoverage.findings(root: root, source: source, configuration: configuration)
+            } catch { throw CommandFailure.failure("--pseudo: the examples could not be rendered: \(error)") }
+        }
         let lintFormat = LintOutputFormat(rawValue: format.rawValue) ?? .text
         writeStdout(LintOutput.render(report, format: lintFormat))
         if lintFormat == .sarif || lintFormat == .github {
             BufferedOutput.writeAll(fd: 2, "herald validate: " + report.summaryLine + "\n")
         }
-        let stateFailure = ReviewStateOption.failure(report.states, failStates)
+        let stateFailure = report.states.failure(on: failStates)
         if let stateFailure { BufferedOutput.writeAll(fd: 2, "herald validate: " + stateFailure + "\n") }
         if report.fails(strict: strict || configuration.strict) || stateFailure != nil { throw CommandFailure.exit(.failure) }
     }
