@@ -147,9 +147,9 @@ let package = Package(
                 "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldLint",
             ],
             swiftSettings: strict),
-        // What herald and herald-net share as command lines: the exit statuses, the one
-        // error type and the one place it is said, the receipts flush flags. Only the two
-        // executables link it (it brings ArgumentParser).
+        // What the executables share as command lines: the exit statuses, the one error
+        // type and the one place it is said, --deadline-ms, the receipts flush flags, the
+        // quick flag reader. Only executables link it (it brings ArgumentParser).
         .target(
             name: "HeraldCommandLine",
             dependencies: [
@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(
             name: "HeraldCLITests", dependencies: [
                 "herald", "herald-net", "herald-embed-localizations", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
-                "HeraldDiagnostics", "HeraldTestSupport",
+                "HeraldDiagnostics", "HeraldCommandLine", "HeraldTestSupport",
             ],
             exclude: ["Snapshots"]),
 

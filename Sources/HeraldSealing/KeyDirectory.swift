@@ -1,5 +1,5 @@
 import Glibc
-import HeraldJSON
+public import HeraldJSON
 
 /// A directory of key files, as `herald keygen` writes them:
 ///
@@ -84,6 +84,19 @@ public struct KeyDirectory: SealingKeyProvider, Sendable {
             try Self.writeNew(pubFile, contents: JSONWriter.write(.object(o)) + "\n", mode: 0o644)
         }
         return key
+    }
+
+    /// What `herald keygen --json` prints of a key made here: kid, alg, kcv, the public key
+    /// and the files (never the secret).
+    public func summary(of key: SealingKey, keyID kid: String) -> JSONObject {
+        var o = JSONObject()
+        o["kid"] = .string(kid)
+        o["alg"] = .string(key.algorithm.rawValue)
+        o["kcv"] = .string(key.keyCheckValue)
+        if let pub = key.publicKeyBase64 { o["public"] = .string(pub) }
+        o["keyFile"] = .string(keyFilePath(for: kid))
+        if key.publicKeyBase64 != nil { o["publicKeyFile"] = .string(publicKeyFilePath(for: kid)) }
+        return o
     }
 
     // MARK: files

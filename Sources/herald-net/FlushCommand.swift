@@ -26,14 +26,15 @@ struct FlushCommand: AsyncParsableCommand {
     var deadlineMilliseconds: Int = 5000
 
     /// Said as `herald: error: …`: this runs for `herald receipts flush`.
-    static func fail(_ status: ExitStatus, _ messages: String...) -> CommandFailure {
+    static func fail(_ status: ExitStatus, _ messages: String...) -> CommandFailure { fail(status, messages) }
+    static func fail(_ status: ExitStatus, _ messages: [String]) -> CommandFailure {
         CommandFailure(status, messages, program: "herald")
     }
 
     func run() async throws {
         let limits: ReceiptFlushLimits
         do { limits = try flush.limits() } catch { throw Self.fail(.usage, error.description) }
-        guard deadlineMilliseconds >= 0 else { throw Self.fail(.usage, "--deadline-ms must be 0 or more") }
+        do { try DeadlineOption.check(deadlineMilliseconds, minimum: 0) } catch { throw Self.fail(.usage, error.messages) }
         let target: ReceiptEndpoint
         do throws(ReceiptEndpointError) {
             target = try ReceiptEndpoint(endpoint)

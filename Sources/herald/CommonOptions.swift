@@ -1,10 +1,10 @@
+import Foundation
 import ArgumentParser
 import HeraldBuiltinTables
 import HeraldCommandLine
 import HeraldICU
 import HeraldStore
 import HeraldTables
-import Foundation
 
 /// The flags every command that reads tables or a store shares (Docs/cli.md, "Common flags").
 struct CommonOptions: ParsableArguments {
@@ -20,6 +20,11 @@ struct CommonOptions: ParsableArguments {
     var settings: CommonSettings {
         CommonSettings(tables: tables, store: store, keys: keys, now: now, timeZone: timeZone)
     }
+}
+
+/// An invocation that takes the common flags (`CommonSettings.flags()`).
+protocol HoldsCommonSettings: Sendable {
+    var common: CommonSettings { get set }
 }
 
 /// The common flags as plain values: what `CommonOptions` parsed, or what a quick reader
@@ -43,7 +48,7 @@ struct CommonSettings: Sendable {
 
     /// The common flags, for a command's quick reader.
     static func flags<Outer: HoldsCommonSettings>() -> [QuickFlag<Outer>] {
-        [tables, store, keys, now, timeZone].map { $0.lifted() }
+        [tables, store, keys, now, timeZone].map { $0.lifted(\Outer.common) }
     }
 
     /// The tables folder to read, or nil for the embedded tables.
@@ -85,19 +90,6 @@ struct CommonSettings: Sendable {
     static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
-}
-
-/// `--deadline-ms` of every command: at most an hour. A longer one is refused rather than
-/// added to the clock, where it overflowed (the clock counts nanoseconds in 64 bits), and
-/// no push, preview or store lock is worth waiting longer for.
-enum DeadlineOption {
-    static let maximumMilliseconds = 3_600_000
-
-    /// Throws a usage error unless `value` is in `minimum…maximumMilliseconds`.
-    static func check(_ value: Int, minimum: Int) throws(CommandFailure) {
-        guard value < minimum || value > maximumMilliseconds else { return }
-        throw .usage("--deadline-ms must be \(minimum)…\(maximumMilliseconds) milliseconds, found \(value)")
     }
 }
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import Foundation
+import ArgumentParser
 import HeraldBuiltinTables
 import HeraldCommandLine
 import HeraldExamples

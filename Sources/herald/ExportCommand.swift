@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
+import HeraldCommandLine
 import HeraldJSON
 import HeraldTables
-import HeraldCommandLine
-import HeraldDiagnostics
-
 
 /// `herald export [DIR|FILE]... [--format json|xcstrings|strings|xliff|xcloc] [--output DIR]`
 /// (Docs/cli.md): the tables as data, as String Catalogs, as

@@ -106,7 +106,6 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
         if mismatch { throw CommandFailure.exit(.usage) }
     }
 
-
     func runBatch(_ path: String) throws {
         let input = try LineReader(path: path)
         var batch = FormatBatch(renderer: Renderer(catalog: try common.catalog()), options: options, table: table)

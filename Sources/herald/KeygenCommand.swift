@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HeraldCommandLine
 import HeraldJSON
 import HeraldStore
@@ -39,21 +38,10 @@ struct KeygenCommand: ParsableCommand {
             if case .invalidKeyID = error { throw CommandFailure.usage(error.description) }
             throw CommandFailure.failure(error.description)
         }
-        if let attrs = try? FileManager.default.attributesOfItem(atPath: dir.path),
-            let perms = (attrs[.posixPermissions] as? NSNumber)?.intValue, perms & 0o077 != 0
-        {
-            CommandMain.say(.warning, "\(dir.path) is mode \(String(perms, radix: 8)); consider chmod 700 \(dir.path)")
-        }
+        StoreOptions.warnIfExposed(dir.path, "key folder")
         CommandMain.say(nil, "wrote \(algorithm.rawValue) key \"\(keyID)\" to \(dir.keyFilePath(for: keyID)) (mode 600)")
         if json {
-            var o = JSONObject()
-            o["kid"] = .string(keyID)
-            o["alg"] = .string(algorithm.rawValue)
-            o["kcv"] = .string(key.keyCheckValue)
-            if let pub = key.publicKeyBase64 { o["public"] = .string(pub) }
-            o["keyFile"] = .string(dir.keyFilePath(for: keyID))
-            if key.publicKeyBase64 != nil { o["publicKeyFile"] = .string(dir.publicKeyFilePath(for: keyID)) }
-            print(JSONWriter.write(.object(o)))
+            print(JSONWriter.write(.object(dir.summary(of: key, keyID: keyID))))
         } else if let pub = key.publicKeyBase64 {
             print(pub)
         } else {

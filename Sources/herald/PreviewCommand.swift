@@ -1,5 +1,5 @@
-import ArgumentParser
 import Foundation
+import ArgumentParser
 import HeraldCommandLine
 import HeraldICU
 import HeraldJSON

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HeraldICU
 import HeraldJSON
 import HeraldSealing

@@ -1,6 +1,6 @@
+import Foundation
 import ArgumentParser
 import HeraldCommandLine
-import Foundation
 import HeraldStore
 
 /// `herald store add-reminder`: stores (or replaces) a reminder by id.

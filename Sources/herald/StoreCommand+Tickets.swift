@@ -1,6 +1,5 @@
 import ArgumentParser
 import HeraldCommandLine
-import Foundation
 import HeraldLottery
 import HeraldStore
 

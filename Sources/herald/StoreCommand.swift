@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HeraldCommandLine
 import HeraldLottery
 import HeraldStore
@@ -53,10 +52,13 @@ struct StoreOptions: ParsableArguments {
 
     /// The store holds tickets, reminders and (in keys/) private keys: a folder group or
     /// others may read gets a warning, as `herald keygen` gives for the key folder.
-    func warnIfExposed() {
-        let directory = resolvedDirectory
+    func warnIfExposed() { Self.warnIfExposed(resolvedDirectory, "store folder") }
+
+    /// `<what> <directory> is mode 0755; consider chmod 700 <directory>` when group or
+    /// others may read `directory`.
+    static func warnIfExposed(_ directory: String, _ what: String) {
         if let mode = Store.exposedMode(ofDirectory: directory) {
-            CommandMain.say(.warning, "store folder \(directory) is mode \(mode); consider chmod 700 \(directory)")
+            CommandMain.say(.warning, "\(what) \(directory) is mode \(mode); consider chmod 700 \(directory)")
         }
     }
 }

@@ -1,10 +1,9 @@
-import ArgumentParser
 import Foundation
+import ArgumentParser
 import HeraldCommandLine
 import HeraldJSON
 import HeraldLint
 import HeraldPreview
-
 
 /// `herald validate [DIR|FILE]... [--source-locale TAG] [--source DIR] [--format text|json|sarif|github] [--strict]`
 /// (Docs/cli.md): the translation linter for CI.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldJSON
 import Testing
 
+import HeraldCommandLine
 @testable import herald
 
 /// The quick argument readers of `herald render` and `herald format` are built from the

@@ -1,53 +1,49 @@
-import ArgumentParser
+public import ArgumentParser
 import Glibc
 
 /// One flag of a command that has a quick reader (`herald render`, `herald format`),
 /// declared once: the command's `@Option`/`@Flag` take their name and help from it, and
 /// `QuickArguments` its name, its kind and where its value goes. A test compares the
 /// names ArgumentParser accepts with `names(of:)`.
-struct QuickFlag<Values>: Sendable {
-    typealias Kind = QuickFlagKind
+public struct QuickFlag<Values>: Sendable {
+    public typealias Kind = QuickFlagKind
 
-    let name: String
-    let kind: Kind
-    let help: String
+    public let name: String
+    public let kind: Kind
+    public let help: String
     /// Stores the value (a toggle gets ""); false when it does not parse, so that
     /// ArgumentParser reads the line and explains.
-    let store: @Sendable (inout Values, String) -> Bool
+    public let store: @Sendable (inout Values, String) -> Bool
 
     /// A flag whose value may not parse (`parse` says false).
-    init(_ name: String, _ kind: Kind = .value, help: String, parse: @escaping @Sendable (inout Values, String) -> Bool) {
+    public init(_ name: String, _ kind: Kind = .value, help: String, parse: @escaping @Sendable (inout Values, String) -> Bool) {
         (self.name, self.kind, self.help, store) = (name, kind, help, parse)
     }
 
     /// A flag that takes any value (a toggle gets "").
-    init(_ name: String, _ kind: Kind = .value, help: String, set: @escaping @Sendable (inout Values, String) -> Void) {
+    public init(_ name: String, _ kind: Kind = .value, help: String, set: @escaping @Sendable (inout Values, String) -> Void) {
         self.init(name, kind, help: help, parse: { set(&$0, $1); return true })
     }
 
-    /// The same flag for an invocation that holds the common flags.
-    func lifted<Outer: HoldsCommonSettings>() -> QuickFlag<Outer> where Values == CommonSettings {
+    /// The same flag for an invocation that holds these values at `part` (the common flags
+    /// of several commands, declared once).
+    public func lifted<Outer>(_ part: any WritableKeyPath<Outer, Values> & Sendable) -> QuickFlag<Outer> {
         let store = self.store
-        return QuickFlag<Outer>(name, kind, help: help, parse: { outer, text in store(&outer.common, text) })
+        return QuickFlag<Outer>(name, kind, help: help, parse: { outer, text in store(&outer[keyPath: part], text) })
     }
 
     /// The flag's name and help as ArgumentParser takes them.
-    var long: NameSpecification { .customLong(name) }
-    var argumentHelp: ArgumentHelp { ArgumentHelp(help) }
+    public var long: NameSpecification { .customLong(name) }
+    public var argumentHelp: ArgumentHelp { ArgumentHelp(help) }
 }
 
-enum QuickFlagKind: Sendable {
+public enum QuickFlagKind: Sendable {
     /// `--name value`, at most once.
     case value
     /// `--name value`, repeatable, values kept in order.
     case repeating
     /// `--name`, no value.
     case toggle
-}
-
-/// An invocation that takes the common flags (`CommonSettings.flags()`).
-protocol HoldsCommonSettings: Sendable {
-    var common: CommonSettings { get set }
 }
 
 /// The plain command lines `herald render` and `herald format` read without
@@ -58,8 +54,8 @@ protocol HoldsCommonSettings: Sendable {
 /// empty or starts with `-` (other than `-` for standard input), a value given to a
 /// switch, a value that does not parse — so that ArgumentParser parses and explains it.
 /// `HERALD_FULL_PARSE=1` turns this off (the CLI tests compare both ways).
-enum QuickArguments {
-    static func read<Values>(_ arguments: [String], flags: [QuickFlag<Values>], into start: Values) -> Values? {
+public enum QuickArguments {
+    public static func read<Values>(_ arguments: [String], flags: [QuickFlag<Values>], into start: Values) -> Values? {
         if let off = getenv("HERALD_FULL_PARSE"), off.pointee != 0 { return nil }
         guard !arguments.isEmpty else { return nil }
         var values = start
@@ -94,5 +90,5 @@ enum QuickArguments {
     }
 
     /// The names `read` accepts with `flags`.
-    static func names<Values>(of flags: [QuickFlag<Values>]) -> Set<String> { Set(flags.map(\.name)) }
+    public static func names<Values>(of flags: [QuickFlag<Values>]) -> Set<String> { Set(flags.map(\.name)) }
 }
