@@ -280,10 +280,15 @@ let package = Package(
         .executableTarget(
             name: "herald-bench",
             dependencies: [
-                "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldMedia", "HeraldNetwork", "HeraldLint",
-                "HeraldPayload",
+                "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldLint", "HeraldPayload",
             ],
             path: "Tools/bench/HeraldBench",
+            swiftSettings: strict),
+        // The media fetch benchmark on its own, so herald-bench builds without the HTTP stack.
+        .executableTarget(
+            name: "herald-bench-media",
+            dependencies: ["HeraldMedia", "HeraldNetwork"],
+            path: "Tools/bench/HeraldMediaBench",
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6],

@@ -6,11 +6,10 @@
 #
 #   Tools/bench/media.sh [--iterations N] [--size BYTES]   (default 30, 1000000)
 #
-# Needs `herald-bench media` wired in Tools/bench/HeraldBench/main.swift
-# (runMediaBench(args:) in Tools/bench/HeraldBench/MediaBench.swift).
+# The benchmark is its own executable, herald-bench-media (Tools/bench/HeraldMediaBench).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "building release…" >&2
-swift build -c release --product herald-bench >&2
+swift build -c release --product herald-bench-media >&2
 BIN=$(swift build -c release --show-bin-path)
-"$BIN/herald-bench" media "$@"
+"$BIN/herald-bench-media" "$@"

@@ -91,8 +91,6 @@ case "icu-format", "foundation":
     }
 case "render":
     runRenderBench(args: Array(args.dropFirst()))
-case "media":
-    runMediaBench(args: Array(args.dropFirst()))
 case "stage":
     runStageBench(args: Array(args.dropFirst()))
 case "tables":
@@ -102,6 +100,6 @@ case "lint":
 case "shorten":
     runShortenBench(args: Array(args.dropFirst()))
 default:
-    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | media … | stage … | shorten [iterations]")
+    print("usage: herald-bench icu [iterations] | tables [--mb N] [--runs N] | render … | stage … | shorten [iterations]")
     exit(args.isEmpty ? 0 : 2)
 }

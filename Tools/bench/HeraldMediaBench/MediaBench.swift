@@ -1,6 +1,8 @@
-// herald-bench media: what HeraldMedia's fetcher costs over a bare download.
+// herald-bench-media: what HeraldMedia's fetcher costs over a bare download. Its own
+// executable, so that herald-bench links no HTTP stack (a release build of it then
+// compiles neither SwiftNIO nor AsyncHTTPClient).
 //
-//   herald-bench media [--iterations N] [--size BYTES]
+//   herald-bench-media [--iterations N] [--size BYTES]
 //
 // A loopback HTTP/1.1 server in this process serves an image of BYTES bytes
 // (default 1,000,000: a PNG signature and filler, Content-Length set). Each
@@ -27,7 +29,7 @@ func runMediaBench(args: [String]) {
         case "--iterations" where i + 1 < args.count: iterations = Int(args[i + 1]) ?? iterations; i += 1
         case "--size" where i + 1 < args.count: size = Int(args[i + 1]) ?? size; i += 1
         default:
-            FileHandle.standardError.write(Data("herald-bench media: unknown argument \(args[i])\n".utf8))
+            FileHandle.standardError.write(Data("herald-bench-media: unknown argument \(args[i])\n".utf8))
             exit(2)
         }
         i += 1

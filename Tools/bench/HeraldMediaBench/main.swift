@@ -1,0 +1,1 @@
+runMediaBench(args: Array(CommandLine.arguments.dropFirst()))
