@@ -3,7 +3,9 @@
 // Run by the EmbedLocalizations build-tool plugin (Plugins/EmbedLocalizations): writes OUTPUT,
 // a Swift file giving `EmbeddedLocalizations.files` every FILE (a path relative to ROOT) with its
 // contents, byte for byte. Files must be UTF-8 (what `herald` embeds is text); anything else
-// stops the build with the file and the offset of the first bad byte.
+// stops the build with the file and the offset of the first bad byte. A table file under ROOT
+// that is not among the FILEs (added since SwiftPM planned the build, which is when the plugin
+// lists the folder) stops the build too, naming it: the embedded copy is never a stale listing.
 import Foundation
 
 /// One Swift string-literal piece for `scalar`: itself, or an escape where the character would
@@ -61,6 +63,29 @@ guard arguments.count >= 2 else { fail("usage: herald-embed-localizations OUTPUT
 let output = arguments[arguments.startIndex]
 let root = arguments[arguments.startIndex + 1]
 let folder = URL(fileURLWithPath: root).lastPathComponent
+
+/// The table files below `root` (relative paths), as the plugin lists them: regular files
+/// named .strings, .stringsdict or .xcstrings.
+func tableFiles(below root: String) -> Set<String> {
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    var found = Set<String>()
+    while let relative = walker.nextObject() as? String {
+        guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
+            [".strings", ".stringsdict", ".xcstrings"].contains(where: { relative.hasSuffix($0) })
+        else { continue }
+        found.insert(relative)
+    }
+    return found
+}
+
+let unlisted = tableFiles(below: root).subtracting(arguments.dropFirst(2)).sorted()
+if !unlisted.isEmpty {
+    fail("""
+        \(unlisted.count) table file(s) added to \(folder)/ since the build was planned: \
+        \(unlisted.prefix(5).joined(separator: ", "))\(unlisted.count > 5 ? ", …" : ""). \
+        Run `touch Package.swift` and build again, so that they are embedded too.
+        """)
+}
 
 var source = """
     // Generated at build time by the EmbedLocalizations plugin from \(folder)/. Do not edit;

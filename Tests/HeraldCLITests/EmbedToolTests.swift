@@ -64,4 +64,25 @@ import Testing
         #expect(run.stderr.contains("in/de.lproj/Localizable.strings: not UTF-8 (first bad byte at offset 2)"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.swift").path))
     }
+
+    /// A table added after SwiftPM planned the build (the plugin's listing is made then) is
+    /// named, with what to do, and nothing is written: the build never embeds a stale listing.
+    /// Other files (a README, a folder) are not tables and do not count.
+    @Test func aTableTheListingDoesNotHaveStopsTheBuildNamingIt() async throws {
+        let folder = Folder()
+        try folder.write(Array("\"a\" = \"b\";\n".utf8), "de.lproj/Localizable.strings")
+        try folder.write(Array("\"a\" = \"c\";\n".utf8), "fr.lproj/Localizable.strings")
+        try folder.write(Array("notes\n".utf8), "README.md")
+        let out = folder.url.appendingPathComponent("out.swift").path
+        let run = try await Subprocess.run(
+            try Self.tool(), [out, folder.url.appendingPathComponent("in").path, "de.lproj/Localizable.strings"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("1 table file(s) added to in/ since the build was planned: fr.lproj/Localizable.strings"), "\(run.stderr)")
+        #expect(run.stderr.contains("touch Package.swift"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let listed = try await Subprocess.run(
+            try Self.tool(),
+            [out, folder.url.appendingPathComponent("in").path, "de.lproj/Localizable.strings", "fr.lproj/Localizable.strings"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+    }
 }
