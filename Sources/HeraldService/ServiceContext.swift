@@ -7,6 +7,8 @@ public struct ServiceContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The request's id.
     public var requestID: String = ""
+    /// The request's place under the in-flight bound (nil for the probes and `/metrics`).
+    var place: Admission.Place?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
