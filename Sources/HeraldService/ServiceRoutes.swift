@@ -13,7 +13,7 @@ struct ServiceRoutes: Sendable {
         let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone
         let format = FormatEndpoint(tables: tables)
         router.post("/v1/render") { request, context in
-            try await RequestDeadline.run(limits.requestDeadline, holding: context.place) {
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)
                 let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
                 return Self.json(200, Array((JSONWriter.write(.object(answer)) + "\n").utf8))
@@ -23,14 +23,14 @@ struct ServiceRoutes: Sendable {
             try BatchEndpoint(tables: tables, metrics: metrics).respond(request)
         }
         router.post("/v1/format") { request, context in
-            try await RequestDeadline.run(limits.requestDeadline, holding: context.place) {
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (bytes, _) = try await RequestBodyReader.json(request, limit: limits.bodyBytes)
                 let (status, body) = try format.answer(bytes)
                 return Self.json(status, body)
             }
         }
         router.post("/v1/validate") { request, context in
-            try await RequestDeadline.run(limits.requestDeadline, holding: context.place) {
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let body = try await RequestBodyReader.bytes(request, limit: limits.uploadBytes)
                 var query: [String: String] = [:]
                 for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
@@ -40,7 +40,7 @@ struct ServiceRoutes: Sendable {
             }
         }
         router.get("/v1/preview") { _, context in
-            try await RequestDeadline.run(limits.requestDeadline, holding: context.place) {
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
                 let runner = PreviewRunner(catalog: generation.catalog, timeZone: timeZone)
                 let items = try await runner.examples(locales: PreviewRunner.locales(of: generation.catalog))

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldSync
+import NIOPosix
 import Testing
 
 @testable import HeraldService
@@ -40,7 +41,7 @@ import Testing
         let workEnded = Locked(false)
         do {
             // The work only ends once the gate opens, which is after the deadline's answer.
-            _ = try await RequestDeadline.run(.milliseconds(1), holding: place) {
+            _ = try await RequestDeadline.run(.milliseconds(1), on: MultiThreadedEventLoopGroup.singleton.next(), holding: place) {
                 await gate.wait()
                 workEnded.withLock { $0 = true }
                 return 0
