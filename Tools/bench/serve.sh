@@ -132,6 +132,13 @@ print(f"{name}: {len(lines) - bad} of {len(lines)} answers as herald format --ba
 PY
 }
 
+# bare_rate PORT PATH: wrk flat out on GET PATH (a probe: no body, no work) — each server's
+# own ceiling for a request through its HTTP stack, router and middleware.
+bare_rate() {
+  taskset -c 1 wrk -t1 -c64 -d"${DURATION}s" "http://127.0.0.1:$1$2" >"$OUT/wrk-bare-$1.txt"
+  awk '/Requests\/sec:/ { printf "%d\n", $2 }' "$OUT/wrk-bare-$1.txt"
+}
+
 # max_rate PORT: wrk flat out for DURATION seconds; prints requests/s (non-2xx fail the run).
 max_rate() {
   taskset -c 1 wrk -t1 -c64 -d"${DURATION}s" -s "$HERE/post-lines.lua" "http://127.0.0.1:$1/v1/format" -- "$FORMAT_REQUESTS" >"$OUT/wrk-$1.txt"
@@ -183,6 +190,11 @@ bench)
   measure node "$NODE_PORT"
   python3 -c 'import sys; h,n,ph,pn=map(float,sys.argv[1:]); print(f"herald/node throughput: {h/n:.2f}x (goal >= 3x); p99 at 90 %: herald {ph} ms, node {pn} ms (goal: lower)")' \
     "$MAX_herald" "$MAX_node" "$P99_herald" "$P99_node"
+  # The ceiling: a probe (GET, no body, no work) through the same server, flat out.
+  bare_herald=$(bare_rate "$HERALD_PORT" /healthz)
+  bare_node=$(bare_rate "$NODE_PORT" /readyz)
+  python3 -c 'import sys; h,n,fh,fn=map(float,sys.argv[1:]); print(f"ceiling, GET probe: herald /healthz {h:.0f} req/s, node /readyz {n:.0f} req/s ({h/n:.2f}x); /v1/format reaches {fh/h*100:.0f} % of herald'"'"'s ceiling, node {fn/n*100:.0f} % of its own")' \
+    "$bare_herald" "$bare_node" "$MAX_herald" "$MAX_node"
 
   # /v1/render/batch against herald render --batch on the same lines (core 0 both).
   python3 -c 'import sys; l=[x for x in open(sys.argv[1]) if x.strip()]; n=int(sys.argv[2]); open(sys.argv[3],"w").writelines((l*(n//len(l)+1))[:n])' \
