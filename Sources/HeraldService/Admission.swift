@@ -47,6 +47,12 @@ final class Admission: Sendable {
 
         fileprivate init(admission: Admission) { self.admission = admission }
 
+        /// A place nothing refers to any more is given back even if a holder never let go (a
+        /// response whose body was never written: the connection closed first).
+        deinit {
+            if holders.withLock({ $0 }) > 0 { admission.leave() }
+        }
+
         /// One more holder (the work a deadline may leave running).
         func hold() { holders.withLock { $0 += 1 } }
 

@@ -64,6 +64,20 @@ import Testing
         #expect(admission.inFlight == 0)
     }
 
+    /// A place dropped while still held (a response whose body was never written) is given
+    /// back, never lost from the bound.
+    @Test func aPlaceNothingRefersToIsGivenBack() throws {
+        let admission = Admission(limit: 1)
+        do {
+            let place = try #require(admission.enter())
+            place.hold()
+            place.release()
+            withExtendedLifetime(place) { #expect(admission.inFlight == 1, "one holder is left") }
+        }
+        #expect(admission.inFlight == 0)
+        #expect(admission.enter() != nil)
+    }
+
     @Test func aPlaceIsGivenBackOnceByItsLastHolder() throws {
         let counts = Locked<[Int]>([])
         let admission = Admission(limit: 2) { count in counts.withLock { $0.append(count) } }
