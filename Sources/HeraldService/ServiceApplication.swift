@@ -39,8 +39,9 @@ public struct ServiceApplication: Sendable {
         let routes = Router(context: ServiceContext.self)
         ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: routes)
         let router = Router(context: ServiceContext.self)
+        let admission = Admission(limit: limits.maxInFlight) { [metrics] count in metrics.inFlight(count) }
         router.add(middleware: ServiceMiddleware(
-            admission: Admission(limit: limits.maxInFlight, changed: { [metrics] in metrics.inFlight($0) }), metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
+            admission: admission, metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
             routes: Set(routes.routes.map { "\($0.path)" })))
         ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: router)
         return router
