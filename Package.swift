@@ -255,7 +255,7 @@ let package = Package(
             dependencies: [
                 "HeraldService", "herald-server", "herald", "HeraldJSON", "HeraldExamples", "HeraldTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

@@ -10,7 +10,7 @@ import HeraldStore
 public import HeraldTables
 
 /// Runs the stage for every chosen locale: the built-in examples (with a
-/// throwaway store holding their tickets and reminder), or the user's own push,
+/// throwaway store in memory holding their tickets and reminder), or the user's own push,
 /// plus the plural messages rendered with a sample number for each plural
 /// category the language has, so every form a translator wrote is on screen.
 public struct PreviewRunner: Sendable {
@@ -53,9 +53,8 @@ public struct PreviewRunner: Sendable {
 
     /// The built-in examples in every locale, then the plural samples.
     public func examples(locales: [LocaleID]) async throws -> [PreviewItem] {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try Store.open(directory: dir)
+        // The examples' tickets and reminder live in a store in memory: nothing is written anywhere.
+        let store = try Store.inMemory()
         for t in ExampleNotifications.tickets {
             let ticket = try Ticket(
                 game: t.game, draw: DrawDate(t.draw), numbers: t.numbers, bonus: t.bonus, multiplierAddOn: t.powerPlay)

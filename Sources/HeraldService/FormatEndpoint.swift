@@ -1,20 +1,54 @@
 import HeraldJSON
 import HeraldRender
+import HeraldSync
 
 /// `POST /v1/format` (Docs/service.md): one `herald format --batch` request
 /// (`{"key", "locale", "args"?, "table"?, "device"?, "width"?}`) → its answer, written by
 /// `FormatBatch` so it is the same object `herald format --batch` writes for that line: 200
 /// with `{"text", …}`, or 422 with `{"error", …}` when the key cannot be rendered.
-struct FormatEndpoint: Sendable {
+///
+/// A `FormatBatch` remembers what it has parsed (locale tags, recent keys): the endpoint keeps
+/// the idle ones of the tables being served and lends one to each request, so a request does
+/// not parse its locale again, or allocate a batch's buffers, as the first one did.
+final class FormatEndpoint: Sendable {
     let tables: LiveTables
+    private let idle = Locked(Idle())
+    /// Most idle batches kept (more are made while more requests run at once, then dropped).
+    static let keptIdle = 64
+
+    private struct Idle {
+        /// The tables generation the batches render from.
+        var generation = 0
+        var batches: [Lent] = []
+    }
+
+    /// A batch lent to one request at a time: taken out of `idle` under its lock, used by
+    /// that request alone, and put back.
+    private final class Lent: @unchecked Sendable {
+        var batch: FormatBatch
+        init(_ batch: FormatBatch) { self.batch = batch }
+    }
+
+    init(tables: LiveTables) { self.tables = tables }
 
     func answer(_ body: [UInt8]) throws -> (status: Int, body: [UInt8]) {
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
-        var batch = FormatBatch(renderer: generation.stage.renderer, options: RenderOptions(), table: "Localizable")
+        let lent = idle.withLock { idle -> Lent? in
+            guard idle.generation == generation.number else { return nil }
+            return idle.batches.popLast()
+        } ?? Lent(FormatBatch(renderer: generation.stage.renderer, options: RenderOptions(), table: "Localizable"))
         var out = BufferedOutput.inMemory()
         // One request is one line: the newlines of a pretty-printed body are JSON whitespace.
         let line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
-        line.withUnsafeBufferPointer { batch.answer(.text($0), to: &out) }
+        line.withUnsafeBufferPointer { lent.batch.answer(.text($0), lineNumber: 1, to: &out) }
+        idle.withLock { idle in
+            if idle.generation != generation.number {
+                // The tables were reloaded: the batches of older ones go.
+                guard generation.number > idle.generation else { return }
+                idle = Idle(generation: generation.number)
+            }
+            if idle.batches.count < Self.keptIdle { idle.batches.append(lent) }
+        }
         let bytes = out.takeBytes()
         let failed = bytes.starts(with: Array(#"{"error""#.utf8))
         return (failed ? 422 : 200, bytes)

@@ -39,8 +39,9 @@ public struct ServiceApplication: Sendable {
         let routes = Router(context: ServiceContext.self)
         ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: routes)
         let router = Router(context: ServiceContext.self)
+        let admission = Admission(limit: limits.maxInFlight) { [metrics] count in metrics.inFlight(count) }
         router.add(middleware: ServiceMiddleware(
-            admission: Admission(limit: limits.maxInFlight), metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
+            admission: admission, metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
             routes: Set(routes.routes.map { "\($0.path)" })))
         ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: router)
         return router
@@ -88,12 +89,15 @@ public struct ServiceApplication: Sendable {
             logger.info("tables loaded", metadata: ["tables": "\(tables.directory ?? "(embedded)")"])
         }
         let watcher = TablesWatcher(tables: tables, interval: configuration.watchInterval, metrics: metrics, logger: logger)
+        // The log flusher comes first, so it stops last: after the requests in flight are logged.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
+                .init(service: LogFlusher(sink: configuration.logSink, interval: .milliseconds(250))),
                 .init(service: application(onListening: onListening)),
                 .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        defer { configuration.logSink.flush() }
         try await group.run()
     }
 }

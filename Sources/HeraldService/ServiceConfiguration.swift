@@ -25,6 +25,9 @@ public struct ServiceConfiguration: Sendable {
     public var watchInterval: Duration? = .seconds(2)
     /// A file the bound port is written to once the server listens (for `--port 0`).
     public var portFile: String?
+    /// Where the log lines of `ServiceLogHandler` are buffered: written out every 250 ms and
+    /// when the server stops.
+    public var logSink: LogSink = .standardError
 
     public init() {}
 }

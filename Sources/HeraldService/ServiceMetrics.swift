@@ -1,10 +1,12 @@
+import HeraldSync
 public import Prometheus
 
 /// The Prometheus metrics of `herald serve` (Docs/service.md, "Metrics"), served at `/metrics`.
 ///
 /// Label values come from a closed set — the route (its pattern, never the raw path), the
 /// status, the outcome, and the localization that served a render (one of the tables' own) —
-/// so no request can grow the number of series.
+/// so no request can grow the number of series. A series' handle is looked up in the registry
+/// once and kept (`Route`, the handles below), so answering a request builds no labels.
 public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     static let latencyBuckets: [Duration] = [
@@ -12,57 +14,105 @@ public final class ServiceMetrics: Sendable {
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
     ]
 
-    public init() {}
+    private let inFlightGauge: Gauge
+    private let overloadedCounter: Counter
+    private let reloadsOK: Counter
+    private let reloadsFailed: Counter
+    /// Render counters by outcome and serving localization, made on first use.
+    private let renderCounters = Locked<[RenderKey: (renders: Counter, fallbacks: Counter?)]>([:])
 
-    private func descriptor(_ name: String, unit: String, _ help: String) -> MetricNameDescriptor {
+    private struct RenderKey: Hashable {
+        let outcome: String
+        let servedBy: String
+    }
+
+    public init() {
+        inFlightGauge = registry.makeGauge(
+            descriptor: Self.descriptor("http_requests_in_flight", unit: "", "Requests being answered now."), labels: [])
+        overloadedCounter = registry.makeCounter(
+            descriptor: Self.descriptor("overloaded", unit: "total", "Requests answered 503 because too many were in flight."), labels: [])
+        let reloads = Self.descriptor("table_reloads", unit: "total", "Table reloads, by result (ok: swapped in; failed: the old tables kept).")
+        reloadsOK = registry.makeCounter(descriptor: reloads, labels: [("result", "ok")])
+        reloadsFailed = registry.makeCounter(descriptor: reloads, labels: [("result", "failed")])
+    }
+
+    static func descriptor(_ name: String, unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "herald", metricName: name, unitName: unit, helpText: help)
     }
 
-    /// One answered request.
-    func request(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: descriptor("http_requests", unit: "total", "HTTP requests answered, by route, method and status."),
-            labels: [("route", route), ("method", method), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: descriptor("http_request_duration", unit: "seconds", "Time to answer a request (to its headers), by route."),
-            labels: [("route", route)], buckets: Self.latencyBuckets
-        ).record(duration)
+    /// The request metrics of one route label: its latency histogram, made once, and its
+    /// request counters by method and status, each made on its first use and kept.
+    final class Route: Sendable {
+        let label: String
+        private let registry: PrometheusCollectorRegistry
+        private let duration: DurationHistogram
+        private let counters = Locked<[CounterKey: Counter]>([:])
+
+        private struct CounterKey: Hashable {
+            let method: String
+            let status: Int
+        }
+
+        fileprivate init(label: String, registry: PrometheusCollectorRegistry) {
+            self.label = label
+            self.registry = registry
+            duration = registry.makeDurationHistogram(
+                descriptor: ServiceMetrics.descriptor(
+                    "http_request_duration", unit: "seconds", "Time to answer a request (to its headers), by route."),
+                labels: [("route", label)], buckets: ServiceMetrics.latencyBuckets)
+        }
+
+        /// One answered request.
+        func request(method: String, status: Int, duration elapsed: Duration) {
+            let key = CounterKey(method: method, status: status)
+            let counter = counters.withLock { made in
+                if let counter = made[key] { return counter }
+                let counter = registry.makeCounter(
+                    descriptor: ServiceMetrics.descriptor("http_requests", unit: "total", "HTTP requests answered, by route, method and status."),
+                    labels: [("route", label), ("method", method), ("status", String(status))])
+                made[key] = counter
+                return counter
+            }
+            counter.increment()
+            duration.record(elapsed)
+        }
     }
+
+    /// The metrics of the route labelled `label` (a route pattern, or "other").
+    func route(_ label: String) -> Route { Route(label: label, registry: registry) }
 
     /// One push rendered for one locale: `outcome` is rendered, fallback or invalid;
     /// `servedBy` the localization whose tables served it.
     func render(outcome: String, servedBy: String) {
-        registry.makeCounter(
-            descriptor: descriptor("renders", unit: "total", "Pushes rendered, by outcome and the localization that served them."),
-            labels: [("outcome", outcome), ("served_by", servedBy)]
-        ).increment()
-        if outcome == "fallback" {
-            registry.makeCounter(
-                descriptor: descriptor("fallbacks", unit: "total", "Pushes that fell back, by the localization that served them."),
-                labels: [("served_by", servedBy)]
-            ).increment()
+        let key = RenderKey(outcome: outcome, servedBy: servedBy)
+        let counters = renderCounters.withLock { made in
+            if let counters = made[key] { return counters }
+            let counters = (
+                renders: registry.makeCounter(
+                    descriptor: Self.descriptor("renders", unit: "total", "Pushes rendered, by outcome and the localization that served them."),
+                    labels: [("outcome", outcome), ("served_by", servedBy)]),
+                fallbacks: outcome == "fallback"
+                    ? registry.makeCounter(
+                        descriptor: Self.descriptor("fallbacks", unit: "total", "Pushes that fell back, by the localization that served them."),
+                        labels: [("served_by", servedBy)])
+                    : nil)
+            made[key] = counters
+            return counters
         }
+        counters.renders.increment()
+        counters.fallbacks?.increment()
     }
 
     /// A request refused because too many were in flight.
-    func overloaded() {
-        registry.makeCounter(descriptor: descriptor("overloaded", unit: "total", "Requests answered 503 because too many were in flight."), labels: [])
-            .increment()
-    }
+    func overloaded() { overloadedCounter.increment() }
 
     /// One table reload, swapped in or refused.
     public func tableReload(succeeded: Bool) {
-        registry.makeCounter(
-            descriptor: descriptor("table_reloads", unit: "total", "Table reloads, by result (ok: swapped in; failed: the old tables kept)."),
-            labels: [("result", succeeded ? "ok" : "failed")]
-        ).increment()
+        (succeeded ? reloadsOK : reloadsFailed).increment()
     }
 
     /// Requests being answered now.
-    func inFlight(_ count: Int) {
-        registry.makeGauge(descriptor: descriptor("http_requests_in_flight", unit: "", "Requests being answered now."), labels: []).set(Double(count))
-    }
+    func inFlight(_ count: Int) { inFlightGauge.set(Double(count)) }
 
     /// The text exposition.
     func exposition() -> [UInt8] {

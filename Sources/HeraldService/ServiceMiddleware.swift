@@ -12,34 +12,52 @@ struct ServiceMiddleware: RouterMiddleware {
     let admission: Admission
     let metrics: ServiceMetrics
     let retryAfterSeconds: Int
-    /// The route patterns, for metric labels (a raw path is never a label).
-    let routes: Set<String>
+    /// The routes by path, each with its metric handles (a raw path is never a label).
+    let routes: [String: Route]
+    /// Where a path that is no route is counted.
+    let other: Route
+
+    /// A route's label, whether the in-flight bound may refuse it, and its metrics.
+    struct Route: Sendable {
+        let metrics: ServiceMetrics.Route
+        let alwaysAnswered: Bool
+    }
 
     /// Paths the in-flight bound never refuses: the orchestrator's probes and the scraper.
     static let alwaysAnswered: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
+    init(admission: Admission, metrics: ServiceMetrics, retryAfterSeconds: Int, routes: Set<String>) {
+        self.admission = admission
+        self.metrics = metrics
+        self.retryAfterSeconds = retryAfterSeconds
+        var table: [String: Route] = [:]
+        for path in routes {
+            table[path] = Route(metrics: metrics.route(path), alwaysAnswered: Self.alwaysAnswered.contains(path))
+        }
+        self.routes = table
+        other = Route(metrics: metrics.route("other"), alwaysAnswered: false)
+    }
+
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
         var context = context
-        let id = Self.requestID(request.headers[.requestID])
+        let id = Self.requestID(request.headers[.requestID], made: context)
         context.requestID = id
-        context.logger[metadataKey: "request_id"] = .string(id)
         let path = request.uri.path
-        let route = routes.contains(path) ? path : "other"
+        let route = routes[path] ?? other
         let start = ContinuousClock.now
-        var admitted = false
+        var place: Admission.Place?
         var response: Response
-        if !Self.alwaysAnswered.contains(path) {
-            if let count = admission.enter() {
-                admitted = true
-                metrics.inFlight(count)
-            } else {
+        if !route.alwaysAnswered {
+            guard let taken = admission.enter() else {
                 metrics.overloaded()
                 response = ServiceError(
                     status: 503, code: "overloaded", "more than \(admission.limit) requests are in flight; try again shortly",
                     retryAfter: retryAfterSeconds
                 ).response(requestID: id)
-                return finish(response, id: id, route: route, request: request, context: context, start: start, admitted: false)
+                return finish(response, id: id, route: route, request: request, context: context, start: start, place: nil)
             }
+            place = taken
+            context.place = taken
         }
         do {
             response = try await next(request, context)
@@ -50,41 +68,47 @@ struct ServiceMiddleware: RouterMiddleware {
             let message = error.status == .notFound ? "no such route: \(request.method) \(Excerpt.quoted(path))" : error.status.reasonPhrase
             response = ServiceError(status: error.status.code, code: code, message).response(requestID: id)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            context.logger.error("request failed", metadata: ["request_id": .string(id), "error": "\(error)"])
             response = ServiceError(status: 500, code: "internal", "the request could not be answered").response(requestID: id)
         }
-        return finish(response, id: id, route: route, request: request, context: context, start: start, admitted: admitted)
+        return finish(response, id: id, route: route, request: request, context: context, start: start, place: place)
     }
 
     /// Echoes the id, logs and counts the answer; a streamed body gives its in-flight place
     /// back once it has been written.
     private func finish(
-        _ response: Response, id: String, route: String, request: Request, context: ServiceContext,
-        start: ContinuousClock.Instant, admitted: Bool
+        _ response: Response, id: String, route: Route, request: Request, context: ServiceContext,
+        start: ContinuousClock.Instant, place: Admission.Place?
     ) -> Response {
         var response = response
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
-        metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: elapsed)
+        let method = request.method.rawValue
+        let status = response.status.code
+        route.metrics.request(method: method, status: status, duration: elapsed)
+        // The access line: one per request, built only when info is logged.
         context.logger.info(
-            "request", metadata: ["method": "\(request.method)", "route": "\(route)", "status": "\(response.status.code)", "duration_ms": "\(elapsed.wholeMilliseconds)"])
-        guard admitted else { return response }
+            "request",
+            metadata: [
+                "request_id": .string(id), "method": .string(method), "route": .string(route.metrics.label),
+                "status": .stringConvertible(status), "duration_ms": .stringConvertible(elapsed.wholeMilliseconds),
+            ])
+        guard let place else { return response }
         let body = response.body
-        let admission = admission
-        let metrics = metrics
         response.body = ResponseBody(contentLength: body.contentLength) { writer in
-            defer { metrics.inFlight(admission.leave()) }
+            defer { place.release() }
             try await body.write(writer)
         }
         return response
     }
 
     /// The client's `X-Request-Id` when it is a sensible id (1–128 printable ASCII characters
-    /// without spaces), else a new UUID: the id goes into logs and headers, so it is never
+    /// without spaces), else the id Hummingbird gave the request (a random per-process prefix
+    /// and a counter, in hexadecimal): the id goes into logs and headers, so it is never
     /// arbitrary text.
-    static func requestID(_ given: String?) -> String {
+    static func requestID(_ given: String?, made context: ServiceContext) -> String {
         if let given, (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return given }
-        return UUID().uuidString.lowercased()
+        return context.id
     }
 }
 

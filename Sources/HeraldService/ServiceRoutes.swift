@@ -11,8 +11,9 @@ struct ServiceRoutes: Sendable {
 
     func add(to router: Router<ServiceContext>) {
         let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone
-        router.post("/v1/render") { request, _ in
-            try await RequestDeadline.run(limits.requestDeadline) {
+        let format = FormatEndpoint(tables: tables)
+        router.post("/v1/render") { request, context in
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)
                 let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
                 return Self.json(200, Array((JSONWriter.write(.object(answer)) + "\n").utf8))
@@ -21,15 +22,15 @@ struct ServiceRoutes: Sendable {
         router.post("/v1/render/batch") { request, _ in
             try BatchEndpoint(tables: tables, metrics: metrics).respond(request)
         }
-        router.post("/v1/format") { request, _ in
-            try await RequestDeadline.run(limits.requestDeadline) {
+        router.post("/v1/format") { request, context in
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (bytes, _) = try await RequestBodyReader.json(request, limit: limits.bodyBytes)
-                let (status, body) = try FormatEndpoint(tables: tables).answer(bytes)
+                let (status, body) = try format.answer(bytes)
                 return Self.json(status, body)
             }
         }
-        router.post("/v1/validate") { request, _ in
-            try await RequestDeadline.run(limits.requestDeadline) {
+        router.post("/v1/validate") { request, context in
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let body = try await RequestBodyReader.bytes(request, limit: limits.uploadBytes)
                 var query: [String: String] = [:]
                 for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
@@ -38,8 +39,8 @@ struct ServiceRoutes: Sendable {
                 return Self.response(answer.status, contentType: answer.contentType, answer.body)
             }
         }
-        router.get("/v1/preview") { _, _ in
-            try await RequestDeadline.run(limits.requestDeadline) {
+        router.get("/v1/preview") { _, context in
+            try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
                 let runner = PreviewRunner(catalog: generation.catalog, timeZone: timeZone)
                 let items = try await runner.examples(locales: PreviewRunner.locales(of: generation.catalog))

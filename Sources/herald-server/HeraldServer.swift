@@ -84,11 +84,9 @@ struct HeraldServer: AsyncParsableCommand {
         configuration.limits.readTimeout = .seconds(readTimeoutSeconds)
         configuration.watchInterval = watchIntervalMilliseconds == 0 ? nil : .milliseconds(watchIntervalMilliseconds)
         configuration.portFile = portFile
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-            return handler
-        }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in ServiceLogHandler(label: label, level: level) }
+        defer { LogSink.standardError.flush() }
         let logger = Logger(label: "herald.serve")
         do {
             try await ServiceApplication(configuration: configuration, logger: logger).run()

@@ -35,8 +35,12 @@ import Testing
         try await TestServer.with { server in
             let given = try await server.send(.GET, "/healthz", headers: [("X-Request-Id", "abc-123")])
             #expect(given.headers["X-Request-Id"].first == "abc-123")
-            let made = try await server.send(.GET, "/healthz")
-            #expect(UUID(uuidString: made.headers["X-Request-Id"].first ?? "") != nil)
+            // A made id is Hummingbird's: a per-process random prefix and a counter, in hexadecimal.
+            let made = try await server.send(.GET, "/healthz").headers["X-Request-Id"].first ?? ""
+            let next = try await server.send(.GET, "/healthz").headers["X-Request-Id"].first ?? ""
+            #expect(made.wholeMatch(of: /[0-9a-f]{17,32}/) != nil, "\(made)")
+            #expect(next.wholeMatch(of: /[0-9a-f]{17,32}/) != nil, "\(next)")
+            #expect(made != next)
             // An id that is not a sensible token (spaces, control characters) is replaced, never logged as sent.
             let odd = try await server.send(.GET, "/nowhere", headers: [("X-Request-Id", "a b")])
             let id = try #require(odd.headers["X-Request-Id"].first)

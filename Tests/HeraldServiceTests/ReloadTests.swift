@@ -89,10 +89,11 @@ import Testing
         var base: String { "http://127.0.0.1:\(port)" }
     }
 
-    static func start(_ arguments: [String], folder: TemporaryFolder) async throws -> Started {
+    static func start(_ arguments: [String], folder: TemporaryFolder, environment: [String: String] = [:]) async throws -> Started {
         let portFile = folder.path("port")
         let process = try Subprocess.Running(
-            try BuiltExecutable.url(named: "herald-server"), ["--port", "0", "--port-file", portFile] + arguments)
+            try BuiltExecutable.url(named: "herald-server"), ["--port", "0", "--port-file", portFile] + arguments,
+            environment: environment)
         var port = 0
         try await eventually("herald-server writes its port") {
             port = Int((try? String(contentsOfFile: portFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0

@@ -9,15 +9,17 @@
 #   Tools/bench/serve.sh soak [MIN]   Herald at 70 % of its maximum for MIN minutes (default 10):
 #                                     RSS growth (goal < 5 %) and error responses (goal 0)
 #
-# POST /v1/format: maximum requests/s with wrk (keep-alive, 64 connections, one thread),
-# then p50/p99 at 50 % and 90 % of that maximum with Tools/bench/serve/fixed-rate.py (an
+# POST /v1/format: maximum requests/s with wrk (keep-alive, 64 connections, one thread), the
+# two servers taking turns for ROUNDS rounds (with a GET probe that does no work: each one's
+# ceiling), then p50/p99 at 50 % and 90 % of that maximum with Tools/bench/serve/fixed-rate.py (an
 # open-loop client with a fixed rate, latency counted from when each request was due, as
 # wrk2 does; wrk has no fixed rate). The request mix is `herald examples`' format requests
 # (keys with plurals and numbers in every language); Node reads the same tables, exported
 # with `herald export --format json`, and its answers are compared with Herald's first.
 #
 # Needs: wrk, node, python3, taskset (util-linux); a release build of herald and
-# herald-server (made here). DURATION=seconds per measurement (default 10).
+# herald-server (made here). DURATION=seconds per measurement (default 10); ROUNDS=turns each
+# server takes at its maximum (default 3; the median is reported).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MODE=${1:-bench}
@@ -132,6 +134,13 @@ print(f"{name}: {len(lines) - bad} of {len(lines)} answers as herald format --ba
 PY
 }
 
+# bare_rate PORT PATH: wrk flat out on GET PATH (a probe: no body, no work) — each server's
+# own ceiling for a request through its HTTP stack, router and middleware.
+bare_rate() {
+  taskset -c 1 wrk -t1 -c64 -d"${DURATION}s" "http://127.0.0.1:$1$2" >"$OUT/wrk-bare-$1.txt"
+  awk '/Requests\/sec:/ { printf "%d\n", $2 }' "$OUT/wrk-bare-$1.txt"
+}
+
 # max_rate PORT: wrk flat out for DURATION seconds; prints requests/s (non-2xx fail the run).
 max_rate() {
   taskset -c 1 wrk -t1 -c64 -d"${DURATION}s" -s "$HERE/post-lines.lua" "http://127.0.0.1:$1/v1/format" -- "$FORMAT_REQUESTS" >"$OUT/wrk-$1.txt"
@@ -150,20 +159,24 @@ at_rate() {
 
 field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
 
-# measure NAME PORT: max, then p50/p99 at 50 % and 90 % of it; sets MAX_<NAME>.
-measure() {
-  local max half high
-  max=$(max_rate "$2")
-  half=$(at_rate "$2" $((max / 2)) "$DURATION")
-  high=$(at_rate "$2" $((max * 9 / 10)) "$DURATION")
-  printf '%-7s %10d req/s   50%%: p50 %s ms p99 %s ms   90%%: p50 %s ms p99 %s ms%s\n' "$1" "$max" \
-    "$(field "$half" p50_ms)" "$(field "$half" p99_ms)" "$(field "$high" p50_ms)" "$(field "$high" p99_ms)" \
-    "$( [ "$(field "$high" client_limited)" = True ] && echo '   (the fixed-rate client could not keep 90 %: its figures are the client'"'"'s)' || true)"
-  echo "$half" >"$OUT/$1-50.json"
-  echo "$high" >"$OUT/$1-90.json"
-  eval "MAX_$1=$max"
-  eval "P99_$1=$(field "$high" p99_ms)"
+# report NAME MAX HALF HIGH: one line of figures (HALF, HIGH: the fixed-rate client's JSON lines
+# at 50 % and 90 % of MAX), kept in $OUT too.
+report() {
+  printf '%-7s %10d req/s   50%%: p50 %s ms p99 %s ms   90%%: p50 %s ms p99 %s ms%s\n' "$1" "$2" \
+    "$(field "$3" p50_ms)" "$(field "$3" p99_ms)" "$(field "$4" p50_ms)" "$(field "$4" p99_ms)" \
+    "$( [ "$(field "$4" client_limited)" = True ] && echo '   (the fixed-rate client could not keep 90 %: its figures are the client'"'"'s)' || true)"
+  echo "$3" >"$OUT/$1-50.json"
+  echo "$4" >"$OUT/$1-90.json"
 }
+
+# measure NAME PORT: max, then p50/p99 at 50 % and 90 % of it.
+measure() {
+  local max
+  max=$(max_rate "$2")
+  report "$1" "$max" "$(at_rate "$2" $((max / 2)) "$DURATION")" "$(at_rate "$2" $((max * 9 / 10)) "$DURATION")"
+}
+
+median() { python3 -c 'import statistics, sys; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
 
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
@@ -178,11 +191,34 @@ bench)
   same_answers herald "$HERALD_PORT"
   start_node
   same_answers node "$NODE_PORT"
-  echo "POST /v1/format, keep-alive, server on 1 core, ${DURATION} s each:"
-  measure herald "$HERALD_PORT"
-  measure node "$NODE_PORT"
+  # The two servers take turns, round after round, so that a change in the machine's load
+  # (other work on the same cores) falls on both alike; each figure is the median of its rounds.
+  ROUNDS=${ROUNDS:-3}
+  echo "POST /v1/format, keep-alive, server on 1 core, ${DURATION} s each, ${ROUNDS} rounds taking turns:"
+  hmax=() nmax=() hbare=() nbare=()
+  for r in $(seq 1 "$ROUNDS"); do
+    hmax+=("$(max_rate "$HERALD_PORT")")
+    nmax+=("$(max_rate "$NODE_PORT")")
+    # The ceiling: a probe (GET, no body, no work) through the same server, flat out.
+    hbare+=("$(bare_rate "$HERALD_PORT" /healthz)")
+    nbare+=("$(bare_rate "$NODE_PORT" /readyz)")
+    echo "  round $r: /v1/format herald ${hmax[-1]}, node ${nmax[-1]} req/s; probe herald ${hbare[-1]}, node ${nbare[-1]} req/s (load average $(cut -d' ' -f1 /proc/loadavg))"
+  done
+  MAX_herald=$(median "${hmax[@]}")
+  MAX_node=$(median "${nmax[@]}")
+  # p50/p99 at 50 % and 90 % of each server's own maximum, taking turns too.
+  h50=$(at_rate "$HERALD_PORT" $((MAX_herald / 2)) "$DURATION")
+  n50=$(at_rate "$NODE_PORT" $((MAX_node / 2)) "$DURATION")
+  h90=$(at_rate "$HERALD_PORT" $((MAX_herald * 9 / 10)) "$DURATION")
+  n90=$(at_rate "$NODE_PORT" $((MAX_node * 9 / 10)) "$DURATION")
+  report herald "$MAX_herald" "$h50" "$h90"
+  report node "$MAX_node" "$n50" "$n90"
   python3 -c 'import sys; h,n,ph,pn=map(float,sys.argv[1:]); print(f"herald/node throughput: {h/n:.2f}x (goal >= 3x); p99 at 90 %: herald {ph} ms, node {pn} ms (goal: lower)")' \
-    "$MAX_herald" "$MAX_node" "$P99_herald" "$P99_node"
+    "$MAX_herald" "$MAX_node" "$(field "$h90" p99_ms)" "$(field "$n90" p99_ms)"
+  bare_herald=$(median "${hbare[@]}")
+  bare_node=$(median "${nbare[@]}")
+  python3 -c 'import sys; h,n,fh,fn=map(float,sys.argv[1:]); print(f"ceiling, GET probe: herald /healthz {h:.0f} req/s, node /readyz {n:.0f} req/s ({h/n:.2f}x); /v1/format reaches {fh/h*100:.0f} % of herald'"'"'s ceiling, node {fn/n*100:.0f} % of its own")' \
+    "$bare_herald" "$bare_node" "$MAX_herald" "$MAX_node"
 
   # /v1/render/batch against herald render --batch on the same lines (core 0 both).
   python3 -c 'import sys; l=[x for x in open(sys.argv[1]) if x.strip()]; n=int(sys.argv[2]); open(sys.argv[3],"w").writelines((l*(n//len(l)+1))[:n])' \
