@@ -5,8 +5,8 @@ public enum DeadlineOption {
     public static let maximumMilliseconds = 3_600_000
 
     /// Throws a usage error unless `value` is in `minimum…maximumMilliseconds`.
-    public static func check(_ value: Int, minimum: Int) throws(CommandFailure) {
+    public static func check(_ value: Int, minimum: Int, flag: String = "--deadline-ms") throws(CommandFailure) {
         guard value < minimum || value > maximumMilliseconds else { return }
-        throw .usage("--deadline-ms must be \(minimum)…\(maximumMilliseconds) milliseconds, found \(value)")
+        throw .usage("\(flag) must be \(minimum)…\(maximumMilliseconds) milliseconds, found \(value)")
     }
 }

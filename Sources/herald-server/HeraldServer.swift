@@ -48,8 +48,9 @@ struct HeraldServer: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
-        guard (1...3_600_000).contains(deadlineMilliseconds) else { throw ValidationError("--deadline-ms must be 1…3600000") }
-        guard (1...3_600_000).contains(requestDeadlineMilliseconds) else { throw ValidationError("--request-deadline-ms must be 1…3600000") }
+        for (value, flag) in [(deadlineMilliseconds, "--deadline-ms"), (requestDeadlineMilliseconds, "--request-deadline-ms")] {
+            do { try DeadlineOption.check(value, minimum: 1, flag: flag) } catch { throw ValidationError(error.messages.joined(separator: "; ")) }
+        }
         guard maxBodyBytes > 0, maxInFlight > 0 else { throw ValidationError("--max-body-bytes and --max-in-flight must be positive") }
         guard idleTimeoutSeconds > 0, readTimeoutSeconds > 0 else { throw ValidationError("--idle-timeout-s and --read-timeout-s must be positive") }
         guard watchIntervalMilliseconds >= 0 else { throw ValidationError("--watch-interval-ms must be 0 or more") }

@@ -191,6 +191,8 @@ struct RepeatedBuffer: AsyncSequence, Sendable {
         (["--port", "70000"], "--port"),
         (["--tables", "/nonexistent/tables"], "--tables"),
         (["--algorithms", "rot99"], "--algorithms"),
+        (["--deadline-ms", "10000000000000"], "--deadline-ms must be 1…3600000 milliseconds"),
+        (["--request-deadline-ms", "0"], "--request-deadline-ms must be 1…3600000 milliseconds"),
     ])
     func aBadFlagIsAUsageError(arguments: [String], flag: String) async throws {
         let result = try await Subprocess.run(try BuiltExecutable.url(named: "herald-server"), arguments)
