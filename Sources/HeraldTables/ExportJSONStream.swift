@@ -38,11 +38,10 @@ extension TableExport {
                 out += JSONWriter.quote(name)
                 out += ": "
                 var any = false
-                for k in t.keyOrder {
-                    guard let e = t.entries[k] else { continue }
+                for e in t.entries {
                     out += any ? ",\n      " : "{\n      "
                     any = true
-                    out += JSONWriter.quote(k)
+                    out += JSONWriter.quote(e.key)
                     out += ": "
                     JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3)
                     flushIfFull()

@@ -35,7 +35,7 @@ public struct TableFileResult: Sendable {
     /// Which of Apple's formats the file is in.
     public var format: TableFormat
     /// The entries a device would hold, in first-seen order.
-    public var entries: [Entry]
+    public var entries: TableEntries
     /// Every problem found, each at file:line:column.
     public var diagnostics: [Diagnostic]
     /// True when a device would load nothing from this file (any syntax or
@@ -46,13 +46,13 @@ public struct TableFileResult: Sendable {
     /// Entries written after the point where a device stops reading the
     /// file (a character that cannot start a key ends CoreFoundation's
     /// reading silently). Recovered for the linter, never served on device.
-    public var ignoredOnDevice: [Entry] = []
+    public var ignoredOnDevice = TableEntries()
 
     /// An empty result for `file`, to be filled by a reader.
     public init(file: String, format: TableFormat) {
         self.file = file
         self.format = format
-        self.entries = []
+        self.entries = TableEntries()
         self.diagnostics = []
         self.droppedOnDevice = false
         self.encoding = nil
@@ -60,17 +60,15 @@ public struct TableFileResult: Sendable {
 
     /// Adds an entry; a key seen before is replaced in place (last wins, as
     /// the device does) and reported as "duplicate-key".
-    mutating func add(_ entry: Entry, index: inout [String: Int]) {
-        if let i = index[entry.key] {
-            let first = entries[i].origin
-            diagnostics.append(Diagnostic(.duplicateKey, .warning,
-                "key \(Excerpt.quoted(entry.key)) is defined again (first at line \(first.line)); the last definition wins",
-                at: .file(entry.origin), subject: Diagnostic.Subject(key: entry.key)))
-            entries[i] = entry
-        } else {
-            index[entry.key] = entries.count
-            entries.append(entry)
-        }
+    mutating func add(_ entry: Entry) {
+        if let first = entries.set(entry) { reportDuplicate(key: entry.key, at: entry.origin, first: first.origin) }
+    }
+
+    /// Reports `key` written again at `origin`, first at `first`.
+    mutating func reportDuplicate(key: String, at origin: Origin, first: Origin) {
+        diagnostics.append(Diagnostic(.duplicateKey, .warning,
+            "key \(Excerpt.quoted(key)) is defined again (first at line \(first.line)); the last definition wins",
+            at: .file(origin), subject: Diagnostic.Subject(key: key)))
     }
 
     /// The error that makes the device drop the file.
@@ -152,8 +150,16 @@ struct OldStyleParser {
         var comment: Range<Int>? = nil
     }
 
+    /// What the scanner found. Pairs go straight into the entries (the file's text is
+    /// kept: a plain pair is stored as its two offsets).
     struct Outcome {
-        var pairs: [Pair] = []
+        var entries = TableEntries()
+        var ignored = TableEntries()
+        var ignoredCount = 0
+        /// Keys written again: (key, where, where first).
+        var duplicates: [(String, Int, Origin)] = []
+        let parser: OldStyleParser
+        let text: TableText
         var errors: [Failure] = []
         /// Where a device silently stops reading, with the reason.
         var stop: Failure? = nil
@@ -162,36 +168,51 @@ struct OldStyleParser {
     }
 
     func parse(into result: inout TableFileResult) {
-        var outcome = Outcome()
+        var outcome = Outcome(parser: self, text: TableText(file: file, lines: lines))
         text.withUnsafeBufferPointer { p in
             var s = StringsScanner(p: p)
             s.run(&outcome)
         }
-        var index: [String: Int] = [:]
-        result.entries.reserveCapacity(outcome.pairs.count)
-        for pair in outcome.pairs {
-            let keyOrigin = lines.origin(file, pair.keyOffset)
-            let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : lines.origin(file, pair.valueOffset)
-            var comment: String? = nil
-            if let r = pair.comment { comment = commentText(r) }
-            let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
-            if pair.ignored {
-                result.ignoredOnDevice.append(entry)
-            } else {
-                result.add(entry, index: &index)
-            }
+        result.entries = outcome.entries
+        result.ignoredOnDevice = outcome.ignored
+        for (key, at, first) in outcome.duplicates {
+            result.reportDuplicate(key: key, at: lines.origin(file, at), first: first)
         }
         for e in outcome.nonString {
             result.diagnostics.append(Diagnostic(.structure, .error, e.message, at: .file(lines.origin(file, e.offset))))
         }
         if let stop = outcome.stop {
-            let n = outcome.pairs.count(where: \.ignored)
+            let n = outcome.ignoredCount
             result.diagnostics.append(Diagnostic(.syntax, .error,
                 stop.message + " — the device stops reading the file here and ignores the \(n) entr\(n == 1 ? "y" : "ies") below",
                 at: .file(lines.origin(file, stop.offset))))
         }
         for e in outcome.errors.prefix(50) {
             result.fail(rule: .syntax, e.message, at: lines.origin(file, e.offset))
+        }
+    }
+}
+
+extension OldStyleParser.Outcome {
+    /// Stores a pair: as two offsets into the text when it is only a key and a value,
+    /// whole when a comment goes with it. Entries past the point where a device stops
+    /// reading go apart (a key given twice there keeps its last value, unreported).
+    mutating func add(_ pair: OldStyleParser.Pair) {
+        let comment = pair.comment.flatMap { parser.commentText($0) }
+        let text = self.text
+        func store(_ into: inout TableEntries) -> Entry? {
+            guard let comment else {
+                return into.setPair(key: pair.key, keyOffset: pair.keyOffset, valueOffset: pair.valueOffset, in: text)
+            }
+            var entry = text.entry(key: pair.keyOffset, value: pair.valueOffset)
+            entry.comment = comment
+            return into.set(entry)
+        }
+        if pair.ignored {
+            ignoredCount += 1
+            _ = store(&ignored)
+        } else if let first = store(&entries) {
+            duplicates.append((pair.key, pair.keyOffset, first.origin))
         }
     }
 }
