@@ -43,7 +43,14 @@ extension TableExport {
                     any = true
                     out += JSONWriter.quote(e.key)
                     out += ": "
-                    JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3)
+                    if case .plain(let t) = e.message, t.value.utf8.count > chunk {
+                        // A long text goes out in pieces, not whole into `out`.
+                        write(out)
+                        out.removeAll(keepingCapacity: true)
+                        writeQuoted(t.value, pieces: chunk, to: write)
+                    } else {
+                        JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3)
+                    }
                     flushIfFull()
                 }
                 out += any ? "\n    }" : "{}"
@@ -52,5 +59,29 @@ extension TableExport {
         }
         out += "\n}"
         write(out)
+    }
+
+    /// Writes `JSONWriter.quote(s)` in pieces of about `pieces` bytes: the escaper works
+    /// scalar by scalar, so quoting each piece (cut between scalars) and dropping the
+    /// inner quotes gives the same text.
+    static func writeQuoted(_ s: String, pieces: Int, to write: (String) -> Void) {
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var pieceNumber = 0
+        while start < utf8.endIndex {
+            var end = utf8.index(start, offsetBy: pieces, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            // Back to a scalar's first byte (a continuation byte is 10xxxxxx).
+            while end < utf8.endIndex, end > start, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+            // A piece smaller than one scalar: the whole scalar.
+            if end == start {
+                end = utf8.index(after: start)
+                while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(after: end) }
+            }
+            let quoted = JSONWriter.quote(String(s[start..<end]))
+            let first = pieceNumber == 0, last = end == utf8.endIndex
+            write(String(decoding: quoted.utf8.dropFirst(first ? 0 : 1).dropLast(last ? 0 : 1), as: UTF8.self))
+            start = end
+            pieceNumber += 1
+        }
     }
 }

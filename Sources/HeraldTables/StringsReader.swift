@@ -153,13 +153,10 @@ struct OldStyleParser {
     /// What the scanner found. Pairs go straight into the entries (the file's text is
     /// kept: a plain pair is stored as its two offsets).
     struct Outcome {
-        var entries = TableEntries()
-        var ignored = TableEntries()
+        var pairs: PairList
+        var ignored: PairList
         var ignoredCount = 0
-        /// Keys written again: (key, where, where first).
-        var duplicates: [(String, Int, Origin)] = []
         let parser: OldStyleParser
-        let text: TableText
         var errors: [Failure] = []
         /// Where a device silently stops reading, with the reason.
         var stop: Failure? = nil
@@ -168,16 +165,19 @@ struct OldStyleParser {
     }
 
     func parse(into result: inout TableFileResult) {
-        var outcome = Outcome(parser: self, text: TableText(file: file, lines: lines))
+        let kept = TableText(file: file, lines: lines)
+        // Room for a pair per ';' (the shortest is `a=b;`): no growing, and unused room is
+        // never touched.
+        let expected = min(text.count(where: { $0 == 0x3B }), text.count / 4) + 1
+        var outcome = Outcome(pairs: PairList(text: kept, expected: expected), ignored: PairList(text: kept, expected: 0), parser: self)
         text.withUnsafeBufferPointer { p in
             var s = StringsScanner(p: p)
             s.run(&outcome)
         }
-        result.entries = outcome.entries
-        result.ignoredOnDevice = outcome.ignored
-        for (key, at, first) in outcome.duplicates {
-            result.reportDuplicate(key: key, at: lines.origin(file, at), first: first)
-        }
+        var replaced: [(new: Entry, old: Entry)] = []
+        result.entries = TableEntries(outcome.pairs) { replaced.append(($0, $1)) }
+        for r in replaced { result.reportDuplicate(key: r.new.key, at: r.new.origin, first: r.old.origin) }
+        result.ignoredOnDevice = TableEntries(outcome.ignored) { _, _ in }
         for e in outcome.nonString {
             result.diagnostics.append(Diagnostic(.structure, .error, e.message, at: .file(lines.origin(file, e.offset))))
         }
@@ -194,26 +194,23 @@ struct OldStyleParser {
 }
 
 extension OldStyleParser.Outcome {
-    /// Stores a pair: as two offsets into the text when it is only a key and a value,
-    /// whole when a comment goes with it. Entries past the point where a device stops
-    /// reading go apart (a key given twice there keeps its last value, unreported).
+    /// Values longer than this are kept decoded (read once), not re-read from the text.
+    static let longValue = 256
+
+    /// Stores a pair: as two offsets into the text when it is only a key and a short
+    /// value, whole with a comment or a long value. Entries past the point where a device
+    /// stops reading go apart (a key given twice there keeps its last value, unreported).
     mutating func add(_ pair: OldStyleParser.Pair) {
         let comment = pair.comment.flatMap { parser.commentText($0) }
-        let text = self.text
-        func store(_ into: inout TableEntries) -> Entry? {
-            guard let comment else {
-                return into.setPair(key: pair.key, keyOffset: pair.keyOffset, valueOffset: pair.valueOffset, in: text)
-            }
-            var entry = text.entry(key: pair.keyOffset, value: pair.valueOffset)
-            entry.comment = comment
-            return into.set(entry)
+        if pair.ignored { ignoredCount += 1 }
+        guard comment != nil || pair.value.utf8.count > Self.longValue || pair.key.utf8.count > Self.longValue else {
+            if pair.ignored { ignored.add(key: pair.keyOffset, value: pair.valueOffset) } else { pairs.add(key: pair.keyOffset, value: pair.valueOffset) }
+            return
         }
-        if pair.ignored {
-            ignoredCount += 1
-            _ = store(&ignored)
-        } else if let first = store(&entries) {
-            duplicates.append((pair.key, pair.keyOffset, first.origin))
-        }
+        let keyOrigin = parser.lines.origin(parser.file, pair.keyOffset)
+        let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : parser.lines.origin(parser.file, pair.valueOffset)
+        let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
+        if pair.ignored { ignored.add(entry) } else { pairs.add(entry) }
     }
 }
 

@@ -73,8 +73,8 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         let order = try indices.sorted { try areInIncreasingOrder(self[$0], self[$1]) }
         let old = slots
         slots = order.map { old[$0] }
-        index = KeyIndex()
-        for i in slots.indices { index.insert(hash: KeyIndex.hash(key(slots[i])), position: i) }
+        index = KeyIndex(capacity: slots.count)
+        for i in slots.indices { index.insert(hash: KeyIndex.hash(key(slots[i])), position: i) { _ in 0 } }
     }
 
     public static func == (a: TableEntries, b: TableEntries) -> Bool { a.elementsEqual(b) }
@@ -88,16 +88,29 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
 
     // MARK: compact entries, from the `.strings` reader
 
-    /// Adds a `"key" = "value";` pair written in `text` at these offsets (the key's and the
-    /// value's first byte; the same for a `"key";` pair), or replaces the entry of `key`.
-    /// Returns the entry replaced.
-    @discardableResult
-    mutating func setPair(key: String, keyOffset: Int, valueOffset: Int, in text: TableText) -> Entry? {
-        guard self.text == nil || self.text === text, let slot = Slot(key: keyOffset, value: valueOffset) else {
-            return set(text.entry(key: keyOffset, value: valueOffset))
+    /// The entries of `pairs`, each key once; `replaced(new, old)` is told of each key
+    /// written again. The key index is made once, at its final size.
+    init(_ pairs: consuming PairList, replaced: (Entry, Entry) -> Void) {
+        whole = pairs.whole
+        slots = pairs.slots
+        // The text is kept only for the entries that point into it.
+        if slots.contains(where: { !$0.isWhole }) { text = pairs.text }
+        index = KeyIndex(capacity: slots.count)
+        var kept = 0
+        for i in slots.indices {
+            let slot = slots[i]
+            let key = key(slot)
+            let hash = KeyIndex.hash(key)
+            if let p = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
+                replaced(entry(slot), entry(slots[p]))
+                slots[p] = slot
+            } else {
+                slots[kept] = slot
+                index.insert(hash: hash, position: kept) { _ in 0 }  // made at its final size: never grows
+                kept += 1
+            }
         }
-        self.text = text
-        return put(key: key) { _ in slot }
+        slots.removeLast(slots.count - kept)
     }
 
     // MARK: storage
@@ -129,8 +142,35 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         }
         let slot = make(&self)
         slots.append(slot)
-        index.insert(hash: hash, position: slots.count - 1)
+        var grown = index
+        index = KeyIndex()
+        grown.insert(hash: hash, position: slots.count - 1) { KeyIndex.hash(self.key(slots[$0])) }
+        index = grown
         return nil
+    }
+}
+
+/// The pairs of one `.strings` text in the order written, key written again or not: a
+/// pair as its two offsets, or whole (with a comment, or a long value read once rather
+/// than each time the entry is).
+struct PairList {
+    let text: TableText
+    fileprivate var slots: [Slot] = []
+    fileprivate var whole: [Entry] = []
+
+    init(text: TableText, expected: Int) {
+        self.text = text
+        slots.reserveCapacity(expected)
+    }
+
+    /// A pair whose key starts at `key` and value at `value` (the same for `"key";`).
+    mutating func add(key: Int, value: Int) {
+        if let slot = Slot(key: key, value: value) { slots.append(slot) } else { add(text.entry(key: key, value: value)) }
+    }
+
+    mutating func add(_ entry: Entry) {
+        whole.append(entry)
+        slots.append(Slot(whole: whole.count - 1))
     }
 }
 
@@ -156,50 +196,60 @@ private struct Slot: Sendable {
     var wholeIndex: Int { Int(a) }
 }
 
-/// Key → position, by open addressing: each bucket holds a position and 32 bits of its
-/// key's hash (so growing never reads a key again, and most probes compare no key).
+/// Key → position, by open addressing: a bucket is a position (4 bytes), a probe compares
+/// the key at that position. Kept at most 3/4 full, so probes stay short.
 private struct KeyIndex: Sendable {
-    private var buckets: [UInt64] = []
+    private var buckets: [UInt32] = []
     private var count = 0
-    private static let empty = UInt64.max
+    private static let empty = UInt32.max
 
-    static func hash(_ key: String) -> UInt32 { UInt32(truncatingIfNeeded: key.hashValue) }
+    init() {}
 
-    var storageBytes: Int { buckets.capacity * MemoryLayout<UInt64>.stride }
+    /// Room for `capacity` keys without growing.
+    init(capacity: Int) {
+        buckets = Array(repeating: Self.empty, count: Self.size(for: capacity))
+    }
 
-    func find(hash: UInt32, where matches: (Int) -> Bool) -> Int? {
+    private static func size(for keys: Int) -> Int {
+        var size = 8
+        while size * 3 < keys * 4 { size *= 2 }
+        return size
+    }
+
+    static func hash(_ key: String) -> Int { key.hashValue }
+
+    var storageBytes: Int { buckets.capacity * MemoryLayout<UInt32>.stride }
+
+    func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
-        var b = Int(hash) & mask
+        var b = hash & mask
         while true {
             let v = buckets[b]
             if v == Self.empty { return nil }
-            if UInt32(truncatingIfNeeded: v >> 32) == hash, matches(Int(UInt32(truncatingIfNeeded: v))) {
-                return Int(UInt32(truncatingIfNeeded: v))
-            }
+            if matches(Int(v)) { return Int(v) }
             b = (b + 1) & mask
         }
     }
 
-    mutating func insert(hash: UInt32, position: Int) {
-        // At most 3/4 full: probes stay short.
-        if (count + 1) * 4 > buckets.count * 3 { grow() }
-        place(UInt64(hash) << 32 | UInt64(UInt32(position)))
+    /// Adds `position`, whose key hashes to `hash`; `rehash` gives the hash of the key at a
+    /// position already in (when the index grows).
+    mutating func insert(hash: Int, position: Int, rehash: (Int) -> Int) {
+        if (count + 1) * 4 > buckets.count * 3 {
+            let old = buckets
+            buckets = []
+            buckets = Array(repeating: Self.empty, count: Self.size(for: count + 1))
+            for v in old where v != Self.empty { place(UInt32(v), hash: rehash(Int(v))) }
+        }
+        place(UInt32(position), hash: hash)
         count += 1
     }
 
-    private mutating func place(_ v: UInt64) {
+    private mutating func place(_ position: UInt32, hash: Int) {
         let mask = buckets.count - 1
-        var b = Int(UInt32(truncatingIfNeeded: v >> 32)) & mask
+        var b = hash & mask
         while buckets[b] != Self.empty { b = (b + 1) & mask }
-        buckets[b] = v
-    }
-
-    private mutating func grow() {
-        let old = buckets
-        buckets = []
-        buckets = Array(repeating: Self.empty, count: max(8, old.count * 2))
-        for v in old where v != Self.empty { place(v) }
+        buckets[b] = position
     }
 }
 

@@ -16,12 +16,13 @@ import Testing
         let r = StringsReader.read(bytes: Self.oneLine(n), file: "en.lproj/Localizable.strings")
         #expect(r.diagnostics.isEmpty)
         #expect(r.entries.count == n)
-        // 8 bytes of offsets and 8 of index per entry, with room to grow (at most twice the
-        // entries, the index at most 3/4 full after growing): under 48 bytes an entry at any
-        // size. An `Entry` alone is 64 bytes wide, so a reader that kept entries whole fails.
+        // 8 bytes of offsets and a 4-byte index bucket per entry, the index between 3/8 and
+        // 3/4 full: under 24 bytes an entry at any size (the dictionary and key order it
+        // replaced took ~330). An `Entry` alone is 64 bytes wide, so a reader that kept
+        // entries whole fails.
         let perEntry = Double(r.entries.storageBytes) / Double(n)
-        #expect(perEntry < 48, "\(perEntry) bytes an entry at \(n)")
-        #expect(MemoryLayout<Entry>.stride >= 48)
+        #expect(perEntry < 24, "\(perEntry) bytes an entry at \(n)")
+        #expect(MemoryLayout<Entry>.stride >= 24)
     }
 
     @Test func entriesReadBackWithTheirTextsAndPlaces() throws {
