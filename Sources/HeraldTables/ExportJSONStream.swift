@@ -43,14 +43,7 @@ extension TableExport {
                     any = true
                     out += JSONWriter.quote(e.key)
                     out += ": "
-                    if case .plain(let t) = e.message, t.value.utf8.count > chunk {
-                        // A long text goes out in pieces, not whole into `out`.
-                        write(out)
-                        out.removeAll(keepingCapacity: true)
-                        writeQuoted(t.value, pieces: chunk, to: write)
-                    } else {
-                        JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3)
-                    }
+                    writeValue(json(e.message), indent: 3, into: &out, chunk: chunk, to: write)
                     flushIfFull()
                 }
                 out += any ? "\n    }" : "{}"
@@ -59,6 +52,47 @@ extension TableExport {
         }
         out += "\n}"
         write(out)
+    }
+
+    /// Appends `v` to `out` as `JSONWriter.append(v, to:, pretty: true, indent:)` would,
+    /// handing `out` to `write` whenever it holds `chunk` bytes: a message of thousands of
+    /// plural forms, or one long text, is never one string. Containers are framed here the
+    /// way the tree writer frames them; every string and scalar is written by it.
+    static func writeValue(_ v: JSONValue, indent: Int, into out: inout String, chunk: Int, to write: (String) -> Void) {
+        func flushIfFull() {
+            if out.utf8.count >= chunk {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        switch v {
+        case .object(let o) where !o.isEmpty:
+            out += "{"
+            for (k, e) in o.entries.enumerated() {
+                out += k > 0 ? ",\n" : "\n"
+                out += String(repeating: "  ", count: indent + 1)
+                out += JSONWriter.quote(e.key)
+                out += ": "
+                writeValue(e.value, indent: indent + 1, into: &out, chunk: chunk, to: write)
+            }
+            out += "\n" + String(repeating: "  ", count: indent) + "}"
+        case .array(let a) where !a.isEmpty:
+            out += "["
+            for (k, e) in a.enumerated() {
+                out += k > 0 ? ",\n" : "\n"
+                out += String(repeating: "  ", count: indent + 1)
+                writeValue(e, indent: indent + 1, into: &out, chunk: chunk, to: write)
+            }
+            out += "\n" + String(repeating: "  ", count: indent) + "]"
+        case .string(let s) where s.utf8.count > chunk:
+            // A long text goes out in pieces, not whole into `out`.
+            write(out)
+            out.removeAll(keepingCapacity: true)
+            writeQuoted(s, pieces: chunk, to: write)
+        default:
+            JSONWriter.append(v, to: &out, pretty: true, indent: indent)
+        }
+        flushIfFull()
     }
 
     /// Writes `JSONWriter.quote(s)` in pieces of about `pieces` bytes: the escaper works

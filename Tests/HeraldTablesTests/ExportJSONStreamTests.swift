@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    @Test(arguments: [200, 800])
+    func aMessageOfThousandsOfFormsIsHandedOverInPieces(variables: Int) {
+        // The hostile benchmark's plural nest: variables v0…vN, six forms each naming the next.
+        let o = Origin(file: "f", line: 1, column: 1)
+        var vars: [String: PluralVariable] = [:]
+        for v in 0..<variables {
+            var forms: [PluralCategory: SourceText] = [:]
+            for c in PluralCategory.allCases { forms[c] = SourceText("\(c.rawValue) %d %#@v\(v + 1)@", origin: o) }
+            vars["v\(v)"] = PluralVariable(name: "v\(v)", valueType: "d", forms: forms, origin: o)
+        }
+        var t = Table(name: "Localizable", localization: "en")
+        t.set(Entry(key: "k", message: .plural(format: SourceText("%#@v0@", origin: o), variables: vars), format: .stringsdict, origin: o))
+        let (text, pieces) = Self.streamed([t], chunk: 4096)
+        #expect(text == JSONWriter.write(TableExport.json([t]), pretty: true))
+        // One entry, written a few KiB at a time (it was one string of the whole message).
+        #expect(pieces >= text.utf8.count / 8192)
+    }
+
     @Test func aLargeTableIsHandedOverInPieces() {
         var t = Table(name: "Localizable", localization: "en")
         for k in 0..<10_000 {
