@@ -210,32 +210,36 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// True when `path` (with `/` separators) matches.
     public func matches(_ path: String) -> Bool {
-        if let asciiParts, Glob.isPlainASCII(path) {
-            if let separator {
-                if let byte = separator.asciiValue, separator.unicodeScalars.count == 1 {
-                    return Glob.matches(asciiParts, Array(path.utf8), separator: byte)
-                }
-            } else {
-                return Glob.matches(asciiParts, Array(path.utf8), separator: nil)
+        if let asciiParts {
+            // In place, without a copy of the name.
+            var path = path
+            let answer: Bool? = path.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+                guard let separator else { return Glob.matches(asciiParts[...], bytes[...], separator: nil) }
+                guard let byte = separator.asciiValue, separator.unicodeScalars.count == 1 else { return nil }
+                return Glob.matches(asciiParts[...], bytes[...], separator: byte)
             }
+            if let answer { return answer }
         }
-        return Glob.matches(parts, Array(path), separator: separator)
+        let characters = Array(path)
+        return Glob.matches(parts[...], characters[...], separator: separator)
     }
 
-    private static func matches<C: GlobUnit>(_ parts: [C], _ p: [C], separator sep: C?) -> Bool {
-        guard let sep else { return match(parts[...], p[...], separator: nil) }
-        if match(parts[...], p[...], separator: sep) { return true }
+    private static func matches<P: GlobText, S: GlobText>(_ parts: P, _ p: S, separator sep: P.Element?) -> Bool where P.Element == S.Element {
+        guard let sep else { return match(parts, p, separator: nil) }
+        if match(parts, p, separator: sep) { return true }
         if !parts.contains(sep) {
             // Also try every suffix that starts at a component boundary.
-            for (i, c) in p.enumerated() where c == sep {
-                if match(parts[...], p[(i + 1)...], separator: sep) { return true }
+            for i in p.indices where p[i] == sep {
+                if match(parts, p[(i + 1)...], separator: sep) { return true }
             }
         }
         return false
     }
 
     /// Iterative wildcard matching with backtracking on the last star (linear for one star kind).
-    static func match<C: GlobUnit>(_ pat: ArraySlice<C>, _ str: ArraySlice<C>, separator: C?) -> Bool {
+    static func match<P: GlobText, S: GlobText>(_ pat: P, _ str: S, separator: P.Element?) -> Bool where P.Element == S.Element {
+        typealias C = P.Element
         var pi = pat.startIndex
         var si = str.startIndex
         // Backtrack points: (pattern index after the star, string index, crosses slashes).
@@ -280,6 +284,12 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return pi == pat.endIndex
     }
 }
+
+/// A pattern or a name as a glob reads it: units at integer positions, sliced in place.
+protocol GlobText: RandomAccessCollection where Index == Int, SubSequence == Self, Element: GlobUnit {}
+
+extension ArraySlice: GlobText where Element: GlobUnit {}
+extension Slice: GlobText where Base == UnsafeBufferPointer<UInt8> {}
 
 /// What a glob is matched over: characters, or the bytes of ASCII text.
 protocol GlobUnit: Equatable {
