@@ -182,6 +182,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     private let parts: [Character]
+    /// The pattern's bytes when it is ASCII without CR (each byte one character): matched
+    /// byte by byte against names of the same kind, without splitting them into characters.
+    private let asciiParts: [UInt8]?
     /// The character `*` and `?` do not cross (`/` for paths); nil: they match anything.
     public let separator: Character?
 
@@ -193,7 +196,13 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public init(_ pattern: String, separator: Character? = "/") {
         self.pattern = pattern
         self.parts = Array(pattern)
+        self.asciiParts = Glob.isPlainASCII(pattern) ? Array(pattern.utf8) : nil
         self.separator = separator
+    }
+
+    /// ASCII without CR: every byte is one `Character` (a CR before LF would be one with it).
+    private static func isPlainASCII(_ s: String) -> Bool {
+        s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// The pattern as written.
@@ -201,20 +210,36 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// True when `path` (with `/` separators) matches.
     public func matches(_ path: String) -> Bool {
-        let p = Array(path)
-        guard let sep = separator else { return Glob.match(parts[...], p[...], separator: nil) }
-        if Glob.match(parts[...], p[...], separator: sep) { return true }
+        if let asciiParts {
+            // In place, without a copy of the name.
+            var path = path
+            let answer: Bool? = path.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+                guard let separator else { return Glob.matches(asciiParts[...], bytes[...], separator: nil) }
+                guard let byte = separator.asciiValue, separator.unicodeScalars.count == 1 else { return nil }
+                return Glob.matches(asciiParts[...], bytes[...], separator: byte)
+            }
+            if let answer { return answer }
+        }
+        let characters = Array(path)
+        return Glob.matches(parts[...], characters[...], separator: separator)
+    }
+
+    private static func matches<P: GlobText, S: GlobText>(_ parts: P, _ p: S, separator sep: P.Element?) -> Bool where P.Element == S.Element {
+        guard let sep else { return match(parts, p, separator: nil) }
+        if match(parts, p, separator: sep) { return true }
         if !parts.contains(sep) {
             // Also try every suffix that starts at a component boundary.
-            for (i, c) in p.enumerated() where c == sep {
-                if Glob.match(parts[...], p[(i + 1)...], separator: sep) { return true }
+            for i in p.indices where p[i] == sep {
+                if match(parts, p[(i + 1)...], separator: sep) { return true }
             }
         }
         return false
     }
 
     /// Iterative wildcard matching with backtracking on the last star (linear for one star kind).
-    static func match(_ pat: ArraySlice<Character>, _ str: ArraySlice<Character>, separator: Character?) -> Bool {
+    static func match<P: GlobText, S: GlobText>(_ pat: P, _ str: S, separator: P.Element?) -> Bool where P.Element == S.Element {
+        typealias C = P.Element
         var pi = pat.startIndex
         var si = str.startIndex
         // Backtrack points: (pattern index after the star, string index, crosses slashes).
@@ -224,14 +249,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         while si < str.endIndex {
             if pi < pat.endIndex {
                 let c = pat[pi]
-                if c == "*" {
+                if c == C.star {
                     var deep = false
                     var q = pi + 1
-                    if q < pat.endIndex, pat[q] == "*" {
+                    if q < pat.endIndex, pat[q] == C.star {
                         deep = true
                         q += 1
                         // `**/` also matches nothing.
-                        if q < pat.endIndex, pat[q] == "/" {
+                        if q < pat.endIndex, pat[q] == C.slash {
                             if match(pat[(q + 1)...], str[si...], separator: separator) { return true }
                         }
                     }
@@ -241,7 +266,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                     pi = q
                     continue
                 }
-                if c == "?" ? str[si] != separator : c == str[si] {
+                if c == C.question ? str[si] != separator : c == str[si] {
                     pi += 1
                     si += 1
                     continue
@@ -255,7 +280,32 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             }
             return false
         }
-        while pi < pat.endIndex, pat[pi] == "*" { pi += 1 }
+        while pi < pat.endIndex, pat[pi] == C.star { pi += 1 }
         return pi == pat.endIndex
     }
+}
+
+/// A pattern or a name as a glob reads it: units at integer positions, sliced in place.
+protocol GlobText: RandomAccessCollection where Index == Int, SubSequence == Self, Element: GlobUnit {}
+
+extension ArraySlice: GlobText where Element: GlobUnit {}
+extension Slice: GlobText where Base == UnsafeBufferPointer<UInt8> {}
+
+/// What a glob is matched over: characters, or the bytes of ASCII text.
+protocol GlobUnit: Equatable {
+    static var star: Self { get }
+    static var question: Self { get }
+    static var slash: Self { get }
+}
+
+extension Character: GlobUnit {
+    static var star: Character { "*" }
+    static var question: Character { "?" }
+    static var slash: Character { "/" }
+}
+
+extension UInt8: GlobUnit {
+    static var star: UInt8 { 0x2A }
+    static var question: UInt8 { 0x3F }
+    static var slash: UInt8 { 0x2F }
 }

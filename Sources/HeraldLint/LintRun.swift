@@ -10,6 +10,9 @@ struct LintRun {
     var diagnostics: [Diagnostic] = []
     /// Distinct (table, key) pairs seen.
     var keysSeen = 0
+    /// Source entries analysed for translations to compare with (each once, when a
+    /// translation first needs it; none for a table with no translation).
+    var sourcesAnalyzed = 0
     var plans: [String: LocalePlan?] = [:]
 
     init(configuration: LintConfiguration) {

@@ -32,8 +32,9 @@ extension LintRun {
         if tables.isEmpty { tables = bundle.tables.filter { $0.localization.lowercased() == "base" } }
         let envelope = #"{"aps":{"alert":{"body":""}}}"#.utf8.count
         for table in tables where !Renderer.isICUTable(table.name) {
-            for key in table.keyOrder {
-                guard let entry = table[key], configuration.isNotification(table: table.name, key: key) else { continue }
+            for entry in table.entries {
+                let key = entry.key
+                guard configuration.isNotification(table: table.name, key: key) else { continue }
                 let origin = entry.message.texts.first?.origin ?? entry.origin
                 let place = Place(origin: origin, locale: source, table: table.name, key: key)
                 let title = Self.isTitleKey(key)

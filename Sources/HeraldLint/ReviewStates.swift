@@ -14,7 +14,7 @@ public struct ReviewStates: Sendable, Equatable {
     /// The counts of `tables`.
     public init(_ tables: [Table]) {
         for t in tables {
-            for e in t.entries.values where e.format == .xcstrings && e.shouldTranslate && !e.isSourceFallback {
+            for e in t.entries where e.format == .xcstrings && e.shouldTranslate && !e.isSourceFallback {
                 guard let s = e.state else { continue }
                 counts[t.localization, default: [:]][s, default: 0] += 1
             }

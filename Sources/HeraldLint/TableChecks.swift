@@ -82,16 +82,27 @@ extension LintRun {
         let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .lockScreenLength) != nil
 
         // Per table: its source localization and entries, analyzed once for every translation.
+        // A source entry's analysis is made when a translation first compares with it and kept
+        // for the other translations: the source's own check makes none, so a large table
+        // of one language holds no second copy of its entries.
         final class TableState {
             let srcLoc: String?
             let srcTable: Table?
-            var sources: [String: SourceInfo] = [:]
+            private var sources: [String: SourceInfo] = [:]
             var notificationKeys: [String: Bool] = [:]
             /// Keys found only in translations.
             var extraKeys = Set<String>()
             init(srcLoc: String?, srcTable: Table?) {
                 self.srcLoc = srcLoc
                 self.srcTable = srcTable
+            }
+            /// The source entry of `key` with its analysis, nil when the source has no such key.
+            func source(_ key: String, make: (Entry) -> SourceInfo) -> SourceInfo? {
+                if let known = sources[key] { return known }
+                guard let e = srcTable?[key] else { return nil }
+                let info = make(e)
+                sources[key] = info
+                return info
             }
         }
         var states: [String: TableState] = [:]
@@ -102,16 +113,7 @@ extension LintRun {
                 if let external, external.tables[name] != nil { return external.localization }
                 return nil
             }()
-            let state = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] })
-            if let srcTable = state.srcTable {
-                state.sources.reserveCapacity(srcTable.entries.count)
-                for (key, e) in srcTable.entries {
-                    state.sources[key] = SourceInfo(
-                        entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
-                        isNotification: pushChecked && configuration.isNotification(table: name, key: key))
-                }
-            }
-            states[name] = state
+            states[name] = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] })
         }
         let names = byName.keys.sorted()
         // Locale by locale (the progress line counts them), every table of each.
@@ -125,14 +127,22 @@ extension LintRun {
                 let isSource = loc == srcLoc
                 var matched = 0
                 // Order does not matter here: findings are sorted at the end.
-                for (key, entry) in table.entries {
+                for entry in table.entries {
+                    let key = entry.key
                     if srcTable == nil { state.extraKeys.insert(key) }
                     if entry.isSourceFallback { continue }
-                    let known = state.sources[key]
-                    let src = isSource ? nil : known
+                    let own = MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
+                    // The source's own entries are their own source: no second analysis.
+                    let src = isSource ? nil : state.source(key) { e in
+                        sourcesAnalyzed += 1
+                        return SourceInfo(
+                            entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
+                            isNotification: pushChecked && configuration.isNotification(table: name, key: key))
+                    }
                     if src != nil { matched += 1 }
-                    var notification = known?.isNotification ?? false
-                    if pushChecked, known == nil {
+                    let known = isSource && srcTable != nil
+                    var notification = src?.isNotification ?? (known && pushChecked && configuration.isNotification(table: name, key: key))
+                    if pushChecked, src == nil, !known {
                         if let n = state.notificationKeys[key] {
                             notification = n
                         } else {
@@ -145,8 +155,6 @@ extension LintRun {
                         sourceLocalization: srcLoc, plan: plan,
                         sameLanguageAsSource: lang == sourceLanguage, isNotification: notification,
                         texts: entry.message.texts)
-                    let own = isSource ? (known?.arguments ?? MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings))
-                        : MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
                         state.extraKeys.insert(key)
@@ -157,8 +165,8 @@ extension LintRun {
                 let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.dropsFile }
                 if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable {
                     let firstFile = table.files.first ?? ""
-                    for key in srcTable.keyOrder where table[key] == nil || table[key]?.isSourceFallback == true {
-                        guard let s = srcTable[key], s.shouldTranslate else { continue }
+                    for s in srcTable.entries where s.shouldTranslate && table[s.key]?.isSourceFallback ?? true {
+                        let key = s.key
                         // String Catalogs: point at the key in the catalog; .lproj: at the translation's file.
                         let origin = s.format == .xcstrings ? s.origin : Origin(file: firstFile, line: 1, column: 1)
                         emit(.missingKey, Place(origin: origin, locale: loc, table: name, key: key),

@@ -186,9 +186,9 @@ public struct PreviewRunner: Sendable {
         for table in catalog.tableNames {
             for loc in catalog.localizations {
                 guard let t = catalog.table(table, localization: loc) else { continue }
-                for key in t.keyOrder {
-                    guard let e = t[key], case .phrases = e.message, seen.insert(table + "\u{0}" + key).inserted else { continue }
-                    keys.append((table, key))
+                for e in t.entries {
+                    guard case .phrases = e.message, seen.insert(table + "\u{0}" + e.key).inserted else { continue }
+                    keys.append((table, e.key))
                 }
             }
         }

@@ -47,8 +47,7 @@ public struct PseudoCatalog: MessageCatalog {
         var out = Table(name: name, localization: kind.tag)
         out.files = table.files
         out.catalogVersion = table.catalogVersion
-        for key in table.keyOrder {
-            guard let e = table[key] else { continue }
+        for e in table.entries {
             out.set(Self.transform(e, kind, table: name))
         }
         return out

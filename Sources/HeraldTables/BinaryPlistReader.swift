@@ -34,6 +34,11 @@ enum BinaryPlistReader {
         /// Twice the file (Xcode shares repeated strings, so real files produce more text
         /// than they hold) plus 1 MiB for small files.
         var bytesLeft: Int
+        /// Long strings already read, by object: a string referenced again is the same
+        /// string, not a new copy (it still counts against `bytesLeft` each time).
+        var longStrings: [Int: PlistItem] = [:]
+        /// Strings at least this long are read once (shorter ones cost less than the cache).
+        static let longString = 256
 
         init(bytes: [UInt8], origin: Origin) throws(Failure) {
             b = bytes
@@ -139,17 +144,23 @@ enum BinaryPlistReader {
                 let (n, s) = try length(o)
                 guard s + n <= b.count else { throw Failure(message: "truncated string") }
                 try produce(n)
+                if n >= Self.longString, let read = longStrings[ref] { return read }
                 var scalars = String.UnicodeScalarView()
                 for k in s..<(s + n) { scalars.append(Unicode.Scalar(b[k])) }  // ASCII (bytes ≥ 0x80 read as Latin-1)
-                return item(.string(String(scalars)))
+                let read = item(.string(String(scalars)))
+                if n >= Self.longString { longStrings[ref] = read }
+                return read
             case 0x6:
                 let (n, s) = try length(o)
                 guard s + 2 * n <= b.count else { throw Failure(message: "truncated string") }
                 try produce(2 * n)
+                if n >= Self.longString, let read = longStrings[ref] { return read }
                 var units: [UInt16] = []
                 units.reserveCapacity(n)
                 for k in 0..<n { units.append(UInt16(b[s + 2 * k]) << 8 | UInt16(b[s + 2 * k + 1])) }
-                return item(.string(String(decoding: units, as: UTF16.self)))
+                let read = item(.string(String(decoding: units, as: UTF16.self)))
+                if n >= Self.longString { longStrings[ref] = read }
+                return read
             case 0xA, 0xC:
                 let (n, s) = try length(o)
                 var items: [PlistItem] = []

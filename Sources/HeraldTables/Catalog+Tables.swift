@@ -27,8 +27,8 @@ extension Catalog {
             }
             for path in merged where s.sharedReadPaths?.contains(path) == false {
                 guard case .table(var r) = s.files[path], !(r.entries.isEmpty && r.ignoredOnDevice.isEmpty) else { continue }
-                r.entries = []
-                r.ignoredOnDevice = []
+                r.entries = TableEntries()
+                r.ignoredOnDevice = TableEntries()
                 s.files[path] = .table(r)
             }
             return t
@@ -56,8 +56,8 @@ extension Catalog {
             table.files.append(r.file)
             table.diagnostics += r.diagnostics
             if r.droppedOnDevice && !keepDroppedEntries { return }
-            for e in r.entries { table.set(e) }
-            if keepDroppedEntries { for e in r.ignoredOnDevice { table.set(e) } }
+            table.entries.merge(r.entries)
+            if keepDroppedEntries { table.entries.merge(r.ignoredOnDevice) }
         }
         for s in lproj where s.format == .strings { if case .table(let r) = file(s) { merge(r) } }
         for (c, lang) in xc {

@@ -51,7 +51,7 @@ public enum TableExport {
             var byTable = JSONObject()
             for t in byLocalization[loc, default: []].sorted(by: { $0.name < $1.name }) {
                 var keys = JSONObject()
-                for k in t.keyOrder { if let e = t.entries[k] { keys[k] = json(e.message) } }
+                for e in t.entries { keys[e.key] = json(e.message) }
                 byTable[t.name] = .object(keys)
             }
             root[loc] = .object(byTable)
@@ -99,7 +99,7 @@ public enum TableExport {
         let mine = tables.filter { $0.name == table }
         let ordered = mine.sorted { $0.localization < $1.localization }
         // Keys sorted by code point, so output is stable whatever the input order.
-        let keyOrder = Set(ordered.flatMap(\.keyOrder)).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        let keyOrder = Set(ordered.flatMap { $0.entries.lazy.map(\.key) }).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         var strings = JSONObject()
         for key in keyOrder {
             var entry = JSONObject()
@@ -282,8 +282,9 @@ public enum TableExport {
         for t in tables {
             var strings = ""
             var dict = ""
-            for k in t.keyOrder {
-                guard let e = t.entries[k], !e.isSourceFallback else { continue }
+            for e in t.entries {
+                let k = e.key
+                guard !e.isSourceFallback else { continue }
                 if e.message.containsPhrases {
                     warnings.append(Warning(
                         origin: e.origin,

@@ -227,10 +227,8 @@ public struct Table: Sendable {
     public var name: String
     /// The localization as the folder or catalog names it ("pt-BR", "zh-hans", "Base").
     public var localization: String
-    /// Key → entry.
-    public var entries: [String: Entry]
-    /// Keys in the order they were first read (for stable output).
-    public var keyOrder: [String]
+    /// The entries, in the order their keys were first read, with a lookup by key.
+    public var entries: TableEntries
     /// Files this table was read from.
     public var files: [String]
     /// Problems found reading the table's files.
@@ -243,8 +241,7 @@ public struct Table: Sendable {
         self.name = name
         self.localization = localization
         self.catalogVersion = nil
-        self.entries = [:]
-        self.keyOrder = []
+        self.entries = TableEntries()
         self.files = []
         self.diagnostics = []
     }
@@ -254,7 +251,7 @@ public struct Table: Sendable {
 
     /// Adds or replaces an entry (a replaced key keeps its first position).
     public mutating func set(_ entry: Entry) {
-        if entries.updateValue(entry, forKey: entry.key) == nil { keyOrder.append(entry.key) }
+        entries.set(entry)
     }
 }
 

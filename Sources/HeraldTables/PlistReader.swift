@@ -96,7 +96,6 @@ enum PlistReader {
             result.fail(rule: .structure, "the property list's root is \(root.typeName), not a dictionary", at: root.origin)
             return
         }
-        var index: [String: Int] = [:]
         for (key, keyOrigin, value) in pairs {
             guard case .string(let s) = value.node else {
                 result.diagnostics.append(Diagnostic(.structure, .error,
@@ -104,7 +103,7 @@ enum PlistReader {
                     at: .file(value.origin), subject: Diagnostic.Subject(key: key)))
                 continue
             }
-            result.add(Entry(key: key, message: .plain(SourceText(s, origin: value.origin)), format: .strings, origin: keyOrigin), index: &index)
+            result.add(Entry(key: key, message: .plain(SourceText(s, origin: value.origin)), format: .strings, origin: keyOrigin))
         }
     }
 }

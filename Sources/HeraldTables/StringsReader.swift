@@ -35,7 +35,7 @@ public struct TableFileResult: Sendable {
     /// Which of Apple's formats the file is in.
     public var format: TableFormat
     /// The entries a device would hold, in first-seen order.
-    public var entries: [Entry]
+    public var entries: TableEntries
     /// Every problem found, each at file:line:column.
     public var diagnostics: [Diagnostic]
     /// True when a device would load nothing from this file (any syntax or
@@ -46,13 +46,13 @@ public struct TableFileResult: Sendable {
     /// Entries written after the point where a device stops reading the
     /// file (a character that cannot start a key ends CoreFoundation's
     /// reading silently). Recovered for the linter, never served on device.
-    public var ignoredOnDevice: [Entry] = []
+    public var ignoredOnDevice = TableEntries()
 
     /// An empty result for `file`, to be filled by a reader.
     public init(file: String, format: TableFormat) {
         self.file = file
         self.format = format
-        self.entries = []
+        self.entries = TableEntries()
         self.diagnostics = []
         self.droppedOnDevice = false
         self.encoding = nil
@@ -60,17 +60,15 @@ public struct TableFileResult: Sendable {
 
     /// Adds an entry; a key seen before is replaced in place (last wins, as
     /// the device does) and reported as "duplicate-key".
-    mutating func add(_ entry: Entry, index: inout [String: Int]) {
-        if let i = index[entry.key] {
-            let first = entries[i].origin
-            diagnostics.append(Diagnostic(.duplicateKey, .warning,
-                "key \(Excerpt.quoted(entry.key)) is defined again (first at line \(first.line)); the last definition wins",
-                at: .file(entry.origin), subject: Diagnostic.Subject(key: entry.key)))
-            entries[i] = entry
-        } else {
-            index[entry.key] = entries.count
-            entries.append(entry)
-        }
+    mutating func add(_ entry: Entry) {
+        if let first = entries.set(entry) { reportDuplicate(key: entry.key, at: entry.origin, first: first.origin) }
+    }
+
+    /// Reports `key` written again at `origin`, first at `first`.
+    mutating func reportDuplicate(key: String, at origin: Origin, first: Origin) {
+        diagnostics.append(Diagnostic(.duplicateKey, .warning,
+            "key \(Excerpt.quoted(key)) is defined again (first at line \(first.line)); the last definition wins",
+            at: .file(origin), subject: Diagnostic.Subject(key: key)))
     }
 
     /// The error that makes the device drop the file.
@@ -152,8 +150,13 @@ struct OldStyleParser {
         var comment: Range<Int>? = nil
     }
 
+    /// What the scanner found. Pairs go straight into the entries (the file's text is
+    /// kept: a plain pair is stored as its two offsets).
     struct Outcome {
-        var pairs: [Pair] = []
+        var pairs: PairList
+        var ignored: PairList
+        var ignoredCount = 0
+        let parser: OldStyleParser
         var errors: [Failure] = []
         /// Where a device silently stops reading, with the reason.
         var stop: Failure? = nil
@@ -162,30 +165,24 @@ struct OldStyleParser {
     }
 
     func parse(into result: inout TableFileResult) {
-        var outcome = Outcome()
+        let kept = TableText(file: file, lines: lines)
+        // Room for a pair per ';' (the shortest is `a=b;`): no growing, and unused room is
+        // never touched.
+        let expected = min(text.count(where: { $0 == 0x3B }), text.count / 4) + 1
+        var outcome = Outcome(pairs: PairList(text: kept, expected: expected), ignored: PairList(text: kept, expected: 0), parser: self)
         text.withUnsafeBufferPointer { p in
             var s = StringsScanner(p: p)
             s.run(&outcome)
         }
-        var index: [String: Int] = [:]
-        result.entries.reserveCapacity(outcome.pairs.count)
-        for pair in outcome.pairs {
-            let keyOrigin = lines.origin(file, pair.keyOffset)
-            let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : lines.origin(file, pair.valueOffset)
-            var comment: String? = nil
-            if let r = pair.comment { comment = commentText(r) }
-            let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
-            if pair.ignored {
-                result.ignoredOnDevice.append(entry)
-            } else {
-                result.add(entry, index: &index)
-            }
-        }
+        var replaced: [(new: Entry, old: Entry)] = []
+        result.entries = TableEntries(outcome.pairs) { replaced.append(($0, $1)) }
+        for r in replaced { result.reportDuplicate(key: r.new.key, at: r.new.origin, first: r.old.origin) }
+        result.ignoredOnDevice = TableEntries(outcome.ignored) { _, _ in }
         for e in outcome.nonString {
             result.diagnostics.append(Diagnostic(.structure, .error, e.message, at: .file(lines.origin(file, e.offset))))
         }
         if let stop = outcome.stop {
-            let n = outcome.pairs.count(where: \.ignored)
+            let n = outcome.ignoredCount
             result.diagnostics.append(Diagnostic(.syntax, .error,
                 stop.message + " — the device stops reading the file here and ignores the \(n) entr\(n == 1 ? "y" : "ies") below",
                 at: .file(lines.origin(file, stop.offset))))
@@ -193,6 +190,27 @@ struct OldStyleParser {
         for e in outcome.errors.prefix(50) {
             result.fail(rule: .syntax, e.message, at: lines.origin(file, e.offset))
         }
+    }
+}
+
+extension OldStyleParser.Outcome {
+    /// Values longer than this are kept decoded (read once), not re-read from the text.
+    static let longValue = 256
+
+    /// Stores a pair: as two offsets into the text when it is only a key and a short
+    /// value, whole with a comment or a long value. Entries past the point where a device
+    /// stops reading go apart (a key given twice there keeps its last value, unreported).
+    mutating func add(_ pair: OldStyleParser.Pair) {
+        let comment = pair.comment.flatMap { parser.commentText($0) }
+        if pair.ignored { ignoredCount += 1 }
+        guard comment != nil || pair.value.utf8.count > Self.longValue || pair.key.utf8.count > Self.longValue else {
+            if pair.ignored { ignored.add(key: pair.keyOffset, value: pair.valueOffset) } else { pairs.add(key: pair.keyOffset, value: pair.valueOffset) }
+            return
+        }
+        let keyOrigin = parser.lines.origin(parser.file, pair.keyOffset)
+        let valueOrigin = pair.valueOffset == pair.keyOffset ? keyOrigin : parser.lines.origin(parser.file, pair.valueOffset)
+        let entry = Entry(key: pair.key, message: .plain(SourceText(pair.value, origin: valueOrigin)), format: .strings, origin: keyOrigin, comment: comment)
+        if pair.ignored { ignored.add(entry) } else { pairs.add(entry) }
     }
 }
 

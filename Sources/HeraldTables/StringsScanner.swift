@@ -313,7 +313,7 @@ struct StringsScanner {
                 guard i < n else { throw .init(offset: i, message: "missing ';' after key \(Excerpt.quoted(key)) at end of file") }
                 if p[i] == 0x3B {  // "key"; shorthand
                     i += 1
-                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring, comment: comment))
+                    o.add(.init(key: key, keyOffset: keyOffset, value: key, valueOffset: keyOffset, ignored: ignoring, comment: comment))
                     entryEnd = i
                     continue
                 }
@@ -329,7 +329,7 @@ struct StringsScanner {
                     o.nonString.append(.init(offset: valueOffset, message: "value of \(Excerpt.quoted(key)) is \(kind); a .strings table holds only strings, so this key has no text"))
                 } else {
                     let value = try string()
-                    o.pairs.append(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring, comment: comment))
+                    o.add(.init(key: key, keyOffset: keyOffset, value: value, valueOffset: valueOffset, ignored: ignoring, comment: comment))
                 }
                 let valueEnd = i
                 skipSpace()

@@ -31,11 +31,10 @@ public enum StringsdictReader {
             result.fail(rule: .structure, "the root of a .stringsdict file is \(root.typeName), not a dictionary", at: root.origin)
             return result
         }
-        var index: [String: Int] = [:]
         for (key, keyOrigin, value) in pairs {
             var diags: [Diagnostic] = []
             if let message = message(value, key: key, diagnostics: &diags, depth: 0) {
-                result.add(Entry(key: key, message: message, format: .stringsdict, origin: keyOrigin), index: &index)
+                result.add(Entry(key: key, message: message, format: .stringsdict, origin: keyOrigin))
             }
             result.diagnostics += diags
         }

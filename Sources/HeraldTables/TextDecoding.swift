@@ -187,7 +187,7 @@ struct LineMap {
     /// start, so a file of one long line is placed in linear time, not quadratic.
     private var checkpoints: [Int] = []
     private static let stride = 64
-    private let text: [UInt8]
+    let text: [UInt8]
 
     init(_ text: [UInt8]) {
         self.text = text

@@ -92,14 +92,13 @@ public enum XCStringsReader {
             out.diagnostics = ctx.diags
             return out
         }
-        var indexes: [String: [String: Int]] = [:]
         func add(_ lang: String, _ entry: Entry) {
             if out.localizations[lang] == nil {
                 var r = TableFileResult(file: file, format: .xcstrings)
                 r.encoding = .utf8
                 out.localizations[lang] = r
             }
-            out.localizations[lang]?.add(entry, index: &indexes[lang, default: [:]])
+            out.localizations[lang]?.add(entry)
         }
         let direct = stringsAt.node.map { $0.children.count == strings.count } ?? false
         for (index, member) in strings.entries.enumerated() {

@@ -87,8 +87,8 @@ extension XLIFFImport {
         guard table.entries != before else { return }
         if before.isEmpty {
             // A new file: keys in the development language's order.
-            let rank = Dictionary(source.keyOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            table.keyOrder.sort { rank[$0, default: Int.max] < rank[$1, default: Int.max] }
+            let rank = Dictionary(source.entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+            table.entries.sort { rank[$0.key, default: Int.max] < rank[$1.key, default: Int.max] }
         }
         // Only this file's entries: the other format's file of the table is not rewritten.
         let written = TableExport.stringsFiles([table])

@@ -29,8 +29,9 @@ enum LegacyUnits {
         warnings: inout [TableExport.Warning]
     ) -> [XLIFFFile] {
         var byFile: [String: [XLIFFUnit]] = [:]
-        for key in source.keyOrder {
-            guard let e = source.entries[key], !e.isSourceFallback, e.format != .xcstrings else { continue }
+        for e in source.entries {
+            let key = e.key
+            guard !e.isSourceFallback, e.format != .xcstrings else { continue }
             let tgt = target?.entries[key].flatMap { $0.format == .xcstrings || $0.isSourceFallback ? nil : $0 }
             switch (e.format, e.message) {
             case (.strings, .plain(let text)):

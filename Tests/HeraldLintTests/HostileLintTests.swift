@@ -55,4 +55,30 @@ import Testing
         #expect(positions.contains { $0.message == "\(1_000 - 64 - LintRun.problemsPerText) more specifier problems in this string, not listed" })
         for d in report.diagnostics { #expect(d.message.count < 400, "\(d.message.prefix(200))") }
     }
+
+    /// A table of `n` keys in `localization`, each `"k<i>" = "%d v<i>"`.
+    static func table(_ localization: String, _ n: Int) -> Table {
+        var t = Table(name: "Localizable", localization: localization)
+        for i in 0..<n {
+            let o = Origin(file: "\(localization).lproj/Localizable.strings", line: i + 1, column: 1)
+            t.set(Entry(key: "k\(i)", message: .plain(SourceText("%d v\(i)", origin: o)), format: .strings, origin: o))
+        }
+        return t
+    }
+
+    @Test(arguments: [200, 800])
+    func sourceEntriesAreAnalysedOnlyForTranslationsAndOnce(n: Int) {
+        // A table with no translation is checked without a second analysis of its entries
+        // (a 370,000-key source once kept one per key, ~200 bytes each, all at once).
+        var alone = LintRun(configuration: LintConfiguration())
+        alone.check(BundleTables(localizations: ["en"], tables: [Self.table("en", n)]), requestedSource: nil, onLocale: { _ in })
+        #expect(alone.sourcesAnalyzed == 0)
+        #expect(alone.keysSeen == n)
+        // Two translations: each source key is analysed once, for the first that needs it.
+        var three = LintRun(configuration: LintConfiguration())
+        three.check(
+            BundleTables(localizations: ["de", "en", "fr"], tables: [Self.table("en", n), Self.table("de", n), Self.table("fr", n)]),
+            requestedSource: nil, onLocale: { _ in })
+        #expect(three.sourcesAnalyzed == n)
+    }
 }

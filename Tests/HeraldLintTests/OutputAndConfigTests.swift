@@ -184,4 +184,22 @@ import Testing
         #expect(Glob("de.lproj/?.strings").matches("de.lproj/L.strings"))
         #expect(!Glob("de.lproj/?.strings").matches("de.lproj/LL.strings"))
     }
+
+    @Test func globsMatchCharactersWhateverTheText() {
+        // ASCII names are matched byte by byte, the rest character by character: the same
+        // answers. `?` is one character: "\r\n" is one, so is "é" written e + U+0301.
+        for separator in [nil, Character("/")] {
+            #expect(Glob("a?b", separator: separator).matches("a\r\nb"))
+            #expect(Glob("a?b", separator: separator).matches("ae\u{301}b"))
+            #expect(Glob("a?b", separator: separator).matches("axb"))
+            #expect(!Glob("a?b", separator: separator).matches("axxb"))
+            #expect(Glob("Localizable:push.*", separator: separator).matches("Localizable:push.won"))
+            #expect(Glob("Localizable:push.*", separator: separator).matches("Localizable:push.gewonnen-ü"))
+            #expect(!Glob("Localizable:push.*", separator: separator).matches("Localizable:pull.won"))
+        }
+        #expect(Glob("*", separator: nil).matches("a/b"))
+        #expect(!Glob("?", separator: "/").matches("/"))
+        #expect(Glob("?", separator: "\r\n").matches("/"))
+        #expect(!Glob("?", separator: "\r\n").matches("\r\n"))
+    }
 }

@@ -28,7 +28,7 @@ import Testing
         .number(.decimal("1.50")), .number(.int(-3)), .string("x\u{202E}y\u{0}z"), .number(.double(1e300)),
     ]
 
-    static func renderSome(_ entries: [Entry]) {
+    static func renderSome(_ entries: some Sequence<Entry>) {
         for entry in entries.prefix(4) {
             #expect(entry.origin.line >= 1 && entry.origin.column >= 1)
             for locale in locales {

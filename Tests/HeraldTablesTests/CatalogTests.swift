@@ -44,7 +44,7 @@ import Testing
         #expect(t["dup"]?.message.texts.first?.value == "second")
         #expect(t.files == ["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"])
         #expect(t.diagnostics.contains { $0.rule.rawValue == "duplicate-key" && $0.subject.key == "dup" && $0.origin?.line == 6 })
-        #expect(t.keyOrder == ["greeting", "files", "only-en", "dup"])
+        #expect(t.entries.map(\.key) == ["greeting", "files", "only-en", "dup"])
     }
 
     /// A file with a syntax error is dropped on device: lookups fall back,

@@ -46,6 +46,39 @@ import Testing
         #expect(Self.streamed(tables, chunk: 1).text == JSONWriter.write(TableExport.json(tables), pretty: true))
     }
 
+    @Test func aLongTextIsHandedOverInPiecesWrittenAsTheTreeWriterWritesIt() {
+        // Every kind of escape and scalars of 1 to 4 bytes, so pieces are cut everywhere.
+        let unit = "a\"\\\n\r\t\u{1}\u{7F}é€😀\u{2028}\u{2029}</"
+        let o = Origin(file: "f", line: 1, column: 1)
+        var t = Table(name: "Localizable", localization: "en")
+        t.set(Entry(key: "long", message: .plain(SourceText(String(repeating: unit, count: 400), origin: o)), format: .strings, origin: o))
+        t.set(Entry(key: "short", message: .plain(SourceText("x", origin: o)), format: .strings, origin: o))
+        let whole = JSONWriter.write(TableExport.json([t]), pretty: true)
+        for chunk in [1, 2, 3, 5, 7, 64, 1000] {
+            let (text, pieces) = Self.streamed([t], chunk: chunk)
+            #expect(text == whole, "chunk \(chunk)")
+            #expect(pieces >= 12_000 / max(chunk, 4) / 2, "chunk \(chunk)")
+        }
+    }
+
+    @Test(arguments: [200, 800])
+    func aMessageOfThousandsOfFormsIsHandedOverInPieces(variables: Int) {
+        // The hostile benchmark's plural nest: variables v0…vN, six forms each naming the next.
+        let o = Origin(file: "f", line: 1, column: 1)
+        var vars: [String: PluralVariable] = [:]
+        for v in 0..<variables {
+            var forms: [PluralCategory: SourceText] = [:]
+            for c in PluralCategory.allCases { forms[c] = SourceText("\(c.rawValue) %d %#@v\(v + 1)@", origin: o) }
+            vars["v\(v)"] = PluralVariable(name: "v\(v)", valueType: "d", forms: forms, origin: o)
+        }
+        var t = Table(name: "Localizable", localization: "en")
+        t.set(Entry(key: "k", message: .plural(format: SourceText("%#@v0@", origin: o), variables: vars), format: .stringsdict, origin: o))
+        let (text, pieces) = Self.streamed([t], chunk: 4096)
+        #expect(text == JSONWriter.write(TableExport.json([t]), pretty: true))
+        // One entry, written a few KiB at a time (it was one string of the whole message).
+        #expect(pieces >= text.utf8.count / 8192)
+    }
+
     @Test func aLargeTableIsHandedOverInPieces() {
         var t = Table(name: "Localizable", localization: "en")
         for k in 0..<10_000 {

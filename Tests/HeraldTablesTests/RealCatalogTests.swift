@@ -25,9 +25,8 @@ import Testing
         var out = JSONObject()
         for t in contents.tables {
             var keys = JSONObject()
-            for k in t.keyOrder {
-                guard let e = t.entries[k] else { continue }
-                keys[k] = strip(TableExport.json(e.message))
+            for e in t.entries {
+                keys[e.key] = strip(TableExport.json(e.message))
             }
             out[t.localization] = .object(keys)
         }

@@ -80,8 +80,8 @@ import Testing
     static func entries(_ tables: [Table]) -> [String: [String: [String: String]]] {
         var out: [String: [String: [String: String]]] = [:]
         for t in tables {
-            for (k, e) in t.entries where !e.isSourceFallback {
-                out[t.localization, default: [:]][t.name, default: [:]][k] = JSONWriter.write(TableExport.json(e.message))
+            for e in t.entries where !e.isSourceFallback {
+                out[t.localization, default: [:]][t.name, default: [:]][e.key] = JSONWriter.write(TableExport.json(e.message))
             }
         }
         return out

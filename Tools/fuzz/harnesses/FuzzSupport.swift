@@ -32,7 +32,7 @@ func requireOrigin(_ origin: Origin, file: String) {
 
 /// Renders the first few entries of a table result for every fuzz locale: the
 /// readers' output goes straight into the renderer on a device.
-func renderSome(_ entries: [Entry], file: String) {
+func renderSome(_ entries: some Sequence<Entry>, file: String) {
     for entry in entries.prefix(4) {
         requireOrigin(entry.origin, file: file)
         for locale in fuzzLocales {

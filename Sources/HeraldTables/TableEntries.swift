@@ -1,0 +1,284 @@
+import HeraldDiagnostics
+
+// A table's entries, stored by column: a `.strings` pair is two offsets into its file's text
+// (8 bytes) and one slot of a key index (8 bytes), not an `Entry` with its strings, origins
+// and a dictionary bucket (~300 bytes). The `Entry` values are made when they are read.
+// Entries that are more than a `"key" = "value";` pair (plural variants, comments, String
+// Catalog details) are kept whole.
+
+/// The entries of one table, or of one table file: each key once, in the order the keys
+/// were first written (a key written again keeps its first place and takes its last value,
+/// as the device does). A random-access collection of `Entry` values in that order, with
+/// a lookup by key.
+public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
+    /// The text the compact entries point into (one old-style `.strings` file), if any.
+    private var text: TableText?
+    /// One per entry, in order.
+    private var slots: [Slot] = []
+    /// Entries kept whole, pointed at by their slot.
+    private var whole: [Entry] = []
+    private var index = KeyIndex()
+
+    /// No entries.
+    public init() {}
+
+    /// These entries, in order; a key given twice keeps its first place and its last entry.
+    public init(_ entries: some Sequence<Entry>) {
+        for e in entries { set(e) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { slots.count }
+
+    /// The entry at `position` (0 is the first key written).
+    public subscript(position: Int) -> Entry { entry(slots[position]) }
+
+    /// The entry for `key`, nil when there is none.
+    public subscript(key: String) -> Entry? {
+        position(of: key).map { self[$0] }
+    }
+
+    /// Where `key`'s entry is, nil when there is none.
+    public func position(of key: String) -> Int? {
+        index.find(hash: KeyIndex.hash(key)) { self.key(slots[$0]) == key }
+    }
+
+    /// Adds `entry`, or replaces the entry of its key in place. Returns the entry replaced.
+    @discardableResult
+    public mutating func set(_ entry: Entry) -> Entry? {
+        put(key: entry.key) { entries in
+            entries.whole.append(entry)
+            return Slot(whole: entries.whole.count - 1)
+        }
+    }
+
+    /// Adds every entry of `other` in its order, each replacing the entry of its key.
+    public mutating func merge(_ other: TableEntries) {
+        if slots.isEmpty {
+            self = other
+            return
+        }
+        for (i, slot) in other.slots.enumerated() {
+            if slot.isWhole || (text != nil && text !== other.text) {
+                set(other[i])
+            } else {
+                if text == nil { text = other.text }
+                _ = put(key: other.key(slot)) { _ in slot }
+            }
+        }
+    }
+
+    /// Reorders the entries (the key lookup follows).
+    public mutating func sort(by areInIncreasingOrder: (Entry, Entry) throws -> Bool) rethrows {
+        let order = try indices.sorted { try areInIncreasingOrder(self[$0], self[$1]) }
+        let old = slots
+        slots = order.map { old[$0] }
+        index = KeyIndex(capacity: slots.count)
+        for i in slots.indices { index.insert(hash: KeyIndex.hash(key(slots[i])), position: i) { _ in 0 } }
+    }
+
+    public static func == (a: TableEntries, b: TableEntries) -> Bool { a.elementsEqual(b) }
+
+    /// Bytes of memory this storage holds for its entries, counting reserved room: its
+    /// slots, its key index and the entries kept whole (their width, not the strings they
+    /// point to; the shared file text is not counted). What an entry costs.
+    public var storageBytes: Int {
+        slots.capacity * MemoryLayout<Slot>.stride + index.storageBytes + whole.capacity * MemoryLayout<Entry>.stride
+    }
+
+    // MARK: compact entries, from the `.strings` reader
+
+    /// The entries of `pairs`, each key once; `replaced(new, old)` is told of each key
+    /// written again. The key index is made once, at its final size.
+    init(_ pairs: consuming PairList, replaced: (Entry, Entry) -> Void) {
+        whole = pairs.whole
+        slots = pairs.slots
+        // The text is kept only for the entries that point into it.
+        if slots.contains(where: { !$0.isWhole }) { text = pairs.text }
+        index = KeyIndex(capacity: slots.count)
+        var kept = 0
+        for i in slots.indices {
+            let slot = slots[i]
+            let key = key(slot)
+            let hash = KeyIndex.hash(key)
+            if let p = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
+                replaced(entry(slot), entry(slots[p]))
+                slots[p] = slot
+            } else {
+                slots[kept] = slot
+                index.insert(hash: hash, position: kept) { _ in 0 }  // made at its final size: never grows
+                kept += 1
+            }
+        }
+        slots.removeLast(slots.count - kept)
+    }
+
+    // MARK: storage
+
+    private func entry(_ slot: Slot) -> Entry {
+        if slot.isWhole { return whole[slot.wholeIndex] }
+        return text!.entry(key: Int(slot.a), value: Int(slot.b))
+    }
+
+    private func key(_ slot: Slot) -> String {
+        if slot.isWhole { return whole[slot.wholeIndex].key }
+        return text!.string(at: Int(slot.a))
+    }
+
+    private mutating func put(key: String, _ make: (inout TableEntries) -> Slot) -> Entry? {
+        let hash = KeyIndex.hash(key)
+        if let i = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
+            let old = self[i]
+            let oldSlot = slots[i]
+            let new = make(&self)
+            if oldSlot.isWhole && new.isWhole {
+                // Reuse the old entry's place: the one just appended moves into it.
+                whole[oldSlot.wholeIndex] = whole.removeLast()
+                slots[i] = oldSlot
+            } else {
+                slots[i] = new
+            }
+            return old
+        }
+        let slot = make(&self)
+        slots.append(slot)
+        var grown = index
+        index = KeyIndex()
+        grown.insert(hash: hash, position: slots.count - 1) { KeyIndex.hash(self.key(slots[$0])) }
+        index = grown
+        return nil
+    }
+}
+
+/// The pairs of one `.strings` text in the order written, key written again or not: a
+/// pair as its two offsets, or whole (with a comment, or a long value read once rather
+/// than each time the entry is).
+struct PairList {
+    let text: TableText
+    fileprivate var slots: [Slot] = []
+    fileprivate var whole: [Entry] = []
+
+    init(text: TableText, expected: Int) {
+        self.text = text
+        slots.reserveCapacity(expected)
+    }
+
+    /// A pair whose key starts at `key` and value at `value` (the same for `"key";`).
+    mutating func add(key: Int, value: Int) {
+        if let slot = Slot(key: key, value: value) { slots.append(slot) } else { add(text.entry(key: key, value: value)) }
+    }
+
+    mutating func add(_ entry: Entry) {
+        whole.append(entry)
+        slots.append(Slot(whole: whole.count - 1))
+    }
+}
+
+/// One entry's place: two offsets into the text (key, value), or an entry kept whole.
+private struct Slot: Sendable {
+    var a: UInt32
+    var b: UInt32
+
+    private static let wholeMark = UInt32.max
+
+    init?(key: Int, value: Int) {
+        guard key >= 0, value >= 0, key < Int(Slot.wholeMark), value < Int(Slot.wholeMark) else { return nil }
+        a = UInt32(key)
+        b = UInt32(value)
+    }
+
+    init(whole: Int) {
+        a = UInt32(whole)
+        b = Slot.wholeMark
+    }
+
+    var isWhole: Bool { b == Slot.wholeMark }
+    var wholeIndex: Int { Int(a) }
+}
+
+/// Key → position, by open addressing: a bucket is a position (4 bytes), a probe compares
+/// the key at that position. Kept at most 3/4 full, so probes stay short.
+private struct KeyIndex: Sendable {
+    private var buckets: [UInt32] = []
+    private var count = 0
+    private static let empty = UInt32.max
+
+    init() {}
+
+    /// Room for `capacity` keys without growing.
+    init(capacity: Int) {
+        buckets = Array(repeating: Self.empty, count: Self.size(for: capacity))
+    }
+
+    private static func size(for keys: Int) -> Int {
+        var size = 8
+        while size * 3 < keys * 4 { size *= 2 }
+        return size
+    }
+
+    static func hash(_ key: String) -> Int { key.hashValue }
+
+    var storageBytes: Int { buckets.capacity * MemoryLayout<UInt32>.stride }
+
+    func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var b = hash & mask
+        while true {
+            let v = buckets[b]
+            if v == Self.empty { return nil }
+            if matches(Int(v)) { return Int(v) }
+            b = (b + 1) & mask
+        }
+    }
+
+    /// Adds `position`, whose key hashes to `hash`; `rehash` gives the hash of the key at a
+    /// position already in (when the index grows).
+    mutating func insert(hash: Int, position: Int, rehash: (Int) -> Int) {
+        if (count + 1) * 4 > buckets.count * 3 {
+            let old = buckets
+            buckets = []
+            buckets = Array(repeating: Self.empty, count: Self.size(for: count + 1))
+            for v in old where v != Self.empty { place(UInt32(v), hash: rehash(Int(v))) }
+        }
+        place(UInt32(position), hash: hash)
+        count += 1
+    }
+
+    private mutating func place(_ position: UInt32, hash: Int) {
+        let mask = buckets.count - 1
+        var b = hash & mask
+        while buckets[b] != Self.empty { b = (b + 1) & mask }
+        buckets[b] = position
+    }
+}
+
+/// The text of one old-style `.strings` file, kept for the entries that point into it.
+final class TableText: Sendable {
+    let file: String
+    let lines: LineMap
+
+    init(file: String, lines: LineMap) {
+        self.file = file
+        self.lines = lines
+    }
+
+    /// The quoted or unquoted string that starts at `offset` (escapes decoded).
+    func string(at offset: Int) -> String {
+        lines.text.withUnsafeBufferPointer { p in
+            var s = StringsScanner(p: p)
+            s.i = offset
+            return (try? s.string()) ?? ""
+        }
+    }
+
+    /// The entry of the pair whose key starts at `key` and value at `value`.
+    func entry(key: Int, value: Int) -> Entry {
+        let k = string(at: key)
+        let keyOrigin = lines.origin(file, key)
+        let message: Message = key == value
+            ? .plain(SourceText(k, origin: keyOrigin))
+            : .plain(SourceText(string(at: value), origin: lines.origin(file, value)))
+        return Entry(key: k, message: message, format: .strings, origin: keyOrigin)
+    }
+}
