@@ -205,18 +205,42 @@ public enum FormatStringParser {
     /// argument). `substitutionArgument`: recognise `%arg` (`.xcstrings`
     /// substitution forms).
     public static func parse(_ s: String, firstArgument: Int = 0, substitutionArgument: Bool = false) -> ParsedFormat {
-        let bytes = Array(s.utf8)
+        // The string's own UTF-8 is read in place: a long translation is not copied to be parsed.
+        var source = s
+        return source.withUTF8 { bytes in
+            parse(bytes, source: s, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
+        }
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, source s: String, firstArgument: Int, substitutionArgument: Bool
+    ) -> ParsedFormat {
         var segments: [ParsedFormat.Segment] = []
         var problems: [FormatProblem] = []
+        // A literal is made of runs of the input (a `%%` ends its run with the first `%` and
+        // starts the next after the second): one run becomes its String straight from the input,
+        // several are gathered in `literal` first.
         var literal: [UInt8] = []
+        var run: Range<Int>? = nil
         var nextSequential = firstArgument
         var sawPositional = false
         var sawSequential = false
         var kinds: [Int: (kind: Int, text: String)] = [:]
         var i = 0
 
+        func addRun(_ r: Range<Int>) {
+            guard let pending = run else { run = r; return }
+            if pending.upperBound == r.lowerBound { run = pending.lowerBound..<r.upperBound; return }
+            literal.append(contentsOf: bytes[pending])
+            run = r
+        }
         func flushLiteral() {
-            if !literal.isEmpty {
+            guard let pending = run else { return }
+            run = nil
+            if literal.isEmpty {
+                segments.append(.literal(String(decoding: bytes[pending], as: UTF8.self)))
+            } else {
+                literal.append(contentsOf: bytes[pending])
                 segments.append(.literal(String(decoding: literal, as: UTF8.self)))
                 literal.removeAll(keepingCapacity: true)
             }
@@ -265,10 +289,11 @@ public enum FormatStringParser {
         }
 
         while i < bytes.count {
-            let b = bytes[i]
-            if b != UInt8(ascii: "%") {
-                literal.append(b)
-                i += 1
+            if bytes[i] != UInt8(ascii: "%") {
+                var k = i + 1
+                while k < bytes.count, bytes[k] != UInt8(ascii: "%") { k += 1 }
+                addRun(i..<k)
+                i = k
                 continue
             }
             let start = i
@@ -280,7 +305,7 @@ public enum FormatStringParser {
                 break
             }
             if bytes[j] == UInt8(ascii: "%") {
-                literal.append(UInt8(ascii: "%"))
+                addRun(i..<j)
                 i = j + 1
                 continue
             }

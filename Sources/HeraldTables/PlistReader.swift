@@ -242,12 +242,26 @@ struct XMLPlistParser {
 
     /// Character data up to the next '<' that is not a CDATA section or comment, with entities decoded.
     mutating func characters() throws(PlistFailure) -> String {
+        // Most values are one run of plain text: that run becomes the String straight from the
+        // input; only text broken by an entity, a CDATA section or a comment is gathered in `out`.
         var out: [UInt8] = []
+        var run: Range<Int>? = nil
+        func gather() {
+            if let r = run { out.append(contentsOf: text[r]); run = nil }
+        }
         while i < text.count {
             let c = text[i]
+            if c != 0x3C && c != 0x26 {
+                var k = i + 1
+                while k < text.count, text[k] != 0x3C, text[k] != 0x26 { k += 1 }
+                if let r = run, r.upperBound == i { run = r.lowerBound..<k } else { gather(); run = i..<k }
+                i = k
+                continue
+            }
             if c == 0x3C {
                 if starts("<![CDATA[", at: i) {
                     guard let end = find("]]>", from: i + 9) else { throw fail(i, "unterminated CDATA section") }
+                    gather()
                     out.append(contentsOf: text[(i + 9)..<end])
                     i = end + 3
                     continue
@@ -260,6 +274,7 @@ struct XMLPlistParser {
                 break
             }
             if c == 0x26 {
+                gather()
                 let start = i
                 guard let semi = text[i...].prefix(12).firstIndex(of: 0x3B) else { throw fail(start, "unterminated entity reference") }
                 let name = String(decoding: text[(i + 1)..<semi], as: UTF8.self)
@@ -282,9 +297,9 @@ struct XMLPlistParser {
                 }
                 continue
             }
-            out.append(c)
-            i += 1
         }
+        if out.isEmpty, let r = run { return String(decoding: text[r], as: UTF8.self) }
+        gather()
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -13,6 +13,23 @@ import Testing
         #expect(p.segments.last == .literal("%"))
     }
 
+    /// Literal text around and between `%%` escapes comes out whole, one literal segment per
+    /// stretch between specifiers (the parser gathers the input's runs without copying a lone one).
+    @Test(arguments: [
+        ("100%%", [FormatSegmentProbe.literal("100%")]),
+        ("%%", [.literal("%")]),
+        ("%%%%a%%", [.literal("%%a%")]),
+        ("a%%b%%c %@ d%%", [.literal("a%b%c "), .specifier("%@"), .literal(" d%")]),
+        ("é%%ü %1$@%%", [.literal("é%ü "), .specifier("%1$@"), .literal("%")]),
+        ("plain", [.literal("plain")]),
+        ("%@%@", [.specifier("%@"), .specifier("%@")]),
+    ])
+    func literalRunsAroundEscapes(_ text: String, _ expected: [FormatSegmentProbe]) {
+        let p = FormatStringParser.parse(text)
+        #expect(p.problems.isEmpty)
+        #expect(p.segments.map(FormatSegmentProbe.init) == expected)
+    }
+
     @Test func variables() {
         let p = FormatStringParser.parse("%#@files@ in %2$#@folders@")
         #expect(p.variableNames == ["files", "folders"])
@@ -43,5 +60,20 @@ import Testing
         #expect(p.specifiers[6].flags.alternate)
         #expect(FormatStringParser.parse("%arg", substitutionArgument: true).specifiers.first?.conversion == .substitutionArgument)
         #expect(FormatStringParser.parse("%arg").specifiers.first?.conversion == .hexFloat(uppercase: false))
+    }
+}
+
+/// A parsed segment reduced to what the literal-run test compares.
+enum FormatSegmentProbe: Equatable, Sendable {
+    case literal(String)
+    case specifier(String)
+    case other
+
+    init(_ segment: ParsedFormat.Segment) {
+        switch segment {
+        case .literal(let t): self = .literal(t)
+        case .specifier(let spec): self = .specifier(spec.text)
+        default: self = .other
+        }
     }
 }
