@@ -18,6 +18,15 @@ public enum JSONWriter {
         emit(value, into: &out, pretty: pretty, sorted: false, indent: indent)
     }
 
+    /// The same, handing `out` to `write` (and emptying it) whenever it holds `chunk` bytes,
+    /// and a string longer than `chunk` in pieces: a value of thousands of members, or one
+    /// long text, is never one string. The pieces, in order, are exactly `append`'s text.
+    public static func append(
+        _ value: JSONValue, to out: inout String, pretty: Bool = false, indent: Int = 0, chunk: Int, write: (String) -> Void
+    ) {
+        emit(value, into: &out, pretty: pretty, sorted: false, indent: indent, chunk: chunk, write: write)
+    }
+
     /// `s` as a JSON string literal, quotes included.
     public static func quote(_ s: String) -> String {
         var out = ""
@@ -25,11 +34,26 @@ public enum JSONWriter {
         return out
     }
 
-    static func emit(_ v: JSONValue, into out: inout String, pretty: Bool, sorted: Bool, indent: Int) {
+    /// Writes `v` into `out`; with a `chunk`, `out` goes to `write` whenever it holds that many
+    /// bytes and a longer string is written in pieces (see the streaming `append`).
+    static func emit(
+        _ v: JSONValue, into out: inout String, pretty: Bool, sorted: Bool, indent: Int,
+        chunk: Int = .max, write: (String) -> Void = { _ in }
+    ) {
+        func drainIfFull() {
+            if out.utf8.count >= chunk {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
         switch v {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n
+        case .string(let s) where s.utf8.count > chunk:
+            write(out)
+            out.removeAll(keepingCapacity: true)
+            writeQuoted(s, pieces: chunk, to: write)
         case .string(let s): appendQuoted(s, to: &out)
         case .array(let a):
             if a.isEmpty { out += "[]"; return }
@@ -37,7 +61,8 @@ public enum JSONWriter {
             for (k, e) in a.enumerated() {
                 if k > 0 { out += "," }
                 if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                emit(e, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1)
+                emit(e, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
+                drainIfFull()
             }
             if pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "]"
@@ -50,10 +75,35 @@ public enum JSONWriter {
                 if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
                 appendQuoted(e.key, to: &out)
                 out += pretty ? ": " : ":"
-                emit(e.value, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1)
+                emit(e.value, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
+                drainIfFull()
             }
             if pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "}"
+        }
+    }
+
+    /// Writes `quote(s)` in pieces of about `pieces` bytes: the escaper works scalar by
+    /// scalar, so quoting each piece (cut between scalars) and dropping the inner quotes
+    /// gives the same text.
+    static func writeQuoted(_ s: String, pieces: Int, to write: (String) -> Void) {
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var first = true
+        while start < utf8.endIndex {
+            var end = utf8.index(start, offsetBy: pieces, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            // Back to a scalar's first byte (a continuation byte is 10xxxxxx).
+            while end < utf8.endIndex, end > start, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+            // A piece smaller than one scalar: the whole scalar.
+            if end == start {
+                end = utf8.index(after: start)
+                while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(after: end) }
+            }
+            let quoted = quote(String(s[start..<end]))
+            let last = end == utf8.endIndex
+            write(String(decoding: quoted.utf8.dropFirst(first ? 0 : 1).dropLast(last ? 0 : 1), as: UTF8.self))
+            start = end
+            first = false
         }
     }
 

@@ -43,7 +43,7 @@ extension TableExport {
                     any = true
                     out += JSONWriter.quote(e.key)
                     out += ": "
-                    writeValue(json(e.message), indent: 3, into: &out, chunk: chunk, to: write)
+                    JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3, chunk: chunk, write: write)
                     flushIfFull()
                 }
                 out += any ? "\n    }" : "{}"
@@ -52,70 +52,5 @@ extension TableExport {
         }
         out += "\n}"
         write(out)
-    }
-
-    /// Appends `v` to `out` as `JSONWriter.append(v, to:, pretty: true, indent:)` would,
-    /// handing `out` to `write` whenever it holds `chunk` bytes: a message of thousands of
-    /// plural forms, or one long text, is never one string. Containers are framed here the
-    /// way the tree writer frames them; every string and scalar is written by it.
-    static func writeValue(_ v: JSONValue, indent: Int, into out: inout String, chunk: Int, to write: (String) -> Void) {
-        func flushIfFull() {
-            if out.utf8.count >= chunk {
-                write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        switch v {
-        case .object(let o) where !o.isEmpty:
-            out += "{"
-            for (k, e) in o.entries.enumerated() {
-                out += k > 0 ? ",\n" : "\n"
-                out += String(repeating: "  ", count: indent + 1)
-                out += JSONWriter.quote(e.key)
-                out += ": "
-                writeValue(e.value, indent: indent + 1, into: &out, chunk: chunk, to: write)
-            }
-            out += "\n" + String(repeating: "  ", count: indent) + "}"
-        case .array(let a) where !a.isEmpty:
-            out += "["
-            for (k, e) in a.enumerated() {
-                out += k > 0 ? ",\n" : "\n"
-                out += String(repeating: "  ", count: indent + 1)
-                writeValue(e, indent: indent + 1, into: &out, chunk: chunk, to: write)
-            }
-            out += "\n" + String(repeating: "  ", count: indent) + "]"
-        case .string(let s) where s.utf8.count > chunk:
-            // A long text goes out in pieces, not whole into `out`.
-            write(out)
-            out.removeAll(keepingCapacity: true)
-            writeQuoted(s, pieces: chunk, to: write)
-        default:
-            JSONWriter.append(v, to: &out, pretty: true, indent: indent)
-        }
-        flushIfFull()
-    }
-
-    /// Writes `JSONWriter.quote(s)` in pieces of about `pieces` bytes: the escaper works
-    /// scalar by scalar, so quoting each piece (cut between scalars) and dropping the
-    /// inner quotes gives the same text.
-    static func writeQuoted(_ s: String, pieces: Int, to write: (String) -> Void) {
-        let utf8 = s.utf8
-        var start = utf8.startIndex
-        var pieceNumber = 0
-        while start < utf8.endIndex {
-            var end = utf8.index(start, offsetBy: pieces, limitedBy: utf8.endIndex) ?? utf8.endIndex
-            // Back to a scalar's first byte (a continuation byte is 10xxxxxx).
-            while end < utf8.endIndex, end > start, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-            // A piece smaller than one scalar: the whole scalar.
-            if end == start {
-                end = utf8.index(after: start)
-                while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(after: end) }
-            }
-            let quoted = JSONWriter.quote(String(s[start..<end]))
-            let first = pieceNumber == 0, last = end == utf8.endIndex
-            write(String(decoding: quoted.utf8.dropFirst(first ? 0 : 1).dropLast(last ? 0 : 1), as: UTF8.self))
-            start = end
-            pieceNumber += 1
-        }
     }
 }
