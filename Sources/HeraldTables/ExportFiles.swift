@@ -76,11 +76,15 @@ public enum OutputFiles {
             let path = folder + "/" + item.path
             switch item {
             case .folder: try createFolder(path)
-            case .file(_, let bytes):
-                if let slash = path.lastIndex(of: "/") { try createFolder(String(path[..<slash])) }
-                try write(bytes, to: path)
+            case .file(_, let bytes): try writeMakingFolders(bytes, to: path)
             }
         }
+    }
+
+    /// Writes `bytes` to `path`, making first every folder the path names.
+    public static func writeMakingFolders(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try createFolder(String(path[..<slash])) }
+        try write(bytes, to: path)
     }
 
     /// Writes `bytes` to `path` (created 0666 less the umask, or truncated).

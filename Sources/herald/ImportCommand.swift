@@ -51,10 +51,7 @@ struct ImportCommand: ParsableCommand {
         for d in plan.diagnostics { CommandMain.report(d.description) }
         let failed = plan.diagnostics.contains { $0.severity == .error }
         if !dryRun, !failed {
-            for w in plan.writes {
-                let slash = w.path.lastIndex(of: "/") ?? w.path.startIndex
-                try OutputFiles.write([.file(String(w.path[w.path.index(after: slash)...]), w.bytes)], into: String(w.path[..<slash]))
-            }
+            for w in plan.writes { try OutputFiles.writeMakingFolders(w.bytes, to: w.path) }
         }
         let verb = dryRun || failed ? "would write" : "wrote"
         CommandMain.report("herald import: \(plan.imported) unit\(plan.imported == 1 ? "" : "s") imported, \(plan.untranslated) without a target; \(verb) \(plan.writes.count) file\(plan.writes.count == 1 ? "" : "s")")
