@@ -105,7 +105,11 @@ enum BinaryPlistReader {
         }
 
         mutating func object(_ ref: Int, depth: Int) throws(Failure) -> PlistItem {
-            guard depth < 512 else { throw Failure(message: "nested more than 512 levels (or a reference cycle)") }
+            // The XML reader's bound: each level is a recursive call, and 512 of them overflowed
+            // the stack of an AddressSanitizer build (the fuzzer's).
+            guard depth < XMLPlistParser.maximumDepth else {
+                throw Failure(message: "nested more than \(XMLPlistParser.maximumDepth) levels (or a reference cycle)")
+            }
             budget -= 1
             guard budget >= 0 else { throw Failure(message: "objects are referenced too many times") }
             let o = try offset(of: ref)
