@@ -42,6 +42,22 @@ public enum Sealing {
         return isAllZero(dh)
     }
 
+    /// An X25519 private key whose agreement refuses an all-zero output: a low-order
+    /// public key would key the envelope with public data, so anyone could have sealed
+    /// it (RFC 7748 §6.1, RFC 9180 §7.1.4); swift-crypto leaves that check to its
+    /// caller. HPKE's key encapsulation calls this for its one agreement, so opening
+    /// an envelope costs one X25519 operation.
+    struct RefusingLowOrder: HPKEDiffieHellmanPrivateKey {
+        let key: Curve25519.KeyAgreement.PrivateKey
+        var publicKey: Curve25519.KeyAgreement.PublicKey { key.publicKey }
+
+        func sharedSecretFromKeyAgreement(with share: Curve25519.KeyAgreement.PublicKey) throws -> SharedSecret {
+            let secret = try key.sharedSecretFromKeyAgreement(with: share)
+            if isAllZero(secret) { throw SealingError.malformedEnvelope(lowOrderEncapsulatedKey) }
+            return secret
+        }
+    }
+
     /// Whether a DH output is all zero bytes (compared without an early exit).
     static func isAllZero(_ secret: SharedSecret) -> Bool {
         secret.withUnsafeBytes { $0.reduce(UInt8(0)) { $0 | $1 } } == 0
@@ -126,14 +142,12 @@ public enum Sealing {
         do {
             switch envelope.algorithm {
             case .hpke:
-                let priv = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: key.bytes)
-                // An all-zero DH output (a low-order "enc") would key the envelope with
-                // public data: anyone could have sealed it (RFC 9180 §7.1.4).
-                let dh = try priv.sharedSecretFromKeyAgreement(
-                    with: Curve25519.KeyAgreement.PublicKey(rawRepresentation: enc))
-                if isAllZero(dh) { throw SealingError.malformedEnvelope(lowOrderEncapsulatedKey) }
+                guard let priv = key.agreementKey else { throw SealingError.authenticationFailed }
+                // HPKE does its one X25519 agreement through `RefusingLowOrder`, which
+                // refuses an all-zero output (a low-order "enc").
                 var recipient = try HPKE.Recipient(
-                    privateKey: priv, ciphersuite: hpkeSuite, info: Data(header), encapsulatedKey: Data(enc))
+                    privateKey: RefusingLowOrder(key: priv), ciphersuite: hpkeSuite, info: Data(header),
+                    encapsulatedKey: Data(enc))
                 return Array(try recipient.open(ct))
             case .aesGCM:
                 let box = try AES.GCM.SealedBox(

@@ -2,8 +2,12 @@ import Crypto
 import Foundation
 
 /// A key for sealing or opening: an X25519 key pair half for HPKE, or a
-/// 32-byte AES-256 key shared by sender and device. Holds raw bytes only;
-/// `description` never shows them.
+/// 32-byte AES-256 key shared by sender and device. `description` never shows
+/// the secret.
+///
+/// What is derived from the bytes (an HPKE private key's public half, the key
+/// check value) is computed once, when the key is made: each costs an X25519
+/// scalar multiplication, and a batch opens thousands of envelopes with one key.
 public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
     /// What the bytes are.
     public enum Kind: String, Sendable, Equatable {
@@ -13,6 +17,14 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
     /// What the key is for (HPKE private or public, symmetric).
     public let kind: Kind
     let bytes: [UInt8]
+    /// An HPKE private key as swift-crypto holds it, its public half already computed
+    /// (nil for other kinds).
+    let agreementKey: Curve25519.KeyAgreement.PrivateKey?
+    /// A short public fingerprint that tells keys apart without revealing a
+    /// secret: 8 bytes of SHA-256 over the public key (HPKE), or of
+    /// HMAC-SHA256 keyed with the shared key (AES), in base64. Written to the
+    /// envelope as `kcv` so a wrong key is told from a tampered payload.
+    public let keyCheckValue: String
 
     /// The algorithm this key serves.
     public var algorithm: SealingAlgorithm { kind == .symmetric ? .aesGCM : .hpke }
@@ -23,7 +35,20 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
     init(kind: Kind, bytes: [UInt8]) {
         self.kind = kind
         self.bytes = bytes
+        agreementKey = kind == .hpkePrivate ? try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: bytes) : nil
+        let label = Array("herald-kcv-v1".utf8)
+        switch kind {
+        case .symmetric:
+            let mac = HMAC<SHA256>.authenticationCode(for: label, using: SymmetricKey(data: bytes))
+            keyCheckValue = Base64.encode(Array(mac).prefix(8))
+        case .hpkePublic, .hpkePrivate:
+            let pub = kind == .hpkePublic ? bytes : agreementKey.map { Array($0.publicKey.rawRepresentation) } ?? []
+            keyCheckValue = Base64.encode(Array(SHA256.hash(data: label + pub)).prefix(8))
+        }
     }
+
+    /// Two keys are equal when their kind and bytes are (what is derived from them follows).
+    public static func == (a: SealingKey, b: SealingKey) -> Bool { a.kind == b.kind && a.bytes == b.bytes }
 
     /// A fresh random key for `algorithm` (`rot13` has no key).
     public static func generate(for algorithm: SealingAlgorithm) throws(SealingError) -> SealingKey {
@@ -77,10 +102,10 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         guard raw.count == 32 else {
             throw .unreadableKeyFile(path: path, reason: "the key is \(raw.count) bytes, expected 32")
         }
-        if kind == .hpkePrivate, (try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: raw)) == nil {
+        self.init(kind: kind, bytes: raw)
+        if kind == .hpkePrivate, agreementKey == nil {
             throw .unreadableKeyFile(path: path, reason: "not an X25519 private key")
         }
-        self.init(kind: kind, bytes: raw)
     }
 
     /// The public half of an HPKE private key (itself for a public key; nil for a shared key).
@@ -89,7 +114,7 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
         case .hpkePublic: return self
         case .symmetric: return nil
         case .hpkePrivate:
-            guard let k = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: bytes) else { return nil }
+            guard let k = agreementKey else { return nil }
             return SealingKey(kind: .hpkePublic, bytes: Array(k.publicKey.rawRepresentation))
         }
     }
@@ -99,22 +124,6 @@ public struct SealingKey: Sendable, Equatable, CustomStringConvertible {
 
     /// The secret as base64 (for writing key files only; never log it).
     var secretBase64: String { Base64.encode(bytes) }
-
-    /// A short public fingerprint that tells keys apart without revealing a
-    /// secret: 8 bytes of SHA-256 over the public key (HPKE), or of
-    /// HMAC-SHA256 keyed with the shared key (AES), in base64. Written to the
-    /// envelope as `kcv` so a wrong key is told from a tampered payload.
-    public var keyCheckValue: String {
-        let label = Array("herald-kcv-v1".utf8)
-        switch kind {
-        case .symmetric:
-            let mac = HMAC<SHA256>.authenticationCode(for: label, using: SymmetricKey(data: bytes))
-            return Base64.encode(Array(mac).prefix(8))
-        case .hpkePrivate, .hpkePublic:
-            let pub = publicKey?.bytes ?? []
-            return Base64.encode(Array(SHA256.hash(data: label + pub)).prefix(8))
-        }
-    }
 
     /// The kind and key check value; never the key.
     public var description: String { "SealingKey(\(kind.rawValue), kcv \(keyCheckValue))" }
