@@ -2,15 +2,15 @@ import Dispatch
 import Foundation
 import HeraldSync
 
-/// The stage's one deadline mechanism: the work of a push runs on a thread of its own, a
-/// timer on Dispatch's global queue waits for the deadline, and whichever ends first
-/// answers; the other's answer is dropped.
+/// The stage's one deadline mechanism: the work of a push runs on a thread of its own (a
+/// parked one of `ParkedThreads.shared`, or a new one), a timer on Dispatch's global queue
+/// waits for the deadline, and whichever ends first answers; the other's answer is dropped.
 ///
 /// Neither side needs Swift's cooperative pool: the work's blocking calls (key files,
 /// SQLite waiting for a lock) hold only its own thread, and the timer fires on time
-/// however busy the pool is. Past the deadline the work is abandoned: its thread ends
-/// when its blocking calls return (each is bounded by the stage's store and download
-/// deadline), and what it then produces is dropped.
+/// however busy the pool is. Past the deadline the work is abandoned: its thread is free
+/// again when its blocking calls return (each is bounded by the stage's store and
+/// download deadline), and what it then produces is dropped.
 enum Deadline {
     /// `work()`'s value, or `expired()`'s when `deadline` comes first.
     static func race<Value: Sendable>(
@@ -19,7 +19,7 @@ enum Deadline {
     ) async -> Value {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
             let answer = Answer(continuation)
-            Thread.detachNewThread { answer.give(work()) }
+            ParkedThreads.shared.run { answer.give(work()) }
             let now = ContinuousClock.now
             let wait = now < deadline ? now.duration(to: deadline) : .zero
             let timer = DispatchSource.makeTimerSource(queue: .global())
