@@ -80,12 +80,12 @@ extension Store {
             throw .invalidReceipt(pushID: pushID.debugDescription, detail: "the push id contains control characters")
         }
         return try perform(write: true, deadline: deadline) { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO receipt (pushId, shownAt, locale, kind) VALUES (?, ?, ?, ?)
                     ON CONFLICT(pushId) DO NOTHING
-                    """,
-                arguments: [pushID, Milliseconds.from(shownAt), locale, kind])
+                    """
+            ).execute(arguments: [pushID, Milliseconds.from(shownAt), locale, kind])
             return db.changesCount > 0
         }
     }

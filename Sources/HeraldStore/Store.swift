@@ -222,12 +222,14 @@ public final class Store: Sendable {
         game: String? = nil, draw: DrawDate? = nil, deadline: ContinuousClock.Instant = .now + defaultTimeout
     ) throws(StoreError) -> [StoredTicket] {
         let rows = try perform(write: false, deadline: deadline) { db in
+            // Cached statements (here and in the other per-push queries): compiling the SQL
+            // cost more than running it, once per push.
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, game, draw, numbers, bonus, multiplier, multiplierAddOn, created FROM ticket
-                    WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR draw = ?2) ORDER BY id
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, game, draw, numbers, bonus, multiplier, multiplierAddOn, created FROM ticket
+                        WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR draw = ?2) ORDER BY id
+                        """),
                 arguments: [game, draw?.description])
         }
         var result: [StoredTicket] = []
@@ -281,7 +283,8 @@ public final class Store: Sendable {
         id: UUID, deadline: ContinuousClock.Instant = .now + defaultTimeout
     ) throws(StoreError) -> Reminder? {
         let row = try perform(write: false, deadline: deadline) { db in
-            try Row.fetchOne(db, sql: "SELECT id, title, due, notes FROM reminder WHERE id = ?", arguments: [id.uuidString])
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, title, due, notes FROM reminder WHERE id = ?"), arguments: [id.uuidString])
         }
         guard let row else { return nil }
         return try Self.reminder(from: row)
@@ -340,11 +343,11 @@ public final class Store: Sendable {
     ) throws(StoreError) -> Int {
         guard (-Self.maximumBadge...Self.maximumBadge).contains(delta) else { throw .badgeOutOfRange(delta) }
         return try perform(write: true, deadline: deadline) { db in
-            let current = try Int.fetchOne(db, sql: "SELECT count FROM badge WHERE id = 1") ?? 0
+            let current = try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM badge WHERE id = 1")) ?? 0
             let (sum, overflow) = current.addingReportingOverflow(delta)
             guard !overflow, sum <= Self.maximumBadge else { throw StoreError.badgeOutOfRange(overflow ? Int.max : sum) }
             let next = max(0, sum)
-            try db.execute(sql: "UPDATE badge SET count = ? WHERE id = 1", arguments: [next])
+            try db.cachedStatement(sql: "UPDATE badge SET count = ? WHERE id = 1").execute(arguments: [next])
             return next
         }
     }
