@@ -82,14 +82,17 @@ public enum JSONValue: Sendable, Equatable {
 /// that were written more than once.
 ///
 /// Keys are unique in `entries` (a repeated key replaces the value in place),
-/// so small objects are searched linearly; a key → position index is built
-/// only once an object grows past `indexThreshold` keys (most objects read
+/// so small objects are searched linearly; a key → position index (`JSONKeyIndex`) is
+/// built only once an object grows past `indexThreshold` keys (most objects read
 /// from payloads and batch lines have a handful).
 public struct JSONObject: Sendable, Equatable, Sequence {
     /// The members in order.
     public private(set) var entries: [(key: String, value: JSONValue)]
     /// Key → position in `entries`; nil while the object is small.
-    private var index: [String: Int]?
+    private var index: JSONKeyIndex?
+
+    /// The bytes of the key index (none while the object is small).
+    var indexStorageBytes: Int { index?.storageBytes ?? 0 }
 
     /// Objects with more keys than this get a hash index.
     static let indexThreshold = 12
@@ -130,7 +133,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     func position(of key: String, probes: inout Int) -> Int? {
         if let index {
             probes += 1
-            return index[key]
+            return index.find(key, in: entries)
         }
         var i = 0
         let n = entries.count
@@ -147,10 +150,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             index = nil
             return
         }
-        var made: [String: Int] = [:]
-        made.reserveCapacity(entries.count)
-        for (j, e) in entries.enumerated() { made[e.key] = j }
-        index = made
+        index = JSONKeyIndex(entries)
     }
 
     private mutating func appendNew(_ key: String, _ value: JSONValue) {
@@ -158,7 +158,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         if entries.capacity == 0 { entries.reserveCapacity(4) }
         entries.append((key, value))
         if index != nil {
-            index![key] = entries.count - 1
+            index!.appendLast(of: entries)
         } else if entries.count > JSONObject.indexThreshold {
             rebuildIndex()
         }

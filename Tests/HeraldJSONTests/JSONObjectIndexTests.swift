@@ -67,3 +67,36 @@ import Testing
         #expect(built.entries.capacity >= 4)
     }
 }
+
+/// The index of a wide object holds positions, not keys: 8 bytes a slot, at most four slots
+/// for three members (a `[String: Int]` took 24 bytes a bucket plus its own copy of every
+/// key longer than 15 bytes), and it still finds every key of a 90,000-key payload.
+@Suite struct JSONKeyIndexTests {
+    @Test func aWideObjectsIndexIsPositionsOnly() throws {
+        let n = 90_000
+        let text = "{" + (0..<n).map { "\"a custom key longer than fifteen bytes \($0)\":\($0)" }.joined(separator: ",") + "}"
+        var o = try #require(try JSONParser.parse(text).objectValue)
+        #expect(o.count == n)
+        #expect(o.indexStorageBytes <= n * 8 * 2 && o.indexStorageBytes >= n * 8 * 4 / 3, "\(o.indexStorageBytes)")
+        for k in stride(from: 0, to: n, by: 7) {
+            #expect(o.position(of: "a custom key longer than fifteen bytes \(k)") == k)
+        }
+        #expect(o.position(of: "a custom key longer than fifteen bytes \(n)") == nil)
+        // Removal re-indexes; appends after it are found.
+        o["a custom key longer than fifteen bytes 0"] = nil
+        o["new"] = .null
+        #expect(o.position(of: "a custom key longer than fifteen bytes 1") == 0)
+        #expect(o.position(of: "new") == n - 1)
+    }
+
+    @Test func growingOneByOneFindsEveryKey() {
+        var o = JSONObject()
+        for k in 0..<5_000 {
+            o["k\(k)"] = .int(k)
+            // Each key, just added and at every growth step, is found at its place.
+            #expect(o.position(of: "k\(k)") == k)
+        }
+        for k in 0..<5_000 { #expect(o["k\(k)"] == .int(k)) }
+        #expect(o.indexStorageBytes <= 5_000 * 8 * 2)
+    }
+}
