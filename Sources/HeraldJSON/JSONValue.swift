@@ -82,14 +82,14 @@ public enum JSONValue: Sendable, Equatable {
 /// that were written more than once.
 ///
 /// Keys are unique in `entries` (a repeated key replaces the value in place),
-/// so small objects are searched linearly; a key → position index (`JSONKeyIndex`) is
+/// so small objects are searched linearly; a key → position index (`PositionIndex`) is
 /// built only once an object grows past `indexThreshold` keys (most objects read
 /// from payloads and batch lines have a handful).
 public struct JSONObject: Sendable, Equatable, Sequence {
     /// The members in order.
     public private(set) var entries: [(key: String, value: JSONValue)]
     /// Key → position in `entries`; nil while the object is small.
-    private var index: JSONKeyIndex?
+    private var index: PositionIndex?
 
     /// The bytes of the key index (none while the object is small).
     var indexStorageBytes: Int { index?.storageBytes ?? 0 }
@@ -133,7 +133,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     func position(of key: String, probes: inout Int) -> Int? {
         if let index {
             probes += 1
-            return index.find(key, in: entries)
+            return index.find(hash: PositionIndex.hash(key)) { entries[$0].key == key }
         }
         var i = 0
         let n = entries.count
@@ -150,15 +150,20 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             index = nil
             return
         }
-        index = JSONKeyIndex(entries)
+        var made = PositionIndex(capacity: entries.count)
+        for (j, e) in entries.enumerated() { made.insert(hash: PositionIndex.hash(e.key), position: j) { _ in 0 } }
+        index = made
     }
 
     private mutating func appendNew(_ key: String, _ value: JSONValue) {
         // Room for a typical small object at once instead of growing 1, 2, 4.
         if entries.capacity == 0 { entries.reserveCapacity(4) }
         entries.append((key, value))
-        if index != nil {
-            index!.appendLast(of: entries)
+        if var grown = index {
+            // Taken out while it grows: the rehash reads `entries`.
+            index = nil
+            grown.insert(hash: PositionIndex.hash(key), position: entries.count - 1) { PositionIndex.hash(self.entries[$0].key) }
+            index = grown
         } else if entries.count > JSONObject.indexThreshold {
             rebuildIndex()
         }
