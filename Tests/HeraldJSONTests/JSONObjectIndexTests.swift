@@ -100,3 +100,23 @@ import Testing
         #expect(o.indexStorageBytes <= 5_000 * 8)
     }
 }
+
+/// What one member of an object costs in its parent's storage: a key and a value, no more.
+/// A two-word index kept inline in `JSONObject` made every member 48 bytes instead of 40
+/// (the object is a case of `JSONValue`, so its size is every value's size).
+@Suite struct JSONValueLayoutTests {
+    @Test func aMemberIsAKeyAndAValue() {
+        #expect(MemoryLayout<JSONObject>.size == 16)
+        #expect(MemoryLayout<(key: String, value: JSONValue)>.stride <= 40)
+    }
+
+    @Test func aWideParsedObjectIsNotCopiedToShrinkIt() throws {
+        // A wide object keeps the room it grew into (the shrinking copy held every member
+        // twice at once); a small one gives its spare room back.
+        let text = "{" + (0..<1_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let o = try #require(try JSONParser.parse(text).objectValue)
+        // Grown 4, 8, … 1,024 by doubling; shrunk, it would hold about 1,000.
+        #expect(o.entries.capacity >= 1_024)
+        #expect(o.position(of: "k999") == 999)
+    }
+}
