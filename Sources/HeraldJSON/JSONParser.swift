@@ -135,15 +135,17 @@ package enum UnicodeEscape {
     }
 }
 
-private struct Parser {
+/// The parser's state over one buffer (`JSONPullParser` walks a document with it too).
+struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
     var i = 0
     var line = 1
     var lineStart = 0
     var positions: [String: SourcePosition] = [:]
-    /// Repeated keys with where they start; columns are worked out once at the end.
-    var duplicates: [(pointer: String, offset: Int, line: Int, lineStart: Int)] = []
+    /// Repeated keys with where they start and where the repeated value ends (the order
+    /// they are found in); columns are worked out once at the end.
+    var duplicates: [(pointer: String, offset: Int, line: Int, lineStart: Int, end: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
@@ -274,7 +276,7 @@ private struct Parser {
                 if !obj.appendParsed(key, v) {
                     duplicates.append((
                         childRecord ? childPointer : "/" + Parser.escapePointer(key),
-                        keyOffset, keyLine, keyLineStart))
+                        keyOffset, keyLine, keyLineStart, i))
                 }
                 if try closes(UInt8(ascii: "}"), "an object") {
                     obj.finishParsing()

@@ -82,14 +82,20 @@ public enum JSONValue: Sendable, Equatable {
 /// that were written more than once.
 ///
 /// Keys are unique in `entries` (a repeated key replaces the value in place),
-/// so small objects are searched linearly; a key → position index is built
-/// only once an object grows past `indexThreshold` keys (most objects read
+/// so small objects are searched linearly; a key → position index (`PositionIndex`) is
+/// built only once an object grows past `indexThreshold` keys (most objects read
 /// from payloads and batch lines have a handful).
 public struct JSONObject: Sendable, Equatable, Sequence {
     /// The members in order.
     public private(set) var entries: [(key: String, value: JSONValue)]
     /// Key → position in `entries`; nil while the object is small.
-    private var index: [String: Int]?
+    /// Boxed: a `PositionIndex` is two words, and an object is stored in every `JSONValue`
+    /// and so in every member of its parent (`(String, JSONValue)`, 40 bytes a member with
+    /// one word here, 48 with two).
+    private var index: IndexBox?
+
+    /// The bytes of the key index (none while the object is small).
+    var indexStorageBytes: Int { index?.index.storageBytes ?? 0 }
 
     /// Objects with more keys than this get a hash index.
     static let indexThreshold = 12
@@ -130,7 +136,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     func position(of key: String, probes: inout Int) -> Int? {
         if let index {
             probes += 1
-            return index[key]
+            return index.index.find(hash: PositionIndex.hash(key)) { entries[$0].key == key }
         }
         var i = 0
         let n = entries.count
@@ -147,10 +153,9 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             index = nil
             return
         }
-        var made: [String: Int] = [:]
-        made.reserveCapacity(entries.count)
-        for (j, e) in entries.enumerated() { made[e.key] = j }
-        index = made
+        var made = PositionIndex(capacity: entries.count)
+        for (j, e) in entries.enumerated() { made.insert(hash: PositionIndex.hash(e.key), position: j) { _ in 0 } }
+        index = IndexBox(made)
     }
 
     private mutating func appendNew(_ key: String, _ value: JSONValue) {
@@ -158,7 +163,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         if entries.capacity == 0 { entries.reserveCapacity(4) }
         entries.append((key, value))
         if index != nil {
-            index![key] = entries.count - 1
+            // Grown in place when this object alone holds the index (copy on write).
+            if !isKnownUniquelyReferenced(&index) { index = IndexBox(index!.index) }
+            let box = index!
+            box.index.insert(hash: PositionIndex.hash(key), position: entries.count - 1) { PositionIndex.hash(self.entries[$0].key) }
         } else if entries.count > JSONObject.indexThreshold {
             rebuildIndex()
         }
@@ -205,7 +213,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Catalog holds several one-member objects per key, each with room for four.
     mutating func finishParsing() {
         // Copied through a buffer: `Array(entries[...])` would share the roomy storage.
-        if entries.capacity - entries.count >= 2 { entries = entries.withUnsafeBufferPointer { Array($0) } }
+        // A wide object keeps its room: the copy would hold the members twice at once.
+        if entries.capacity - entries.count >= 2, entries.count <= JSONObject.indexThreshold {
+            entries = entries.withUnsafeBufferPointer { Array($0) }
+        }
     }
 
     /// The members in order.
@@ -218,4 +229,12 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         a.entries.count == b.entries.count
             && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
+}
+
+/// A wide object's `PositionIndex` behind one reference (see `JSONObject.index`). Changed
+/// only while one object holds it (`isKnownUniquelyReferenced`, copy on write), so never
+/// while it is shared with another task.
+final class IndexBox: @unchecked Sendable {
+    var index: PositionIndex
+    init(_ index: PositionIndex) { self.index = index }
 }

@@ -27,6 +27,42 @@ public enum JSONWriter {
         emit(value, into: &out, pretty: pretty, sorted: false, indent: indent, chunk: chunk, write: write)
     }
 
+    /// How many UTF-8 bytes `write(value)` (compact) writes, counted without writing them:
+    /// a payload's size can be measured against its budget without building its text.
+    public static func length(of value: JSONValue) -> Int {
+        switch value {
+        case .null: return 4
+        case .bool(let b): return b ? 4 : 5
+        case .number(let n): return n.utf8.count
+        case .string(let s): return quotedLength(s)
+        case .array(let a):
+            var n = 2 + max(a.count - 1, 0)
+            for e in a { n += length(of: e) }
+            return n
+        case .object(let o):
+            var n = 2 + max(o.count - 1, 0)
+            for e in o.entries { n += quotedLength(e.key) + 1 + length(of: e.value) }
+            return n
+        }
+    }
+
+    /// How many UTF-8 bytes `quote(s)` writes, quotes included (what `quote(_:to:)` escapes).
+    public static func quotedLength(_ s: String) -> Int {
+        var n = 2
+        var previous: (UInt8, UInt8) = (0, 0)
+        for b in s.utf8 {
+            switch b {
+            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: n += 2
+            case 0x00..<0x20, 0x7F: n += 6
+            // The last byte of U+2028 / U+2029 (E2 80 A8 / E2 80 A9): the three bytes become six.
+            case 0xA8 where previous == (0xE2, 0x80), 0xA9 where previous == (0xE2, 0x80): n += 4
+            default: n += 1
+            }
+            previous = (previous.1, b)
+        }
+        return n
+    }
+
     /// `s` as a JSON string literal, quotes included.
     public static func quote(_ s: String) -> String {
         var out = ""

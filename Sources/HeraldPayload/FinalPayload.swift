@@ -101,16 +101,36 @@ public enum PayloadWriter {
         var fields = AlertFields(title: nonEmpty(rendered.title), subtitle: nonEmpty(rendered.subtitle), body: nonEmpty(rendered.body))
         var shortened: [String] = []
 
-        func assemble(_ f: AlertFields) -> JSONObject {
+        func apsValue(_ f: AlertFields) -> JSONValue {
             var aps = original.aps.raw
             aps["alert"] = alertValue(f, original: original.aps.alert)
             if let badge { aps["badge"] = .int(badge) }
+            return .object(aps)
+        }
+        func assemble(_ f: AlertFields) -> JSONObject {
             var root = original.root
             for k in droppedKeys { root[k] = nil }
-            root["aps"] = .object(aps)
+            root["aps"] = apsValue(f)
             return root
         }
-        func size(_ f: AlertFields) -> Int { JSONWriter.write(.object(assemble(f))).utf8.count }
+        // Everything but the value of `aps`, measured once: a payload of many custom keys
+        // is neither copied nor written out to be measured against the budget.
+        let rest: Int = {
+            var n = 2
+            var members = 0
+            var hasAps = false
+            for e in original.root.entries where !droppedKeys.contains(e.key) {
+                members += 1
+                n += JSONWriter.quotedLength(e.key) + 1
+                if e.key == "aps" { hasAps = true } else { n += JSONWriter.length(of: e.value) }
+            }
+            if !hasAps {
+                members += 1
+                n += JSONWriter.quotedLength("aps") + 1
+            }
+            return n + members - 1
+        }()
+        func size(_ f: AlertFields) -> Int { rest + JSONWriter.length(of: apsValue(f)) }
 
         // Measured without writing the (possibly long) body: the rest with an
         // empty body, plus the body's escaped length.
@@ -143,14 +163,14 @@ public enum PayloadWriter {
                 shortened.append(name)
             }
         }
-        let root = assemble(fields)
-        let json = JSONWriter.write(.object(root))
-        if json.utf8.count > limit {
+        let total = size(fields)
+        if total > limit {
             throw PayloadError(
-                "the payload is \(json.utf8.count) bytes even with the alert shortened; keys other than the alert text exceed the \(limit)-byte budget",
+                "the payload is \(total) bytes even with the alert shortened; keys other than the alert text exceed the \(limit)-byte budget",
                 pointer: "")
         }
-        return FinalPayload(object: root, json: json, shortenedFields: shortened)
+        let root = assemble(fields)
+        return FinalPayload(object: root, json: JSONWriter.write(.object(root)), shortenedFields: shortened)
     }
 
     struct AlertFields {
@@ -219,19 +239,7 @@ public enum PayloadWriter {
 
     /// The UTF-8 length of `s` written as JSON string content by `JSONWriter`
     /// (without the quotes), computed without writing it.
-    public static func escapedLength(_ s: String) -> Int {
-        var n = 0
-        for b in s.utf8 {
-            switch b {
-            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: n += 2
-            case 0x00..<0x20, 0x7F: n += 6
-            default: n += 1
-            }
-        }
-        // U+2028 and U+2029 (3 bytes each in UTF-8) are written as 6-byte escapes.
-        for u in s.unicodeScalars where u.value == 0x2028 || u.value == 0x2029 { n += 3 }
-        return n
-    }
+    public static func escapedLength(_ s: String) -> Int { JSONWriter.quotedLength(s) - 2 }
 
     /// PDI/PDF characters that close the isolates and embeddings `text` leaves open,
     /// so the ellipsis follows the paragraph's direction.

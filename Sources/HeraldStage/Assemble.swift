@@ -35,8 +35,9 @@ struct Assemble: Sendable {
             final = try PayloadWriter.finalPayload(from: original, alert: alert.alert, badge: badgeValue)
         } catch {
             diagnostics.append(.stage(.payloadSize, "\(error); custom keys dropped"))
+            // A new object of `aps` alone: filtering a copy of a wide root would copy it first.
             var slim = original
-            slim.root.removeAll { key, _ in key != "aps" }
+            slim.root = JSONObject([("aps", original.root["aps"] ?? .object(original.aps.raw))])
             final = try? PayloadWriter.finalPayload(from: slim, alert: alert.alert, badge: badgeValue)
             if final == nil {
                 var minimal = JSONObject()

@@ -23,6 +23,13 @@ enum JSONPositions {
         }
     }
 
+    /// Scans the one value that starts at `offset` of `bytes` (assumed valid JSON): its
+    /// node, with offsets into all of `bytes`. For reading a document a member at a time.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Node? {
+        var i = offset
+        return value(bytes, &i, depth: 0)
+    }
+
     @inline(__always)
     private static func skipSpace(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
         while i < p.count, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }

@@ -1,4 +1,5 @@
 import HeraldDiagnostics
+internal import HeraldJSON
 
 // A table's entries, stored by column: a `.strings` pair is two offsets into its file's text
 // (8 bytes) and one slot of a key index (8 bytes), not an `Entry` with its strings, origins
@@ -17,7 +18,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
     private var slots: [Slot] = []
     /// Entries kept whole, pointed at by their slot.
     private var whole: [Entry] = []
-    private var index = KeyIndex()
+    private var index = PositionIndex()
 
     /// No entries.
     public init() {}
@@ -40,7 +41,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
 
     /// Where `key`'s entry is, nil when there is none.
     public func position(of key: String) -> Int? {
-        index.find(hash: KeyIndex.hash(key)) { self.key(slots[$0]) == key }
+        index.find(hash: PositionIndex.hash(key)) { self.key(slots[$0]) == key }
     }
 
     /// Adds `entry`, or replaces the entry of its key in place. Returns the entry replaced.
@@ -73,8 +74,8 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         let order = try indices.sorted { try areInIncreasingOrder(self[$0], self[$1]) }
         let old = slots
         slots = order.map { old[$0] }
-        index = KeyIndex(capacity: slots.count)
-        for i in slots.indices { index.insert(hash: KeyIndex.hash(key(slots[i])), position: i) { _ in 0 } }
+        index = PositionIndex(capacity: slots.count)
+        for i in slots.indices { index.insert(hash: PositionIndex.hash(key(slots[i])), position: i) { _ in 0 } }
     }
 
     public static func == (a: TableEntries, b: TableEntries) -> Bool { a.elementsEqual(b) }
@@ -95,12 +96,12 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         slots = pairs.slots
         // The text is kept only for the entries that point into it.
         if slots.contains(where: { !$0.isWhole }) { text = pairs.text }
-        index = KeyIndex(capacity: slots.count)
+        index = PositionIndex(capacity: slots.count)
         var kept = 0
         for i in slots.indices {
             let slot = slots[i]
             let key = key(slot)
-            let hash = KeyIndex.hash(key)
+            let hash = PositionIndex.hash(key)
             if let p = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
                 replaced(entry(slot), entry(slots[p]))
                 slots[p] = slot
@@ -126,7 +127,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
     }
 
     private mutating func put(key: String, _ make: (inout TableEntries) -> Slot) -> Entry? {
-        let hash = KeyIndex.hash(key)
+        let hash = PositionIndex.hash(key)
         if let i = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
             let old = self[i]
             let oldSlot = slots[i]
@@ -143,8 +144,8 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         let slot = make(&self)
         slots.append(slot)
         var grown = index
-        index = KeyIndex()
-        grown.insert(hash: hash, position: slots.count - 1) { KeyIndex.hash(self.key(slots[$0])) }
+        index = PositionIndex()
+        grown.insert(hash: hash, position: slots.count - 1) { PositionIndex.hash(self.key(slots[$0])) }
         index = grown
         return nil
     }
@@ -194,63 +195,6 @@ private struct Slot: Sendable {
 
     var isWhole: Bool { b == Slot.wholeMark }
     var wholeIndex: Int { Int(a) }
-}
-
-/// Key → position, by open addressing: a bucket is a position (4 bytes), a probe compares
-/// the key at that position. Kept at most 3/4 full, so probes stay short.
-private struct KeyIndex: Sendable {
-    private var buckets: [UInt32] = []
-    private var count = 0
-    private static let empty = UInt32.max
-
-    init() {}
-
-    /// Room for `capacity` keys without growing.
-    init(capacity: Int) {
-        buckets = Array(repeating: Self.empty, count: Self.size(for: capacity))
-    }
-
-    private static func size(for keys: Int) -> Int {
-        var size = 8
-        while size * 3 < keys * 4 { size *= 2 }
-        return size
-    }
-
-    static func hash(_ key: String) -> Int { key.hashValue }
-
-    var storageBytes: Int { buckets.capacity * MemoryLayout<UInt32>.stride }
-
-    func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var b = hash & mask
-        while true {
-            let v = buckets[b]
-            if v == Self.empty { return nil }
-            if matches(Int(v)) { return Int(v) }
-            b = (b + 1) & mask
-        }
-    }
-
-    /// Adds `position`, whose key hashes to `hash`; `rehash` gives the hash of the key at a
-    /// position already in (when the index grows).
-    mutating func insert(hash: Int, position: Int, rehash: (Int) -> Int) {
-        if (count + 1) * 4 > buckets.count * 3 {
-            let old = buckets
-            buckets = []
-            buckets = Array(repeating: Self.empty, count: Self.size(for: count + 1))
-            for v in old where v != Self.empty { place(UInt32(v), hash: rehash(Int(v))) }
-        }
-        place(UInt32(position), hash: hash)
-        count += 1
-    }
-
-    private mutating func place(_ position: UInt32, hash: Int) {
-        let mask = buckets.count - 1
-        var b = hash & mask
-        while buckets[b] != Self.empty { b = (b + 1) & mask }
-        buckets[b] = position
-    }
 }
 
 /// The text of one old-style `.strings` file, kept for the entries that point into it.

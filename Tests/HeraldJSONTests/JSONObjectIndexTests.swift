@@ -67,3 +67,56 @@ import Testing
         #expect(built.entries.capacity >= 4)
     }
 }
+
+/// The index of a wide object holds positions, not keys: 4 bytes a bucket, at most four
+/// buckets for three members (a `[String: Int]` took 24 bytes a bucket plus its own copy of
+/// every key longer than 15 bytes), and it still finds every key of a 90,000-key payload.
+@Suite struct PositionIndexTests {
+    @Test func aWideObjectsIndexIsPositionsOnly() throws {
+        let n = 90_000
+        let text = "{" + (0..<n).map { "\"a custom key longer than fifteen bytes \($0)\":\($0)" }.joined(separator: ",") + "}"
+        var o = try #require(try JSONParser.parse(text).objectValue)
+        #expect(o.count == n)
+        #expect(o.indexStorageBytes <= n * 8 && o.indexStorageBytes >= n * 4 * 4 / 3, "\(o.indexStorageBytes)")
+        for k in stride(from: 0, to: n, by: 7) {
+            #expect(o.position(of: "a custom key longer than fifteen bytes \(k)") == k)
+        }
+        #expect(o.position(of: "a custom key longer than fifteen bytes \(n)") == nil)
+        // Removal re-indexes; appends after it are found.
+        o["a custom key longer than fifteen bytes 0"] = nil
+        o["new"] = .null
+        #expect(o.position(of: "a custom key longer than fifteen bytes 1") == 0)
+        #expect(o.position(of: "new") == n - 1)
+    }
+
+    @Test func growingOneByOneFindsEveryKey() {
+        var o = JSONObject()
+        for k in 0..<5_000 {
+            o["k\(k)"] = .int(k)
+            // Each key, just added and at every growth step, is found at its place.
+            #expect(o.position(of: "k\(k)") == k)
+        }
+        for k in 0..<5_000 { #expect(o["k\(k)"] == .int(k)) }
+        #expect(o.indexStorageBytes <= 5_000 * 8)
+    }
+}
+
+/// What one member of an object costs in its parent's storage: a key and a value, no more.
+/// A two-word index kept inline in `JSONObject` made every member 48 bytes instead of 40
+/// (the object is a case of `JSONValue`, so its size is every value's size).
+@Suite struct JSONValueLayoutTests {
+    @Test func aMemberIsAKeyAndAValue() {
+        #expect(MemoryLayout<JSONObject>.size == 16)
+        #expect(MemoryLayout<(key: String, value: JSONValue)>.stride <= 40)
+    }
+
+    @Test func aWideParsedObjectIsNotCopiedToShrinkIt() throws {
+        // A wide object keeps the room it grew into (the shrinking copy held every member
+        // twice at once); a small one gives its spare room back.
+        let text = "{" + (0..<1_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let o = try #require(try JSONParser.parse(text).objectValue)
+        // Grown 4, 8, … 1,024 by doubling; shrunk, it would hold about 1,000.
+        #expect(o.entries.capacity >= 1_024)
+        #expect(o.position(of: "k999") == 999)
+    }
+}

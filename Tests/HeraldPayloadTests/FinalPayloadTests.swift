@@ -229,3 +229,48 @@ import Testing
         #expect(out.object["aps"]?["alert"]?["title"] == .string("Message"))
     }
 }
+
+/// The final payload is measured against its budget without being written: the measured
+/// size must be the written size to the byte, at the budget and one byte over it.
+@Suite struct FinalPayloadBudgetTests {
+    /// A payload whose written final form (alert "x" in place) is `total` bytes, padded
+    /// with a custom key that needs escapes (`"` and U+2028 count as written, not as read).
+    static func payload(writtenAs total: Int) throws -> APNsPayload {
+        // {"aps":{"alert":{"body":"x"},"mutable-content":1},"pad":"…"} without the pad's content
+        let frame = #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"pad":""}"#.utf8.count
+        var pad = String(repeating: "\u{2028}\"", count: 100)  // 8 bytes each as written
+        pad += String(repeating: "a", count: total - frame - 800)
+        var root = JSONObject()
+        root["aps"] = .object(JSONObject([("alert", .object(JSONObject([("body", .string("x"))]))), ("mutable-content", .int(1))]))
+        root["pad"] = .string(pad)
+        return try APNsPayload(json: .object(root))
+    }
+
+    @Test func aPayloadOfExactlyTheBudgetFitsAndOneByteMoreDoesNot() throws {
+        let limit = 2_000
+        let fits = try PayloadWriter.finalPayload(from: Self.payload(writtenAs: limit), alert: RenderedAlert(body: "x"), limit: limit)
+        #expect(fits.byteCount == limit && fits.shortenedFields.isEmpty)
+        // One byte more: the body cannot shrink below one grapheme and "…", so the rest is over.
+        #expect(throws: PayloadError.self) {
+            try PayloadWriter.finalPayload(from: Self.payload(writtenAs: limit + 1), alert: RenderedAlert(body: "x"), limit: limit)
+        }
+    }
+
+    @Test func theSizeInTheErrorIsTheWrittenSize() throws {
+        // 5,000 custom keys: far over the budget; the error gives the size written whole.
+        var root = JSONObject()
+        root["aps"] = .object(JSONObject([("alert", .string("hello")), ("mutable-content", .int(1))]))
+        for k in 0..<5_000 { root["c\(k)"] = k % 2 == 0 ? .number("-0") : .string("v\"\(k)") }
+        let p = try APNsPayload(json: .object(root))
+        // Over the budget the body is cut to its minimum first: one grapheme and "…".
+        var written = root
+        written["aps"] = .object(JSONObject([("alert", .string("h\u{2026}")), ("mutable-content", .int(1))]))
+        let expected = JSONWriter.write(.object(written)).utf8.count
+        do {
+            _ = try PayloadWriter.finalPayload(from: p, alert: RenderedAlert(body: "hi"))
+            Issue.record("fitted")
+        } catch {
+            #expect(error.message.hasPrefix("the payload is \(expected) bytes even with the alert shortened"), "\(error.message)")
+        }
+    }
+}
