@@ -311,11 +311,11 @@ struct TemplateCompiler {
                 p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
                 "in \(Excerpt.quoted(text)): \(p.message)")
         }
-        if parsed.problems.count > described, let last = parsed.problems.last {
+        if parsed.problemCount > described, let last = parsed.lastProblemKind {
             diagnostics.append(Diagnostic(
-                last.kind,
+                last,
                 .error,
-                "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems"))
+                "in \(Excerpt.quoted(text)): \(parsed.problemCount - described) more format problems"))
         }
         var parts: [TemplatePart] = []
         var count = 0
