@@ -225,6 +225,15 @@ public enum FormatStringParser {
             return
         }
         func add(_ end: Int, _ kind: Int32) { out.pieces.append(.init(end: UInt32(end), kind: kind)) }
+        // Room for the pieces up front: a specifier starts at each `%` not paired into `%%`,
+        // and a piece of text can come before each (a hint; growing past it is still fine).
+        var starts = 0
+        var run = 0
+        for b in bytes {
+            if b == UInt8(ascii: "%") { run += 1 } else { starts += run & 1; run = 0 }
+        }
+        starts += run & 1
+        out.pieces.reserveCapacity(2 * starts + 1)
         let firstArgument = out.firstArgument
         let substitutionArgument = out.substitutionArgument
         var literalOpen = false

@@ -131,6 +131,35 @@ public struct ParsedFormat: Sendable, Hashable {
         }
     }
 
+    /// True when piece `i` is text (literal or invalid), shown as it reads.
+    func isText(piece i: Int) -> Bool {
+        tooLong || pieces[i].kind == Piece.literal || pieces[i].kind == Piece.invalid
+    }
+
+    /// The text pieces `run` show, joined (literal `%%` read as `%`, invalid text as
+    /// written): a slice of the source, not a copy, when no literal piece holds a `%`.
+    func shownText(ofPieces run: Range<Int>) -> Substring {
+        guard !tooLong else { return Substring(source) }
+        guard let first = run.first, let last = run.last else { return "" }
+        let bytes = range(of: first).lowerBound..<range(of: last).upperBound
+        let escaped = run.contains { i in
+            pieces[i].kind == Piece.literal && source.utf8[utf8Index(range(of: i).lowerBound)..<utf8Index(range(of: i).upperBound)].contains(UInt8(ascii: "%"))
+        }
+        guard escaped else { return Substring(source.utf8[utf8Index(bytes.lowerBound)..<utf8Index(bytes.upperBound)]) }
+        var out = ""
+        for i in run {
+            switch segment(at: i) {
+            case .literal(let s), .invalid(let s): out += s
+            case .specifier(let s): out += s.text
+            }
+        }
+        return Substring(out)
+    }
+
+    private func utf8Index(_ offset: Int) -> String.Index {
+        source.utf8.index(source.utf8.startIndex, offsetBy: offset)
+    }
+
     /// Literal text with each `%%` read as one `%`.
     static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }

@@ -98,4 +98,27 @@ import Testing
         #expect(parsed.problemCount == 1)
         #expect(parsed.argumentCount == 50_000)
     }
+
+    @Test func literalTextIsASliceOfTheFormatNotACopy() throws {
+        // Text and invalid pieces between specifiers are shown as one slice of the string
+        // itself (a 4 MB translation was copied into the template's parts and kept there).
+        let text = String(repeating: "x", count: 100_000) + " %70$@ tail %@ 100%% done"
+        let parsed = FormatStringParser.parse(text)
+        let run = 0..<3  // "xxx… ", "%70$@", " tail "
+        #expect((0..<3).allSatisfy { parsed.isText(piece: $0) } && !parsed.isText(piece: 3))
+        let shown = parsed.shownText(ofPieces: run)
+        #expect(shown == Substring(String(repeating: "x", count: 100_000) + " %70$@ tail "))
+        #expect(shown.base.utf8.count == text.utf8.count)
+        // A run with `%%` is read as `%`: that one is made.
+        #expect(parsed.shownText(ofPieces: 4..<5) == " 100% done")
+        // A template keeps no text parts: their bytes are in its literals.
+        let compiler = TemplateCompiler(numberLocale: try LocaleID("en"), pluralLocale: try LocaleID("en"))
+        let template = compiler.compileFormat(text, firstArgument: 0, variables: [:], substitution: nil, active: [])
+        #expect(template.parts.count == 1)
+        #expect(template.parts.allSatisfy { if case .text = $0 { false } else { true } })
+        let r = Renderer.renderUncached(
+            message: .plain(SourceText(text, origin: Origin(file: "t", line: 1, column: 1))),
+            locale: try LocaleID("en"), arguments: [.string("Ana")])
+        #expect(r.text == String(repeating: "x", count: 100_000) + " %70$@ tail Ana 100% done")
+    }
 }
