@@ -50,7 +50,30 @@ public enum FormatStringParser {
         var end: Int
         var outcome: Outcome
 
-        enum Outcome { case specifier, percentAtEnd, unfinished, badVariable, notAConversion }
+        enum Outcome {
+            case specifier, percentAtEnd, unfinished, badVariable, notAConversion
+
+            /// The problem of text that is not a specifier (nil for a specifier).
+            var rule: Diagnostic.Rule? {
+                switch self {
+                case .specifier: return nil
+                case .percentAtEnd, .unfinished: return .danglingPercent
+                case .badVariable: return .badVariable
+                case .notAConversion: return .invalidSpecifier
+                }
+            }
+
+            /// What is wrong with `written`, the text read.
+            func message(_ written: String) -> String {
+                switch self {
+                case .specifier: return ""
+                case .percentAtEnd: return "'%' at the end of the string; write '%%' for a percent sign"
+                case .unfinished: return "unfinished specifier '\(Excerpt.escaped(written))' at the end of the string"
+                case .badVariable: return "'\(Excerpt.escaped(written))' is not a variable reference; write %#@name@"
+                case .notAConversion: return "'\(Excerpt.escaped(written))' is not a format specifier; write '%%' for a percent sign"
+                }
+            }
+        }
     }
 
     /// Reads the specifier starting with the `%` at `start` (not `%%`).
@@ -261,23 +284,13 @@ public enum FormatStringParser {
             let read = readSpecifier(bytes, at: start, substitutionArgument: substitutionArgument)
             let r = start..<read.end
             i = read.end
-            switch read.outcome {
-            case .specifier: break
-            case .percentAtEnd:
+            // Text that is not a specifier: one invalid piece and its problem.
+            func invalid(_ kind: Diagnostic.Rule, _ message: @autoclosure () -> String) {
                 add(r.upperBound, ParsedFormat.Piece.invalid)
-                problem(.danglingPercent, r, "'%' at the end of the string; write '%%' for a percent sign")
-                continue
-            case .unfinished:
-                add(r.upperBound, ParsedFormat.Piece.invalid)
-                problem(.danglingPercent, r, "unfinished specifier '\(Excerpt.escaped(text(r)))' at the end of the string")
-                continue
-            case .badVariable:
-                add(r.upperBound, ParsedFormat.Piece.invalid)
-                problem(.badVariable, r, "'\(Excerpt.escaped(text(r)))' is not a variable reference; write %#@name@")
-                continue
-            case .notAConversion:
-                add(r.upperBound, ParsedFormat.Piece.invalid)
-                problem(.invalidSpecifier, r, "'\(Excerpt.escaped(text(r)))' is not a format specifier; write '%%' for a percent sign")
+                problem(kind, r, message())
+            }
+            if let kind = read.outcome.rule {
+                invalid(kind, read.outcome.message(text(r)))
                 continue
             }
             guard let conversion = read.conversion else { continue }
@@ -286,8 +299,7 @@ public enum FormatStringParser {
                 continue
             }
             if read.star {
-                add(r.upperBound, ParsedFormat.Piece.invalid)
-                problem(.starWidth, r, "'\(Excerpt.escaped(text(r)))' takes its width or precision from an argument, which localized strings cannot supply")
+                invalid(.starWidth, "'\(Excerpt.escaped(text(r)))' takes its width or precision from an argument, which localized strings cannot supply")
                 continue
             }
             if let w = read.width, w > maximumWidth {
@@ -320,8 +332,7 @@ public enum FormatStringParser {
             if let p = read.position {
                 sawPositional = true
                 if p < 1 || p > maximumPosition {
-                    add(r.upperBound, ParsedFormat.Piece.invalid)
-                    problem(.badPosition, r, "position \(p) in '\(Excerpt.escaped(text(r)))' must be between 1 and \(maximumPosition)")
+                    invalid(.badPosition, "position \(p) in '\(Excerpt.escaped(text(r)))' must be between 1 and \(maximumPosition)")
                     continue
                 }
                 argumentIndex = p - 1
