@@ -51,11 +51,35 @@ struct LocatedProblem: Sendable {
     var text: SourceText
 }
 
+/// The format problems of a message's texts: per text the first few described (one
+/// more than the linter lists, so it can say which rule the rest start with), the
+/// others only counted by origin. A string of a million bad specifiers keeps 21.
+struct MessageProblems: Sendable {
+    /// Described per text.
+    static let keptPerText = LintRun.problemsPerText + 1
+    /// In order of their texts.
+    var listed: [LocatedProblem] = []
+    /// Problems past the described ones, by the origin of their text.
+    var unlisted: [Origin: Int] = [:]
+
+    /// Adds `parsed`'s problems, found in `text`; `skipMixed`: its mixed-positional problem is not one.
+    mutating func add(_ parsed: ParsedFormat, in text: SourceText, skipMixed: Bool) {
+        var kept = 0
+        for p in parsed.problems where !(skipMixed && p.kind == .mixedPositional) {
+            guard kept < Self.keptPerText else { break }
+            listed.append(LocatedProblem(problem: p, text: text))
+            kept += 1
+        }
+        let total = parsed.problemCount - (skipMixed && parsed.mixesPositions ? 1 : 0)
+        if total > kept { unlisted[text.origin, default: 0] += total - kept }
+    }
+}
+
 /// What a message's format strings read and what is wrong with them.
 struct MessageArguments: Sendable {
     /// 0-based argument → every reading of it.
     var uses: [Int: [ArgumentUse]] = [:]
-    var problems: [LocatedProblem] = []
+    var problems = MessageProblems()
     /// True when the message is evidently a format string: a specifier that
     /// is not accidental, a `%%`, or a plural format.
     var isFormat = false
@@ -156,22 +180,18 @@ struct MessageArguments: Sendable {
         variables: [String: PluralVariable], visiting: Set<String>, used: inout Set<String>
     ) -> ParsedFormat {
         let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
-        let accidental = Set(parsed.problems.filter { $0.kind == .accidentalSpecifier }.map(\.utf8Range))
         // String Catalogs: `%#@photos@` reads the argument its substitution's argNum names,
         // so next to `%1$@` it is not a sequential specifier.
-        let numberedOnly = parsed.specifiers.allSatisfy { spec in
+        let numberedOnly = parsed.specifierSequence.allSatisfy { spec in
             if spec.position != nil { return true }
             if case .variable(let name) = spec.conversion, variables[name]?.argNum != nil { return true }
             return false
         }
-        for p in parsed.problems where !(p.kind == .mixedPositional && numberedOnly) {
-            problems.append(LocatedProblem(problem: p, text: t))
-        }
+        problems.add(parsed, in: t, skipMixed: numberedOnly)
         if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
-        for seg in parsed.segments {
-            guard case .specifier(let s) = seg else { continue }
+        for s in parsed.specifierSequence {
             // An accidental specifier ("50% a day") is reported on its own, not as an argument.
-            if accidental.contains(s.utf8Range) { continue }
+            if s.isAccidental { continue }
             // "100 % los" parses as '% lo': a percent sign, a space and a word. Such a
             // specifier alone does not make a string a format string (it still reads an
             // argument when the string is formatted).
@@ -212,7 +232,7 @@ struct MessageArguments: Sendable {
     /// Whether a plural form prints its own number: `%arg`, a specifier
     /// reading argument `index`, or a nested variable (not followed here).
     static func shows(_ index: Int, in parsed: ParsedFormat) -> Bool {
-        parsed.specifiers.contains { s in
+        parsed.specifierSequence.contains { s in
             switch s.conversion {
             case .substitutionArgument, .variable: return true
             default: return s.argumentIndex == index
@@ -224,7 +244,7 @@ struct MessageArguments: Sendable {
     /// or floating conversion): in a form that does not show its own number, that number
     /// is another argument's.
     static func foreignNumber(in parsed: ParsedFormat) -> (argument: Int, text: String)? {
-        for s in parsed.specifiers {
+        for s in parsed.specifierSequence {
             guard let index = s.argumentIndex else { continue }
             switch use(of: s).argClass {
             case .integer, .floating: return (index, s.text)

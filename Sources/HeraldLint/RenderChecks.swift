@@ -73,7 +73,9 @@ extension LintRun {
         }
         // ICU patterns bind {0}, {1}… or names in order of use: give a few values that read as numbers and text alike.
         let count = icu ? 4 : own.argumentCount
-        var outputs: [String] = []
+        // The push budget needs the longest rendering only (by characters, the first of equals):
+        // each result is dropped once looked at, so a long text is not held once per sample.
+        var longest: (text: String, characters: Int)? = nil
         // Each of these is said once per message, for the first sample that shows it.
         var icuReported = false, unknownVariableReported = false, outputReported = false
         let origin = ctx.textOrigin
@@ -83,10 +85,11 @@ extension LintRun {
         }
         let argumentLists: [[RenderArgument]] = samples.map { sample in numeric.map { .string($0 ? sample : Self.sampleText) } }
         // Compiled once, rendered with every sample.
-        let results = Renderer.renderUncached(
+        Renderer.renderUncached(
             message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
-            icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization)
-        for (sample, result) in zip(samples, results) {
+            icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
+        ) { i, result in
+            let sample = samples[i]
             for d in result.diagnostics where d.rule == .icu || d.rule == .recursion {
                 if !icuReported {
                     icuReported = true
@@ -99,14 +102,17 @@ extension LintRun {
                     emit(.renderLeftoverSpecifier, ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
                 }
             }
-            outputs.append(result.text)
+            if notification {
+                let characters = result.text.count
+                if characters > longest?.characters ?? -1 { longest = (result.text, characters) }
+            }
             let before = diagnostics.count
             if !outputReported {
                 checkOutput(result.text, ctx, sample: sample, origin: origin)
                 outputReported = diagnostics.count > before
             }
         }
-        if notification { checkPush(ctx, own, shortestOutputs: outputs) }
+        if notification { checkPush(ctx, own, shortestOutputs: longest.map { [$0.text] } ?? []) }
     }
 
     /// Leftover specifiers, empty output, misplaced bidi controls.
@@ -143,7 +149,12 @@ extension LintRun {
     /// width, precision and length, then a conversion or `#@name@`. A bare
     /// `%d` directly followed by a letter ("%done") reads as a word and is skipped.
     static func leftoverSpecifier(_ text: String) -> String? {
-        let b = Array(text.utf8)
+        // Read in place: a long rendering is not copied to be scanned.
+        var text = text
+        return text.withUTF8 { leftoverSpecifier(in: $0) }
+    }
+
+    private static func leftoverSpecifier(in b: UnsafeBufferPointer<UInt8>) -> String? {
         func digits(_ k: inout Int) -> Bool {
             let s = k
             while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
@@ -277,7 +288,7 @@ extension LintRun {
             }
         }
         let parsed = FormatStringParser.parse(s, substitutionArgument: true)
-        for spec in parsed.specifiers {
+        for spec in parsed.specifierSequence {
             if case .variable = spec.conversion { continue }
             n += argumentBytes - spec.utf8Range.count
         }

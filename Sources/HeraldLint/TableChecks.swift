@@ -198,7 +198,7 @@ extension LintRun {
         if isFormat {
             var shown: [Origin: Int] = [:]
             var more: [(origin: Origin, rule: Diagnostic.Rule)] = []
-            for p in own.problems {
+            for p in own.problems.listed {
                 let n = shown[p.text.origin, default: 0]
                 shown[p.text.origin] = n + 1
                 if n < Self.problemsPerText {
@@ -208,7 +208,7 @@ extension LintRun {
                 }
             }
             for m in more {
-                let extra = (shown[m.origin] ?? 0) - Self.problemsPerText
+                let extra = (shown[m.origin] ?? 0) + (own.problems.unlisted[m.origin] ?? 0) - Self.problemsPerText
                 emit(m.rule, ctx.place(m.origin), "\(extra) more specifier problem\(extra == 1 ? "" : "s") in this string, not listed")
             }
         }

@@ -153,9 +153,25 @@ public final class Renderer: Sendable {
         message: Message, locale: LocaleID, argumentLists: [[RenderArgument]], options: RenderOptions = .init(),
         icu: Bool = false, servedBy: String? = nil
     ) -> [RenderResult] {
+        var results: [RenderResult] = []
+        renderUncached(message: message, locale: locale, argumentLists: argumentLists, options: options, icu: icu, servedBy: servedBy) {
+            results.append($1)
+        }
+        return results
+    }
+
+    /// `renderUncached` for several argument lists, each result handed to `each` (with the
+    /// list's index) as it is made: the linter renders a long text with several samples
+    /// without holding every rendering at once.
+    public static func renderUncached(
+        message: Message, locale: LocaleID, argumentLists: [[RenderArgument]], options: RenderOptions = .init(),
+        icu: Bool = false, servedBy: String? = nil, each: (Int, RenderResult) -> Void
+    ) {
         let compiled = compile(
             message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
-        return argumentLists.map { render(compiled, locale: locale, arguments: $0, options: options) }
+        for (i, arguments) in argumentLists.enumerated() {
+            each(i, render(compiled, locale: locale, arguments: arguments, options: options))
+        }
     }
 
     /// Number of compiled templates held (at most `maximumCachedTemplates`).

@@ -36,7 +36,9 @@ final class Template: @unchecked Sendable {
     let literals: UnsafeMutableBufferPointer<UInt8>
 
     init(parts: [TemplatePart], diagnostics: [Diagnostic], argumentCount: Int) {
-        self.parts = parts
+        // Literal text is copied into `literals` below; its part is not kept (a long
+        // translation would be held twice by every template compiled from it).
+        self.parts = parts.filter { if case .text = $0 { return false } else { return true } }
         self.diagnostics = diagnostics
         self.argumentCount = argumentCount
         var literalCount = 0
@@ -73,22 +75,15 @@ final class Template: @unchecked Sendable {
 
 /// One piece of a compiled format string, as compiled (owning its objects).
 enum TemplatePart: Sendable {
-    case text(String)
+    /// Literal text: a slice of the format string where it needs no unescaping.
+    case text(Substring)
     case specifier(CompiledSpecifier)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
     case broken(BrokenVariable)
 
-    static func literal(_ text: String) -> TemplatePart { .text(text) }
-
     static func brokenVariable(name: String, argumentIndex: Int, diagnostic: Diagnostic) -> TemplatePart {
         .broken(BrokenVariable(name: name, argumentIndex: argumentIndex, diagnostic: diagnostic))
-    }
-
-    /// The text of a literal part, nil for the others.
-    var literalText: String? {
-        if case .text(let l) = self { return l }
-        return nil
     }
 }
 
@@ -311,27 +306,32 @@ struct TemplateCompiler {
                 p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
                 "in \(Excerpt.quoted(text)): \(p.message)")
         }
-        if parsed.problems.count > described, let last = parsed.problems.last {
+        if parsed.problemCount > described, let last = parsed.lastProblemKind {
             diagnostics.append(Diagnostic(
-                last.kind,
+                last,
                 .error,
-                "in \(Excerpt.quoted(text)): \(parsed.problems.count - described) more format problems"))
+                "in \(Excerpt.quoted(text)): \(parsed.problemCount - described) more format problems"))
         }
         var parts: [TemplatePart] = []
         var count = 0
-        // Adjacent literal and invalid segments become one literal part, gathered here
-        // and added once (joining them part by part copied the text each time: quadratic).
-        var pending: String? = nil
-        func flushLiteral() {
-            if let text = pending { parts.append(.literal(text)) }
+        // Adjacent literal and invalid pieces become one literal part, added once: a slice of
+        // the format string itself when no `%%` is in it (joining them part by part copied the
+        // text each time: quadratic; joining them at all copied a long text once more).
+        var pending: Int? = nil
+        func flushLiteral(before end: Int) {
+            if let start = pending { parts.append(.text(parsed.shownText(ofPieces: start..<end))) }
             pending = nil
         }
-        for segment in parsed.segments {
-            switch segment {
-            case .literal(let s), .invalid(let s):
-                if pending == nil { pending = s } else { pending!.append(s) }
+        let segments = parsed.segments
+        for i in segments.indices {
+            if parsed.isText(piece: i) {
+                if pending == nil { pending = i }
+                continue
+            }
+            flushLiteral(before: i)
+            switch segments[i] {
+            case .literal, .invalid: continue
             case .specifier(var spec):
-                flushLiteral()
                 let index = spec.argumentIndex ?? 0
                 switch spec.conversion {
                 case .variable(let name):
@@ -357,7 +357,7 @@ struct TemplateCompiler {
                 }
             }
         }
-        flushLiteral()
+        flushLiteral(before: segments.endIndex)
         return Template(parts: parts, diagnostics: diagnostics, argumentCount: count)
     }
 

@@ -104,8 +104,15 @@ struct StringsScanner {
         }
         guard i < n else { throw .init(offset: open, message: "unterminated quoted string") }
         var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: p[start..<i]))
+        try decodeQuoted(q, open: open, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes a quoted string from `i` (inside it, after its opening quote at `open`) to
+    /// just past its closing quote, escapes read, each byte put into `out`.
+    mutating func decodeQuoted<Out: DecodedBytes>(_ q: UInt8, open: Int, into out: inout Out) throws(OldStyleParser.Failure) {
         var pendingHigh: UInt16? = nil
-        func emitUnit(_ u: UInt16, _ out: inout [UInt8], _ pendingHigh: inout UInt16?) {
+        func emitUnit(_ u: UInt16, _ out: inout Out, _ pendingHigh: inout UInt16?) {
             if let h = pendingHigh {
                 pendingHigh = nil
                 if u >= 0xDC00 && u < 0xE000 {
@@ -127,7 +134,7 @@ struct StringsScanner {
             if c == q {
                 if pendingHigh != nil { TextDecoding.appendUTF8(0xFFFD, to: &out) }
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                return
             }
             if c == 0x5C {
                 i += 1

@@ -41,7 +41,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
 
     /// Where `key`'s entry is, nil when there is none.
     public func position(of key: String) -> Int? {
-        index.find(hash: PositionIndex.hash(key)) { self.key(slots[$0]) == key }
+        index.find(hash: PositionIndex.hash(key)) { self.hasKey(slots[$0], key) }
     }
 
     /// Adds `entry`, or replaces the entry of its key in place. Returns the entry replaced.
@@ -102,7 +102,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
             let slot = slots[i]
             let key = key(slot)
             let hash = PositionIndex.hash(key)
-            if let p = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
+            if let p = index.find(hash: hash, where: { self.hasKey(slots[$0], key) }) {
                 replaced(entry(slot), entry(slots[p]))
                 slots[p] = slot
             } else {
@@ -126,9 +126,16 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         return text!.string(at: Int(slot.a))
     }
 
+    /// True when `slot`'s key is `key`: a compact entry's key is compared where it is
+    /// written in the text, escapes read as they come, not decoded into a string per probe.
+    private func hasKey(_ slot: Slot, _ key: String) -> Bool {
+        if slot.isWhole { return whole[slot.wholeIndex].key == key }
+        return text!.hasString(at: Int(slot.a), equalTo: key)
+    }
+
     private mutating func put(key: String, _ make: (inout TableEntries) -> Slot) -> Entry? {
         let hash = PositionIndex.hash(key)
-        if let i = index.find(hash: hash, where: { self.key(slots[$0]) == key }) {
+        if let i = index.find(hash: hash, where: { self.hasKey(slots[$0], key) }) {
             let old = self[i]
             let oldSlot = slots[i]
             let new = make(&self)
@@ -213,6 +220,29 @@ final class TableText: Sendable {
             var s = StringsScanner(p: p)
             s.i = offset
             return (try? s.string()) ?? ""
+        }
+    }
+
+    /// True when `string(at: offset)` would be `other` (compared in place, nothing copied).
+    func hasString(at offset: Int, equalTo other: String) -> Bool {
+        var other = other
+        return other.withUTF8 { target in
+            lines.text.withUnsafeBufferPointer { p -> Bool in
+                guard offset < p.count else { return target.isEmpty }
+                var s = StringsScanner(p: p)
+                s.i = offset
+                let c = p[offset]
+                if c == 0x22 || c == 0x27 {
+                    var matcher = ByteMatcher(target)
+                    s.i += 1
+                    do { try s.decodeQuoted(c, open: offset, into: &matcher) } catch { return target.isEmpty }
+                    return matcher.isEqual
+                }
+                guard isUnquotedChar(c) else { return target.isEmpty }
+                var end = offset
+                while end < p.count, isUnquotedChar(p[end]) { end += 1 }
+                return UnsafeBufferPointer(rebasing: p[offset..<end]).elementsEqual(target)
+            }
         }
     }
 

@@ -159,7 +159,7 @@ enum TextDecoding {
     }
 
     @inline(__always)
-    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    static func appendUTF8<Out: DecodedBytes>(_ v: UInt32, to out: inout Out) {
         if v < 0x80 {
             out.append(UInt8(v))
         } else if v < 0x800 {
@@ -245,4 +245,32 @@ struct LineMap {
         let p = position(offset)
         return Origin(file: file, line: p.line, column: p.column)
     }
+}
+
+/// Where a decoder puts the UTF-8 bytes it produces: an array, or a comparison made as
+/// the bytes come (`ByteMatcher`), which needs no copy.
+protocol DecodedBytes {
+    mutating func append(_ byte: UInt8)
+}
+
+extension Array: DecodedBytes where Element == UInt8 {}
+
+/// Compares decoded bytes with `target` as they come, keeping none.
+struct ByteMatcher: DecodedBytes {
+    let target: UnsafeBufferPointer<UInt8>
+    private var matched = 0
+    private var differs = false
+
+    init(_ target: UnsafeBufferPointer<UInt8>) { self.target = target }
+
+    mutating func append(_ byte: UInt8) {
+        guard !differs, matched < target.count, target[matched] == byte else {
+            differs = true
+            return
+        }
+        matched += 1
+    }
+
+    /// True when the bytes put in were exactly `target`.
+    var isEqual: Bool { !differs && matched == target.count }
 }

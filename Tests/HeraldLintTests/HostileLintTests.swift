@@ -41,19 +41,40 @@ import Testing
         #expect(a.stoppedAt?.name == "v256")
     }
 
-    @Test func thousandsOfBadSpecifiersGiveAShortReport() throws {
+    @Test(arguments: [1_000, 100_000])
+    func thousandsOfBadSpecifiersGiveAShortReport(n: Int) throws {
         // `%1$@ … %1000$@`: every position past 64 is a problem. The first 20 are listed,
         // then a count; no diagnostic quotes more than a short excerpt of the string.
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let value = (1...1_000).map { "%\($0)$@" }.joined(separator: " ")
+        let value = (1...n).map { "%\($0)$@" }.joined(separator: " ")
         try FileManager.default.createDirectory(atPath: dir + "/en.lproj", withIntermediateDirectories: true)
         try Data("\"k\" = \"\(value)\";\n".utf8).write(to: URL(fileURLWithPath: dir + "/en.lproj/Localizable.strings"))
         let report = try Fixtures.lint([dir])
         let positions = report.diagnostics.filter { $0.rule.rawValue == "bad-position" }
         #expect(positions.count == HeraldLint.LintRun.problemsPerText + 1)
-        #expect(positions.contains { $0.message == "\(1_000 - 64 - LintRun.problemsPerText) more specifier problems in this string, not listed" })
+        #expect(positions.contains { $0.message == "\(n - 64 - LintRun.problemsPerText) more specifier problems in this string, not listed" })
         for d in report.diagnostics { #expect(d.message.count < 400, "\(d.message.prefix(200))") }
+    }
+
+    @Test func aMessageKeepsAFewProblemsPerTextAndCountsTheRest() throws {
+        // 100,000 bad positions in one text, 30 in a plural form: each text keeps the 21 the
+        // linter needs (20 listed, the 21st names the rule the count goes under), the rest
+        // counted by the text's origin (a message once kept every problem, ~200 bytes each).
+        let o = Origin(file: "en.lproj/Localizable.stringsdict", line: 1, column: 1)
+        let form = Origin(file: "en.lproj/Localizable.stringsdict", line: 9, column: 5)
+        let many = (1...100_000).map { "%\($0)$@" }.joined(separator: " ")
+        let few = (1...30).map { _ in "%0$@" }.joined(separator: " ")
+        let v = PluralVariable(
+            name: "n", valueType: "d", argNum: nil, specType: "NSStringPluralRuleType",
+            forms: [.one: SourceText("one %d", origin: o), .other: SourceText("%d " + few, origin: form)], origin: o)
+        let a = MessageArguments.analyze(
+            .plural(format: SourceText("%#@n@ " + many, origin: o), variables: ["n": v]), substitutions: false)
+        #expect(a.problems.listed.count == 2 * MessageProblems.keptPerText)
+        // The format string: 99,936 bad positions and one mix of `%#@n@` with `%1$@`.
+        #expect(a.problems.unlisted[o] == 100_000 - 64 + 1 - MessageProblems.keptPerText)
+        #expect(a.problems.unlisted[form] == 30 - MessageProblems.keptPerText)
+        #expect(a.problems.listed.allSatisfy { $0.problem.kind == .badPosition || $0.problem.kind == .mixedPositional })
     }
 
     /// A table of `n` keys in `localization`, each `"k<i>" = "%d v<i>"`.

@@ -45,6 +45,44 @@ import Testing
         #expect(r.entries["k\(n)"] == nil)
     }
 
+    /// Keys written with escapes, looked up by their decoded text: the lookup compares a
+    /// compact entry's key where it is written, reading escapes as it goes. The decoded keys
+    /// are the CoreFoundation readings of these escapes (`\n` newline, `\U00e9` é as one
+    /// UTF-16 unit, `\UD83D\UDE00` a surrogate pair, `\101` octal 'A', `\"` a quote).
+    @Test(arguments: ["utf8", "utf16le-bom", "utf16be-bom"])
+    func keysNeedingDecodingAreFoundByTheirText(encoding: String) throws {
+        let text = """
+            "plain" = "0";
+            "line\\nbreak" = "1";
+            "caf\\U00e9" = "2";
+            "smile \\UD83D\\UDE00" = "3";
+            "\\101BC" = "4";
+            "say \\"hi\\"" = "5";
+            unquoted.key_1 = "6";
+            "caf\\U00e9 2" = "7";
+            "naïve" = "8";
+
+            """
+        let bytes: [UInt8]
+        switch encoding {
+        case "utf16le-bom": bytes = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "utf16be-bom": bytes = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        default: bytes = Array(text.utf8)
+        }
+        let r = StringsReader.read(bytes: bytes, file: "t.strings")
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        let keys = ["plain", "line\nbreak", "café", "smile \u{1F600}", "ABC", "say \"hi\"", "unquoted.key_1", "café 2", "naïve"]
+        #expect(r.entries.map(\.key) == keys)
+        for (i, key) in keys.enumerated() {
+            #expect(r.entries.position(of: key) == i, "\(key)")
+            #expect(r.entries[key]?.message.texts.map(\.value) == ["\(i)"], "\(key)")
+        }
+        // Near misses: a prefix, a longer key, the escape as written, another case.
+        for miss in ["caf", "café 23", "caf\\U00e9", "line\\nbreak", "Plain", "unquoted.key", "smile ", "\"plain\"", ""] {
+            #expect(r.entries[miss] == nil, "\(miss)")
+        }
+    }
+
     @Test func aKeyWrittenAgainKeepsItsPlaceAndTakesTheLastValue() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n/* about a */\n\"a\" = \"3\";\n\"c\";\n\"e\\n\" = x;\n"
         let r = StringsReader.read(bytes: Array(text.utf8), file: "t.strings")
