@@ -124,16 +124,25 @@ enum OTLPValue: Equatable, CustomStringConvertible {
     }
 }
 
-/// One Span: ids in lowercase hexadecimal, as a traceparent writes them.
+/// One Span (its fields by trace.proto's numbers): ids in lowercase hexadecimal, as a
+/// traceparent writes them.
 struct OTLPSpan: CustomStringConvertible {
-    let traceID: String
-    let spanID: String
-    let parentSpanID: String
-    let name: String
-    let kind: UInt64
-    let start: UInt64
-    let end: UInt64
+    let message: ProtobufMessage
     let attributes: [String: OTLPValue]
+
+    init(_ message: ProtobufMessage) throws {
+        self.message = message
+        attributes = try OTLPValue.attributes(try message.messages(9))
+    }
+
+    var traceID: String { Self.hex(message.bytes(1)) }
+    var spanID: String { Self.hex(message.bytes(2)) }
+    var parentSpanID: String { Self.hex(message.bytes(4)) }
+    var name: String { message.string(5) }
+    /// SpanKind: 1 internal, 2 server, 3 client.
+    var kind: UInt64 { message.varint(6) }
+    var start: UInt64 { message.fixed64(7) }
+    var end: UInt64 { message.fixed64(8) }
 
     var description: String { "\(name) trace \(traceID) span \(spanID) parent \(parentSpanID) \(attributes)" }
 
@@ -145,22 +154,14 @@ struct OTLPSpan: CustomStringConvertible {
     }
 
     /// ExportTraceServiceRequest { resource_spans = 1 } → ResourceSpans { resource = 1,
-    /// scope_spans = 2 } → ScopeSpans { spans = 2 } → Span { trace_id = 1, span_id = 2,
-    /// parent_span_id = 4, name = 5, kind = 6, start = 7, end = 8, attributes = 9 };
-    /// Resource { attributes = 1 }.
+    /// scope_spans = 2 } → ScopeSpans { spans = 2 } → Span; Resource { attributes = 1 }.
     static func decode(exportRequest bytes: [UInt8]) throws -> [(span: OTLPSpan, resource: [String: OTLPValue])] {
         var out: [(span: OTLPSpan, resource: [String: OTLPValue])] = []
         for resourceSpans in try ProtobufMessage(bytes).messages(1) {
             let resource = try OTLPValue.attributes(try resourceSpans.messages(1).first?.messages(1) ?? [])
             for scopeSpans in try resourceSpans.messages(2) {
                 for span in try scopeSpans.messages(2) {
-                    out.append((
-                        OTLPSpan(
-                            traceID: hex(span.bytes(1)), spanID: hex(span.bytes(2)), parentSpanID: hex(span.bytes(4)),
-                            name: span.string(5), kind: span.varint(6), start: span.fixed64(7), end: span.fixed64(8),
-                            attributes: try OTLPValue.attributes(try span.messages(9))),
-                        resource
-                    ))
+                    out.append((try OTLPSpan(span), resource))
                 }
             }
         }

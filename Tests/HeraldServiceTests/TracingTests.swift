@@ -26,29 +26,36 @@ import Testing
         return spans
     }
 
-    @Test func aRequestsSpanCarriesItsTraceparentRouteStatusAndID() async throws {
-        let receiver = try Self.receiver()
-        defer { receiver.stop() }
+    /// herald-server with `arguments` and `environment`; `requests` get its base URL, then
+    /// SIGTERM stops it (spans go out in batches: the exporter sends the rest as it stops) and
+    /// it must exit 0.
+    static func serve(_ arguments: [String], environment: [String: String] = [:], _ requests: (String) async throws -> Void) async throws {
         let work = try TemporaryFolder()
-        let server = try await ServerProcessTests.start(
-            ["--watch-interval-ms", "0", "--otel-endpoint", receiver.url("")], folder: work)
+        let server = try await ServerProcessTests.start(["--watch-interval-ms", "0"] + arguments, folder: work, environment: environment)
         defer { kill(server.process.processIdentifier, SIGKILL) }
-
-        // A W3C traceparent (version 00, sampled), as a caller that traces would send it.
-        let traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
-        let parentID = "00f067aa0ba902b7"
-        let answer = try await Answer.send(
-            .POST, server.base + "/v1/format", body: Array(ExampleRequests.formatLines[0].utf8),
-            headers: [("traceparent", "00-\(traceID)-\(parentID)-01"), ("X-Request-Id", "trace-test-1")])
-        #expect(answer.status == 200, "\(answer.text)")
-        // A request with no traceparent starts a trace of its own; a path that is no route is not its name.
-        let missing = try await Answer.send(.GET, server.base + "/nowhere", body: nil, headers: [])
-        #expect(missing.status == 404)
-
-        // Spans go out in batches; SIGTERM stops the server, and the exporter sends the rest.
+        try await requests(server.base)
         kill(server.process.processIdentifier, SIGTERM)
         let finished = await server.process.finished()
         #expect(finished.status == 0, "\(finished.stderr)")
+    }
+
+    @Test func aRequestsSpanCarriesItsTraceparentRouteStatusAndID() async throws {
+        let receiver = try Self.receiver()
+        defer { receiver.stop() }
+        // A W3C traceparent (version 00, sampled), as a caller that traces would send it.
+        let traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+        let parentID = "00f067aa0ba902b7"
+        var madeID: String?
+        try await Self.serve(["--otel-endpoint", receiver.url("")]) { base in
+            let answer = try await Answer.send(
+                .POST, base + "/v1/format", body: Array(ExampleRequests.formatLines[0].utf8),
+                headers: [("traceparent", "00-\(traceID)-\(parentID)-01"), ("X-Request-Id", "trace-test-1")])
+            #expect(answer.status == 200, "\(answer.text)")
+            // No traceparent: a trace of its own; a path that is no route is not its name.
+            let missing = try await Answer.send(.GET, base + "/nowhere", body: nil, headers: [])
+            #expect(missing.status == 404)
+            madeID = missing.headers.first(name: "X-Request-Id")
+        }
 
         let spans = try Self.exported(receiver)
         let format = try #require(spans.first { $0.span.attributes["http.route"] == .string("/v1/format") }, "\(spans)")
@@ -79,7 +86,7 @@ import Testing
         #expect(other.span.attributes["http.route"] == .string("NotFound"))
         #expect(other.span.attributes["http.response.status_code"] == .int(404))
         // The id the server made is the one it answered with.
-        #expect(other.span.attributes["http.response.header.x_request_id"] == missing.headers.first(name: "X-Request-Id").map { .string($0) })
+        #expect(madeID != nil && other.span.attributes["http.response.header.x_request_id"] == madeID.map { .string($0) })
     }
 
     @Test(arguments: ["127.0.0.1:4318", "ftp://127.0.0.1/", "http://", "http://127.0.0.1:4318/?a=b"])
@@ -92,32 +99,22 @@ import Testing
     @Test func noEndpointNoSpans() async throws {
         let receiver = try Self.receiver()
         defer { receiver.stop() }
-        let work = try TemporaryFolder()
         // The standard variable turns tracing on, and OTEL_SDK_DISABLED turns it off again.
-        let server = try await ServerProcessTests.start(
-            ["--watch-interval-ms", "0"], folder: work,
-            environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url(""), "OTEL_SDK_DISABLED": "true"])
-        defer { kill(server.process.processIdentifier, SIGKILL) }
-        let answer = try await Answer.send(.GET, server.base + "/healthz", body: nil, headers: [("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")])
-        #expect(answer.status == 200)
-        kill(server.process.processIdentifier, SIGTERM)
-        let finished = await server.process.finished()
-        #expect(finished.status == 0, "\(finished.stderr)")
+        try await Self.serve([], environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url(""), "OTEL_SDK_DISABLED": "true"]) { base in
+            let answer = try await Answer.send(
+                .GET, base + "/healthz", body: nil, headers: [("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")])
+            #expect(answer.status == 200)
+        }
         #expect(receiver.requests.isEmpty)
     }
 
     @Test func theStandardVariableTurnsItOn() async throws {
         let receiver = try Self.receiver()
         defer { receiver.stop() }
-        let work = try TemporaryFolder()
-        let server = try await ServerProcessTests.start(
-            ["--watch-interval-ms", "0"], folder: work,
-            environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url(""), "OTEL_SERVICE_NAME": "herald-eu"])
-        defer { kill(server.process.processIdentifier, SIGKILL) }
-        #expect(try await Answer.send(.GET, server.base + "/healthz", body: nil, headers: []).status == 200)
-        kill(server.process.processIdentifier, SIGTERM)
-        let finished = await server.process.finished()
-        #expect(finished.status == 0, "\(finished.stderr)")
+        try await Self.serve([], environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url(""), "OTEL_SERVICE_NAME": "herald-eu"]) { base in
+            let answer = try await Answer.send(.GET, base + "/healthz", body: nil, headers: [])
+            #expect(answer.status == 200)
+        }
         let spans = try Self.exported(receiver)
         let health = try #require(spans.first { $0.span.attributes["http.route"] == .string("/healthz") }, "\(spans)")
         #expect(health.resource["service.name"] == .string("herald-eu"))
