@@ -32,6 +32,11 @@ let package = Package(
         // What an app's extension links to fetch media and deliver receipts over HTTP.
         .library(name: "HeraldNetwork", targets: ["HeraldNetwork"]),
     ],
+    // `swift build --traits OpenTelemetry`: herald-server can export OpenTelemetry traces
+    // (Docs/service.md, "Tracing"). Off by default, so a default build compiles no swift-otel.
+    traits: [
+        .trait(name: "OpenTelemetry", description: "herald serve exports traces over OTLP/HTTP (swift-otel)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -47,6 +52,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Tracing (already built for Hummingbird) and, with the OpenTelemetry trait only, its
+        // OTLP/HTTP exporter (swift-otel without its gRPC exporter).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.3.0"),
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // `swift package generate-documentation --target HeraldStage` (the DocC catalog);
         // a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -181,6 +190,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -188,6 +198,9 @@ let package = Package(
             dependencies: [
                 "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenTelemetry"])),
+                .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OpenTelemetry"])),
             ],
             swiftSettings: strict),
         // Campaigns: render jobs read from a job source and answered into a result sink,
@@ -289,6 +302,15 @@ let package = Package(
             name: "herald-bench-media",
             dependencies: ["HeraldMedia", "HeraldNetwork"],
             path: "Tools/bench/HeraldMediaBench",
+            swiftSettings: strict),
+        // The ceiling probe of Tools/bench/serve.sh: a no-work HTTP/1.1 server on bare SwiftNIO.
+        .executableTarget(
+            name: "herald-bench-nio-probe",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tools/bench/serve/NIOProbe",
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6],

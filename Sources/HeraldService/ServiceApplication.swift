@@ -4,7 +4,7 @@ public import Hummingbird
 public import Logging
 import HummingbirdCore
 import NIOCore
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// `herald serve`: the tables, the routes, the middleware and the services (server, tables
 /// watcher) under one `ServiceGroup`, which SIGTERM and SIGINT shut down gracefully — the
@@ -37,13 +37,18 @@ public struct ServiceApplication: Sendable {
     func router() -> Router<ServiceContext> {
         let limits = configuration.limits
         let routes = Router(context: ServiceContext.self)
-        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: routes)
+        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing).add(to: routes)
         let router = Router(context: ServiceContext.self)
         let admission = Admission(limit: limits.maxInFlight) { [metrics] count in metrics.inFlight(count) }
+        if configuration.tracing {
+            // Outermost, so that its span sees every answer as sent (errors, 503s) and the
+            // request id the middleware below echoes.
+            router.add(middleware: TracingMiddleware(recordingHeaders: [.requestID]))
+        }
         router.add(middleware: ServiceMiddleware(
             admission: admission, metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
             routes: Set(routes.routes.map { "\($0.path)" })))
-        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone).add(to: router)
+        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing).add(to: router)
         return router
     }
 
@@ -80,8 +85,9 @@ public struct ServiceApplication: Sendable {
     }
 
     /// Loads the tables (not ready until they load), then serves until SIGTERM or SIGINT
-    /// (or the task is cancelled).
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// (or the task is cancelled). `alongside` run in the same group and stop after the
+    /// server (a span exporter, which flushes what the last requests recorded).
+    public func run(alongside: [any Service] = [], onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         if let failure = tables.reload() {
             metrics.tableReload(succeeded: false)
             logger.error("tables not loaded; /readyz answers 503 until a reload succeeds", metadata: ["problem": "\(failure)"])
@@ -89,13 +95,15 @@ public struct ServiceApplication: Sendable {
             logger.info("tables loaded", metadata: ["tables": "\(tables.directory ?? "(embedded)")"])
         }
         let watcher = TablesWatcher(tables: tables, interval: configuration.watchInterval, metrics: metrics, logger: logger)
-        // The log flusher comes first, so it stops last: after the requests in flight are logged.
+        // The group stops its services last to first: the log flusher comes first, so it stops
+        // last, after the requests in flight are logged and `alongside` has stopped.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [
-                .init(service: LogFlusher(sink: configuration.logSink, interval: .milliseconds(250))),
-                .init(service: application(onListening: onListening)),
-                .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup),
-            ],
+            services: [.init(service: LogFlusher(sink: configuration.logSink, interval: .milliseconds(250)))]
+                + alongside.map { .init(service: $0) }
+                + [
+                    .init(service: application(onListening: onListening)),
+                    .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup),
+                ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { configuration.logSink.flush() }
         try await group.run()

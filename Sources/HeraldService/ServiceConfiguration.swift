@@ -28,6 +28,11 @@ public struct ServiceConfiguration: Sendable {
     /// Where the log lines of `ServiceLogHandler` are buffered: written out every 250 ms and
     /// when the server stops.
     public var logSink: LogSink = .standardError
+    /// One span per request (Hummingbird's `TracingMiddleware`), to whatever tracer the
+    /// process bootstrapped `InstrumentationSystem` with; the request's W3C `traceparent` is
+    /// its parent. Off by default: herald-server turns it on with its exporter
+    /// (`--otel-endpoint`, Docs/service.md "Tracing").
+    public var tracing = false
 
     public init() {}
 }

@@ -4,8 +4,8 @@ public import Prometheus
 /// The Prometheus metrics of `herald serve` (Docs/service.md, "Metrics"), served at `/metrics`.
 ///
 /// Label values come from a closed set — the route (its pattern, never the raw path), the
-/// status, the outcome, and the localization that served a render (one of the tables' own) —
-/// so no request can grow the number of series. A series' handle is looked up in the registry
+/// method (one of HTTP's own, else `other`), the status, the outcome, and the localization that
+/// served a render (one of the tables' own) — so no request can grow the number of series. A series' handle is looked up in the registry
 /// once and kept (`Route`, the handles below), so answering a request builds no labels.
 public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
@@ -62,14 +62,14 @@ public final class ServiceMetrics: Sendable {
                 labels: [("route", label)], buckets: ServiceMetrics.latencyBuckets)
         }
 
-        /// One answered request.
+        /// One answered request; `method` is the request's, as sent (see `methodLabel`).
         func request(method: String, status: Int, duration elapsed: Duration) {
-            let key = CounterKey(method: method, status: status)
+            let key = CounterKey(method: ServiceMetrics.methodLabel(method), status: status)
             let counter = counters.withLock { made in
                 if let counter = made[key] { return counter }
                 let counter = registry.makeCounter(
                     descriptor: ServiceMetrics.descriptor("http_requests", unit: "total", "HTTP requests answered, by route, method and status."),
-                    labels: [("route", label), ("method", method), ("status", String(status))])
+                    labels: [("route", label), ("method", key.method), ("status", String(status))])
                 made[key] = counter
                 return counter
             }
@@ -77,6 +77,14 @@ public final class ServiceMetrics: Sendable {
             duration.record(elapsed)
         }
     }
+
+    /// The methods RFC 9110 defines, and PATCH (RFC 5789): a method label is one of these or
+    /// `other`. The HTTP parser lets through dozens more (WebDAV's, UPnP's…) and a client picks
+    /// which, so each would otherwise be a series of its own on every route.
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
+    /// The `method` label of a request's method.
+    static func methodLabel(_ method: String) -> String { knownMethods.contains(method) ? method : "other" }
 
     /// The metrics of the route labelled `label` (a route pattern, or "other").
     func route(_ label: String) -> Route { Route(label: label, registry: registry) }

@@ -1,6 +1,7 @@
 import HeraldJSON
 import HeraldPreview
 import Hummingbird
+import Tracing
 
 /// The routes of `herald serve` (Docs/service.md, Docs/openapi.json).
 struct ServiceRoutes: Sendable {
@@ -8,14 +9,20 @@ struct ServiceRoutes: Sendable {
     let metrics: ServiceMetrics
     let limits: ServiceLimits
     let timeZone: String
+    /// Whether the work of a render or a format is a span of its own, under the request's.
+    let tracing: Bool
 
     func add(to router: Router<ServiceContext>) {
-        let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone
+        let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone, tracing = tracing
         let format = FormatEndpoint(tables: tables)
         router.post("/v1/render") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)
-                let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
+                let answer = try await Self.traced(tracing, "render") { span in
+                    let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
+                    span?.attributes["herald.results"] = answer["results"]?.arrayValue?.count
+                    return answer
+                }
                 return Self.json(200, Array((JSONWriter.write(.object(answer)) + "\n").utf8))
             }
         }
@@ -25,7 +32,11 @@ struct ServiceRoutes: Sendable {
         router.post("/v1/format") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (bytes, _) = try await RequestBodyReader.json(request, limit: limits.bodyBytes)
-                let (status, body) = try format.answer(bytes)
+                let (status, body) = try await Self.traced(tracing, "format") { span in
+                    let answer = try format.answer(bytes)
+                    span?.attributes["herald.status"] = answer.status
+                    return answer
+                }
                 return Self.json(status, body)
             }
         }
@@ -71,6 +82,13 @@ struct ServiceRoutes: Sendable {
         router.get("/metrics") { _, _ in
             Self.response(200, contentType: "text/plain; version=0.0.4", metrics.exposition())
         }
+    }
+
+    /// `body` as a span named `name`, a child of the request's (Hummingbird's
+    /// `TracingMiddleware`), when tracing is on; else `body` alone, with no span made.
+    static func traced<T: Sendable>(_ tracing: Bool, _ name: String, _ body: (_ span: (any Span)?) async throws -> T) async throws -> T {
+        guard tracing else { return try await body(nil) }
+        return try await withSpan(name, ofKind: .internal) { span in try await body(span) }
     }
 
     static func json(_ status: Int, _ body: [UInt8]) -> Response {

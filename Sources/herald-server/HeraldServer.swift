@@ -5,6 +5,7 @@ import HeraldICU
 import HeraldSealing
 import HeraldService
 import Logging
+import ServiceLifecycle
 
 /// `herald-server` (`herald serve`): Herald as an HTTP service (Docs/service.md).
 @main
@@ -45,6 +46,11 @@ struct HeraldServer: AsyncParsableCommand {
     var watchIntervalMilliseconds: Int = 2_000
     @Option(help: "Write the bound port to this file once listening (for --port 0).") var portFile: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
+    @Option(help: """
+        Export a span per request to this OpenTelemetry collector (OTLP/HTTP, e.g. http://127.0.0.1:4318; \
+        OTEL_EXPORTER_OTLP_ENDPOINT also turns it on). Needs a herald-server built with --traits OpenTelemetry.
+        """)
+    var otelEndpoint: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
@@ -56,6 +62,10 @@ struct HeraldServer: AsyncParsableCommand {
         guard watchIntervalMilliseconds >= 0 else { throw ValidationError("--watch-interval-ms must be 0 or more") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel): expected trace, debug, info, notice, warning, error or critical") }
         guard DateFormat.isKnownZone(timeZone) else { throw ValidationError("--time-zone: '\(timeZone)' is not a known IANA time zone") }
+        if let otelEndpoint {
+            guard ServerTracing.isBuiltIn else { throw ValidationError("--otel-endpoint: \(ServerTracing.NotBuiltIn())") }
+            if let problem = ServerTracing.problem(endpoint: otelEndpoint) { throw ValidationError("--otel-endpoint \(otelEndpoint): \(problem)") }
+        }
         if let tables {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: tables, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -89,8 +99,22 @@ struct HeraldServer: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in ServiceLogHandler(label: label, level: level) }
         defer { LogSink.standardError.flush() }
         let logger = Logger(label: "herald.serve")
+        var alongside: [any Service] = []
+        if ServerTracing.isRequested(endpoint: otelEndpoint, environment: ProcessInfo.processInfo.environment) {
+            if ServerTracing.isBuiltIn {
+                do {
+                    alongside.append(try ServerTracing.start(endpoint: otelEndpoint))
+                } catch {
+                    throw CommandFailure.failure("cannot export traces: \(error)")
+                }
+                configuration.tracing = true
+                logger.info("tracing on", metadata: ["endpoint": .string(otelEndpoint.map(ServerTracing.withoutCredentials) ?? "(from OTEL_* variables)")])
+            } else {
+                logger.warning("an OTEL_EXPORTER_OTLP_*ENDPOINT variable is set, but \(ServerTracing.NotBuiltIn()); no traces are exported")
+            }
+        }
         do {
-            try await ServiceApplication(configuration: configuration, logger: logger).run()
+            try await ServiceApplication(configuration: configuration, logger: logger).run(alongside: alongside)
         } catch {
             throw CommandFailure.failure("cannot serve on \(host):\(port): \(error)")
         }

@@ -3,8 +3,10 @@
 # same work, on loopback, in the same run. The server under test is pinned to core 0
 # (`taskset -c 0`), the load client to core 1.
 #
-#   Tools/bench/serve.sh              POST /v1/format: Herald and Node side by side, then
-#                                     /v1/render/batch against `herald render --batch`
+#   Tools/bench/serve.sh              POST /v1/format: Herald and Node side by side, the
+#                                     ceiling of each stack (no-work probes: Node, Hummingbird,
+#                                     bare SwiftNIO), then /v1/render/batch against
+#                                     `herald render --batch`
 #   Tools/bench/serve.sh node         the Node side only (no herald-server needed)
 #   Tools/bench/serve.sh soak [MIN]   Herald at 70 % of its maximum for MIN minutes (default 10):
 #                                     RSS growth (goal < 5 %) and error responses (goal 0)
@@ -13,7 +15,11 @@
 # two servers taking turns for ROUNDS rounds (with a GET probe that does no work: each one's
 # ceiling), then p50/p99 at 50 % and 90 % of that maximum with Tools/bench/serve/fixed-rate.py (an
 # open-loop client with a fixed rate, latency counted from when each request was due, as
-# wrk2 does; wrk has no fixed rate). The request mix is `herald examples`' format requests
+# wrk2 does; wrk has no fixed rate). The ceiling table puts five servers side by side, each
+# as its max req/s and p99 at 90 % of that max: Node with no work (GET /readyz), Hummingbird
+# with no work (herald serve's GET /healthz: its router and middleware, no tables), bare
+# SwiftNIO with no work (Tools/bench/serve/NIOProbe: NIO's HTTP/1 pipeline and a handler
+# answering 6 bytes), herald serve POST /v1/format, Node POST /format. The request mix is `herald examples`' format requests
 # (keys with plurals and numbers in every language); Node reads the same tables, exported
 # with `herald export --format json`, and its answers are compared with Herald's first.
 #
@@ -28,6 +34,7 @@ HERE=Tools/bench/serve
 DURATION=${DURATION:-10}
 HERALD_PORT=${HERALD_PORT:-18480}
 NODE_PORT=${NODE_PORT:-18481}
+NIO_PORT=${NIO_PORT:-18482}
 mkdir -p "$OUT"
 case "$MODE" in
 bench | node | soak) ;;
@@ -41,7 +48,7 @@ done
 # The release binaries (herald finds herald-server beside itself). HERALD=path uses another
 # herald for the inputs (the node mode needs no server).
 if [ -z "${HERALD:-}" ]; then
-  if [ "$MODE" = node ]; then products=(herald); else products=(herald herald-server); fi
+  if [ "$MODE" = node ]; then products=(herald); else products=(herald herald-server herald-bench-nio-probe); fi
   for p in "${products[@]}"; do
     swift build -c release --product "$p" >"$OUT/build-$p.log" 2>&1 || {
       cat "$OUT/build-$p.log" >&2
@@ -52,6 +59,7 @@ if [ -z "${HERALD:-}" ]; then
   HERALD="$(swift build -c release --show-bin-path)/herald"
 fi
 SERVER_BIN="$(dirname "$HERALD")/herald-server"
+NIO_BIN="$(dirname "$HERALD")/herald-bench-nio-probe"
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; }
@@ -90,6 +98,17 @@ start_node() {
   pids+=($!)
   NODE_PID=$!
   wait_ready "http://127.0.0.1:$NODE_PORT/readyz" "$OUT/node.log" "the Node server" "$NODE_PID"
+}
+
+start_nio() {
+  if [ ! -x "$NIO_BIN" ]; then
+    echo "serve.sh: $NIO_BIN is not built (swift build -c release --product herald-bench-nio-probe)" >&2
+    exit 1
+  fi
+  taskset -c 0 "$NIO_BIN" "$NIO_PORT" >"$OUT/nio.log" 2>&1 &
+  pids+=($!)
+  NIO_PID=$!
+  wait_ready "http://127.0.0.1:$NIO_PORT/" "$OUT/nio.log" "the SwiftNIO probe" "$NIO_PID"
 }
 
 start_herald() {
@@ -157,6 +176,11 @@ at_rate() {
   taskset -c 1 python3 "$HERE/fixed-rate.py" "http://127.0.0.1:$1/v1/format" "$FORMAT_REQUESTS" --rate "$2" --seconds "$3"
 }
 
+# probe_at_rate PORT PATH RATE SECONDS: the fixed-rate client's JSON line for GET PATH.
+probe_at_rate() {
+  taskset -c 1 python3 "$HERE/fixed-rate.py" "http://127.0.0.1:$1$2" --get --rate "$3" --seconds "$4"
+}
+
 field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
 
 # report NAME MAX HALF HIGH: one line of figures (HALF, HIGH: the fixed-rate client's JSON lines
@@ -195,14 +219,17 @@ bench)
   # (other work on the same cores) falls on both alike; each figure is the median of its rounds.
   ROUNDS=${ROUNDS:-3}
   echo "POST /v1/format, keep-alive, server on 1 core, ${DURATION} s each, ${ROUNDS} rounds taking turns:"
-  hmax=() nmax=() hbare=() nbare=()
+  start_nio
+  hmax=() nmax=() hbare=() nbare=() xbare=()
   for r in $(seq 1 "$ROUNDS"); do
     hmax+=("$(max_rate "$HERALD_PORT")")
     nmax+=("$(max_rate "$NODE_PORT")")
-    # The ceiling: a probe (GET, no body, no work) through the same server, flat out.
+    # The ceiling: a probe (GET, no body, no work) through the same server, flat out; and
+    # the same through bare SwiftNIO.
     hbare+=("$(bare_rate "$HERALD_PORT" /healthz)")
     nbare+=("$(bare_rate "$NODE_PORT" /readyz)")
-    echo "  round $r: /v1/format herald ${hmax[-1]}, node ${nmax[-1]} req/s; probe herald ${hbare[-1]}, node ${nbare[-1]} req/s (load average $(cut -d' ' -f1 /proc/loadavg))"
+    xbare+=("$(bare_rate "$NIO_PORT" /)")
+    echo "  round $r: /v1/format herald ${hmax[-1]}, node ${nmax[-1]} req/s; probe herald ${hbare[-1]}, node ${nbare[-1]}, swiftnio ${xbare[-1]} req/s (load average $(cut -d' ' -f1 /proc/loadavg))"
   done
   MAX_herald=$(median "${hmax[@]}")
   MAX_node=$(median "${nmax[@]}")
@@ -219,6 +246,36 @@ bench)
   bare_node=$(median "${nbare[@]}")
   python3 -c 'import sys; h,n,fh,fn=map(float,sys.argv[1:]); print(f"ceiling, GET probe: herald /healthz {h:.0f} req/s, node /readyz {n:.0f} req/s ({h/n:.2f}x); /v1/format reaches {fh/h*100:.0f} % of herald'"'"'s ceiling, node {fn/n*100:.0f} % of its own")' \
     "$bare_herald" "$bare_node" "$MAX_herald" "$MAX_node"
+  # The ceiling table: each server's max (median of the rounds) and p99 at 90 % of it,
+  # the latency runs taking turns.
+  bare_nio=$(median "${xbare[@]}")
+  p_node=$(probe_at_rate "$NODE_PORT" /readyz $((bare_node * 9 / 10)) "$DURATION")
+  p_herald=$(probe_at_rate "$HERALD_PORT" /healthz $((bare_herald * 9 / 10)) "$DURATION")
+  p_nio=$(probe_at_rate "$NIO_PORT" / $((bare_nio * 9 / 10)) "$DURATION")
+  echo "$p_node" >"$OUT/ceiling-node.json"
+  echo "$p_herald" >"$OUT/ceiling-hummingbird.json"
+  echo "$p_nio" >"$OUT/ceiling-swiftnio.json"
+  python3 - "$bare_node" "$p_node" "$bare_herald" "$p_herald" "$bare_nio" "$p_nio" "$MAX_herald" "$h90" "$MAX_node" "$n90" <<'PY'
+import json, sys
+a = sys.argv[1:]
+rows = [
+    ("Node, no work (GET /readyz)", a[0], a[1]),
+    ("Hummingbird, no work (herald GET /healthz)", a[2], a[3]),
+    ("SwiftNIO, no work (NIOProbe GET /)", a[4], a[5]),
+    ("herald serve POST /v1/format", a[6], a[7]),
+    ("Node POST /format", a[8], a[9]),
+]
+print("ceiling, same cores, each at its own max and at 90 % of it:")
+print(f"  {'server':44} {'max req/s':>10} {'p99 at 90 %':>12}")
+for name, peak, line in rows:
+    r = json.loads(line)
+    note = "  (client-limited: the fixed-rate client could not keep 90 %)" if r["client_limited"] else ""
+    print(f"  {name:44} {int(float(peak)):>10} {r['p99_ms']:>9} ms{note}")
+node, hb, nio, fmt, nfmt = (float(x) for x in (a[0], a[2], a[4], a[6], a[8]))
+print(f"  ratios: Hummingbird/Node no-work {hb/node:.2f}x, SwiftNIO/Node no-work {nio/node:.2f}x, "
+      f"Hummingbird/SwiftNIO {hb/nio:.2f}x; herald /v1/format / SwiftNIO no-work {fmt/nio:.2f}x; "
+      f"herald/Node /format {fmt/nfmt:.2f}x; 3x Node /format would be {3*nfmt:.0f} req/s, {3*nfmt/nio:.2f}x bare SwiftNIO's no-work ceiling")
+PY
 
   # /v1/render/batch against herald render --batch on the same lines (core 0 both).
   python3 -c 'import sys; l=[x for x in open(sys.argv[1]) if x.strip()]; n=int(sys.argv[2]); open(sys.argv[3],"w").writelines((l*(n//len(l)+1))[:n])' \

@@ -2,9 +2,10 @@
 """Open-loop HTTP/1.1 load at a fixed rate (what wrk2 does; wrk itself only runs flat out).
 
     fixed-rate.py URL FILE --rate R --seconds S [--connections C]
+    fixed-rate.py URL --get --rate R --seconds S [--connections C]
 
-POSTs the lines of FILE (JSON Lines) in turn to URL over C keep-alive connections, one
-request in flight per connection. Request k is due at start + k/R whatever happened before;
+POSTs the lines of FILE (JSON Lines) in turn to URL (with --get: GETs URL, no body) over C
+keep-alive connections, one request in flight per connection. Request k is due at start + k/R whatever happened before;
 its latency runs from when it was due (not from when it could be sent), so a stalled server
 is charged for the queue it causes (no coordinated omission). Prints one JSON line:
 {"rate", "achieved", "requests", "errors", "p50_ms", "p99_ms", "max_ms", "client_limited"}.
@@ -18,22 +19,28 @@ from urllib.parse import urlsplit
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("url")
-    p.add_argument("file")
+    p.add_argument("file", nargs="?")
+    p.add_argument("--get", action="store_true", help="GET the URL (a probe) instead of POSTing lines")
     p.add_argument("--rate", type=float, required=True)
     p.add_argument("--seconds", type=float, default=10)
     p.add_argument("--connections", type=int, default=64)
     a = p.parse_args()
     u = urlsplit(a.url)
     host, port, path = u.hostname, u.port or 80, u.path or "/"
-    with open(a.file, "rb") as f:
-        lines = [l.strip() for l in f if l.strip()]
-    if not lines:
-        sys.exit(f"fixed-rate: no request lines in {a.file}")
-    requests = [
-        b"POST %s HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
-        % (path.encode(), host.encode(), port, len(l), l)
-        for l in lines
-    ]
+    if a.get:
+        requests = [b"GET %s HTTP/1.1\r\nHost: %s:%d\r\n\r\n" % (path.encode(), host.encode(), port)]
+    else:
+        if a.file is None:
+            sys.exit("fixed-rate: a FILE of request lines, or --get")
+        with open(a.file, "rb") as f:
+            lines = [l.strip() for l in f if l.strip()]
+        if not lines:
+            sys.exit(f"fixed-rate: no request lines in {a.file}")
+        requests = [
+            b"POST %s HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+            % (path.encode(), host.encode(), port, len(l), l)
+            for l in lines
+        ]
     sel = selectors.DefaultSelector()
     idle = []
     for _ in range(a.connections):
