@@ -146,6 +146,8 @@ struct Parser {
     /// Repeated keys with where they start and where the repeated value ends (the order
     /// they are found in); columns are worked out once at the end.
     var duplicates: [(pointer: String, offset: Int, line: Int, lineStart: Int, end: Int)] = []
+    /// The end of the last container whose members were counted ahead (`MemberCount.swift`).
+    var countedUntil = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
@@ -282,6 +284,7 @@ struct Parser {
                     obj.finishParsing()
                     return .object(obj)
                 }
+                if let size = wideContainerSize(have: obj.count, close: UInt8(ascii: "}")) { obj.reserveMembers(size) }
             }
         case UInt8(ascii: "["):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
@@ -299,6 +302,7 @@ struct Parser {
                 let childRecord = record && pointer.utf8.count < JSONParser.maxRecordedPointerBytes
                 arr.append(try parseValue(depth: depth + 1, pointer: childRecord ? pointer + "/" + String(arr.count) : "", record: childRecord))
                 if try closes(UInt8(ascii: "]"), "an array") { return .array(arr) }
+                if let size = wideContainerSize(have: arr.count, close: UInt8(ascii: "]")) { arr.reserveCapacity(size) }
             }
         case UInt8(ascii: "\""):
             return .string(try parseString())
