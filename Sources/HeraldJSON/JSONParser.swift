@@ -95,19 +95,23 @@ public struct JSONParser {
         // The parser reads the bytes in place (every index is checked
         // against the count before it is read).
         let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var p = Parser(bytes: buffer, options: options)
-            do throws(JSONError) {
-                p.skipBOM()
-                p.skipWhitespace()
-                let v = try p.parseValue(depth: 0, pointer: "", record: options.recordPositions)
-                p.skipWhitespace()
-                if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
-                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.placedDuplicates(), columnBytesRead: p.columnBytesRead))
-            } catch {
-                return .failure(error)
-            }
+            do throws(JSONError) { return .success(try parseDetailed(buffer: buffer, options: options)) } catch { return .failure(error) }
         }
         return try outcome.get()
+    }
+
+    /// Parses the UTF-8 bytes at `buffer` in place, without copying them (a line lent by
+    /// `LineReader`), as `parseDetailed(_:options:)` does.
+    ///
+    /// - Throws: `JSONError` with the line and column where they stop being JSON.
+    public static func parseDetailed(buffer: UnsafeBufferPointer<UInt8>, options: Options = Options()) throws(JSONError) -> Result {
+        var p = Parser(bytes: buffer, options: options)
+        p.skipBOM()
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0, pointer: "", record: options.recordPositions)
+        p.skipWhitespace()
+        if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
+        return Result(value: v, positions: p.positions, duplicateKeys: p.placedDuplicates(), columnBytesRead: p.columnBytesRead)
     }
 }
 
