@@ -95,19 +95,23 @@ public struct JSONParser {
         // The parser reads the bytes in place (every index is checked
         // against the count before it is read).
         let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var p = Parser(bytes: buffer, options: options)
-            do throws(JSONError) {
-                p.skipBOM()
-                p.skipWhitespace()
-                let v = try p.parseValue(depth: 0, pointer: "", record: options.recordPositions)
-                p.skipWhitespace()
-                if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
-                return .success(Result(value: v, positions: p.positions, duplicateKeys: p.placedDuplicates(), columnBytesRead: p.columnBytesRead))
-            } catch {
-                return .failure(error)
-            }
+            do throws(JSONError) { return .success(try parseDetailed(buffer: buffer, options: options)) } catch { return .failure(error) }
         }
         return try outcome.get()
+    }
+
+    /// Parses the UTF-8 bytes at `buffer` in place, without copying them (a line lent by
+    /// `LineReader`), as `parseDetailed(_:options:)` does.
+    ///
+    /// - Throws: `JSONError` with the line and column where they stop being JSON.
+    public static func parseDetailed(buffer: UnsafeBufferPointer<UInt8>, options: Options = Options()) throws(JSONError) -> Result {
+        var p = Parser(bytes: buffer, options: options)
+        p.skipBOM()
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0, pointer: "", record: options.recordPositions)
+        p.skipWhitespace()
+        if p.i < buffer.count { throw p.error("unexpected content after the JSON value") }
+        return Result(value: v, positions: p.positions, duplicateKeys: p.placedDuplicates(), columnBytesRead: p.columnBytesRead)
     }
 }
 
@@ -146,6 +150,8 @@ struct Parser {
     /// Repeated keys with where they start and where the repeated value ends (the order
     /// they are found in); columns are worked out once at the end.
     var duplicates: [(pointer: String, offset: Int, line: Int, lineStart: Int, end: Int)] = []
+    /// The end of the last container whose members were counted ahead (`MemberCount.swift`).
+    var countedUntil = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.bytes = bytes
@@ -282,6 +288,7 @@ struct Parser {
                     obj.finishParsing()
                     return .object(obj)
                 }
+                if let size = wideContainerSize(have: obj.count, close: UInt8(ascii: "}")) { obj.reserveMembers(size) }
             }
         case UInt8(ascii: "["):
             guard depth < options.maxDepth else { throw error("nesting deeper than \(options.maxDepth) levels") }
@@ -299,6 +306,7 @@ struct Parser {
                 let childRecord = record && pointer.utf8.count < JSONParser.maxRecordedPointerBytes
                 arr.append(try parseValue(depth: depth + 1, pointer: childRecord ? pointer + "/" + String(arr.count) : "", record: childRecord))
                 if try closes(UInt8(ascii: "]"), "an array") { return .array(arr) }
+                if let size = wideContainerSize(have: arr.count, close: UInt8(ascii: "]")) { arr.reserveCapacity(size) }
             }
         case UInt8(ascii: "\""):
             return .string(try parseString())

@@ -148,12 +148,13 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         return nil
     }
 
-    private mutating func rebuildIndex() {
-        guard entries.count > JSONObject.indexThreshold else {
+    /// The index rebuilt from `entries`, with room for `capacity` keys (at least the count).
+    private mutating func rebuildIndex(capacity: Int = 0) {
+        guard entries.count > JSONObject.indexThreshold || capacity > JSONObject.indexThreshold else {
             index = nil
             return
         }
-        var made = PositionIndex(capacity: entries.count)
+        var made = PositionIndex(capacity: Swift.max(entries.count, capacity))
         for (j, e) in entries.enumerated() { made.insert(hash: PositionIndex.hash(e.key), position: j) { _ in 0 } }
         index = IndexBox(made)
     }
@@ -207,6 +208,16 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         appendNew(key, value)
         return true
     }
+
+    /// Room for `members` in all, the key index included (the parser, once it has counted a
+    /// wide object's members: see `MemberCount.swift`).
+    mutating func reserveMembers(_ members: Int) {
+        entries.reserveCapacity(members)
+        if members > JSONObject.indexThreshold { rebuildIndex(capacity: members) }
+    }
+
+    /// The room `entries` has (members it can hold without growing).
+    var memberCapacity: Int { entries.capacity }
 
     /// Called by the parser once an object is complete (it never grows after): gives back
     /// the room reserved for members that never came, when there is some. A String

@@ -12,22 +12,30 @@ public struct RenderBatch: Sendable {
     public init(stage: Stage) { self.stage = stage }
 
     /// Answers the next line of the input (`LineReader`, a trailing `\r` dropped); nil for a
-    /// blank line (spaces and tabs only), which gets no answer.
+    /// blank line (spaces and tabs only), which gets no answer. The line is parsed where the
+    /// reader holds it, not copied.
     public mutating func answer(_ read: LineReader.Line) async -> JSONObject? {
         guard case .text(let text) = read else { return await answer(bytes: nil) }
-        return await answer(bytes: Array(text))
+        lineNumber += 1
+        guard let line = Self.trimmed(text) else { return nil }
+        return await answer(Self.request(line, lineNumber: lineNumber))
     }
 
     /// The same for a line already copied out of its input (`herald serve` reads it from a
     /// request body): its bytes, or nil when it was longer than `InputLimits.batchLineBytes`.
     public mutating func answer(bytes: [UInt8]?) async -> JSONObject? {
         lineNumber += 1
-        guard var line = bytes else {
+        guard let bytes else {
             return Self.errorLine(id: nil, "line \(lineNumber): \(LineReader.tooLongMessage)")
         }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
-        return await Self.answer(stage, line: line, lineNumber: lineNumber, locales: &locales)
+        let number = lineNumber
+        let request = bytes.withUnsafeBufferPointer { Self.trimmed($0).map { Self.request($0, lineNumber: number) } }
+        guard let request else { return nil }
+        return await answer(request)
+    }
+
+    private mutating func answer(_ request: Request) async -> JSONObject {
+        await Self.answer(stage, request, lineNumber: lineNumber, locales: &locales)
     }
 
     /// Answers one request line `{"id", "locale", "payload"}` with
@@ -40,12 +48,33 @@ public struct RenderBatch: Sendable {
     public static func answer(
         _ stage: Stage, line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]
     ) async -> JSONObject {
-        func failure(_ id: JSONValue?, _ message: String) -> JSONObject {
-            errorLine(id: id, "line \(lineNumber): \(message)")
+        let request = line.withUnsafeBufferPointer { Self.request($0, lineNumber: lineNumber) }
+        return await answer(stage, request, lineNumber: lineNumber, locales: &locales)
+    }
+
+    /// A line read as a request, or why it is not one.
+    enum Request {
+        /// Not a request: the error line that answers it.
+        case failed(JSONObject)
+        /// A request: its id (when given), locale tag and payload.
+        case render(id: JSONValue?, tag: String, payload: JSONValue)
+    }
+
+    /// `line` without a trailing `\r`; nil when only spaces and tabs are left (a blank
+    /// line, which gets no answer).
+    static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let line = line.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+        return line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? nil : line
+    }
+
+    /// Reads `line` in place (it is lent, not kept: the parsed values own their text).
+    static func request(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Request {
+        func failure(_ id: JSONValue?, _ message: String) -> Request {
+            .failed(errorLine(id: id, "line \(lineNumber): \(message)"))
         }
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes: line) } catch {
-            return errorLine(id: nil, error.batchLineMessage(line: lineNumber))
+        do { value = try JSONParser.parseDetailed(buffer: line).value } catch {
+            return .failed(errorLine(id: nil, error.batchLineMessage(line: lineNumber)))
         }
         guard let request = value.objectValue else {
             return failure(nil, "a request must be a JSON object, found \(value.typeName)")
@@ -57,18 +86,33 @@ public struct RenderBatch: Sendable {
         guard let payload = request["payload"] else {
             return failure(id, "the request needs a \"payload\" object")
         }
+        return .render(id: id, tag: tag, payload: payload)
+    }
+
+    /// Renders `request`, or answers with why it is not one.
+    static func answer(
+        _ stage: Stage, _ request: Request, lineNumber: Int, locales: inout [String: LocaleID]
+    ) async -> JSONObject {
+        let (id, tag, payload): (JSONValue?, String, JSONValue)
+        switch request {
+        case .failed(let answer): return answer
+        case .render(let i, let t, let p): (id, tag, payload) = (i, t, p)
+        }
+        func failure(_ message: String) -> JSONObject {
+            errorLine(id: id, "line \(lineNumber): \(message)")
+        }
         let locale: LocaleID
         if let known = locales[tag] {
             locale = known
         } else {
             do { locale = try LocaleID(tag) } catch {
-                return failure(id, "locale \"\(tag)\": \(error)")
+                return failure("locale \"\(tag)\": \(error)")
             }
             locales[tag] = locale
         }
         let outcome: StageOutcome
         do { outcome = try await stage.process(payload, locale: locale) } catch {
-            return failure(id, error.description)
+            return failure(error.description)
         }
         var out = JSONObject()
         if let id { out["id"] = id }

@@ -113,9 +113,12 @@ import Testing
     @Test func aWideParsedObjectIsNotCopiedToShrinkIt() throws {
         // A wide object keeps the room it grew into (the shrinking copy held every member
         // twice at once); a small one gives its spare room back.
-        let text = "{" + (0..<1_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
-        let o = try #require(try JSONParser.parse(text).objectValue)
-        // Grown 4, 8, … 1,024 by doubling; shrunk, it would hold about 1,000.
+        // Inside an array whose members were counted ahead (`MemberCount.swift`), so the
+        // object is not counted again and grows 4, 8, … 1,024 by doubling; shrunk, it
+        // would hold about 1,000.
+        let wide = "{" + (0..<1_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let text = "[" + String(repeating: "0,", count: Parser.wideContainer) + wide + "]"
+        let o = try #require(try JSONParser.parse(text).arrayValue?.last?.objectValue)
         #expect(o.entries.capacity >= 1_024)
         #expect(o.position(of: "k999") == 999)
     }

@@ -77,4 +77,23 @@ import Testing
         #expect(try JSONParser.parse(JSONWriter.write(v, pretty: true)) == v)
         #expect(JSONWriter.write(v, sortedKeys: true).hasPrefix(#"{"a":"#))
     }
+
+    /// A line lent in place (a slice of a reader's buffer) is parsed where it is: its value,
+    /// and an error's column counted from the slice's start (hand-counted below).
+    @Test func parsesABufferInPlace() {
+        let block = Array(#"{"a":1}"# .utf8) + [0x0A] + Array(#"{"b":[true,]}"# .utf8) + [0x0A]
+        block.withUnsafeBufferPointer { all in
+            let first = UnsafeBufferPointer(rebasing: all[0..<7])
+            #expect((try? JSONParser.parseDetailed(buffer: first))?.value == .object(JSONObject([("a", .int(1))])))
+            let second = UnsafeBufferPointer(rebasing: all[8..<21])
+            // `{"b":[true,]}`: the `]` after the trailing comma is column 12.
+            do throws(JSONError) {
+                _ = try JSONParser.parseDetailed(buffer: second)
+                Issue.record("parsed a trailing comma")
+            } catch {
+                #expect(error.message == "trailing comma in an array")
+                #expect(error.position.line == 1 && error.position.column == 12 && error.position.offset == 11)
+            }
+        }
+    }
 }
