@@ -88,27 +88,30 @@ extension LintRun {
         Renderer.renderUncached(
             message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
             icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
-        ) { i, result in
+        ) { i, text, details in
             let sample = samples[i]
-            for d in result.diagnostics where d.rule == .icu || d.rule == .recursion {
+            for d in details.diagnostics where d.rule == .icu || d.rule == .recursion {
                 if !icuReported {
                     icuReported = true
                     emit(.renderICU, ctx.place(origin), "rendering \(Excerpt.quoted(entry.key)) in \(ctx.localization) with \(sample) failed: \(d.message)")
                 }
             }
-            for d in result.diagnostics where d.rule == .unknownVariable {
+            for d in details.diagnostics where d.rule == .unknownVariable {
                 if !unknownVariableReported {
                     unknownVariableReported = true
                     emit(.renderLeftoverSpecifier, ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
                 }
             }
+            // Only the push budget counts characters: a String of the rendering is made for a
+            // notification text alone; the other checks read the renderer's bytes.
             if notification {
-                let characters = result.text.count
-                if characters > longest?.characters ?? -1 { longest = (result.text, characters) }
+                let string = String(decoding: text, as: UTF8.self)
+                let characters = string.count
+                if characters > longest?.characters ?? -1 { longest = (string, characters) }
             }
             let before = diagnostics.count
             if !outputReported {
-                checkOutput(result.text, ctx, sample: sample, origin: origin)
+                checkOutput(text, ctx, sample: sample, origin: origin)
                 outputReported = diagnostics.count > before
             }
         }
@@ -117,20 +120,28 @@ extension LintRun {
 
     /// Leftover specifiers, empty output, misplaced bidi controls.
     mutating func checkOutput(_ text: String, _ ctx: EntryContext, sample: String?, origin: Origin) {
+        var text = text
+        text.withUTF8 { checkOutput($0, ctx, sample: sample, origin: origin) }
+    }
+
+    /// `checkOutput` on a rendering's UTF-8 bytes: a String of them is made only to quote
+    /// them in a diagnostic or to look at text that is not plain visible ASCII.
+    mutating func checkOutput(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, sample: String?, origin: Origin) {
         let with = sample.map { " with \($0)" } ?? ""
+        func text() -> String { String(decoding: bytes, as: UTF8.self) }
         // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
         var percent = false
         var maybeBidi = false
         var visibleASCII = false
-        for b in text.utf8 {
+        for b in bytes {
             if b == 0x25 { percent = true } else if b == 0xE2 || b == 0xD8 { maybeBidi = true }
             if b > 0x20 && b < 0x7F { visibleASCII = true }
         }
-        if percent, let left = Self.leftoverSpecifier(text) {
+        if percent, let left = Self.leftoverSpecifier(in: bytes) {
             emit(.renderLeftoverSpecifier, ctx.place(origin),
-                 "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Excerpt.quoted(text))")
+                 "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Excerpt.quoted(text()))")
         }
-        let visible = visibleASCII || text.unicodeScalars.contains { s in
+        let visible = visibleASCII || text().unicodeScalars.contains { s in
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
         }
         // A blank source may be deliberate; a translation that blanks a visible source is not.
@@ -139,11 +150,10 @@ extension LintRun {
         {
             emit(.renderEmpty, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) renders as empty text in \(ctx.localization)\(with)")
         }
-        if maybeBidi, let why = Self.bidiProblem(text) {
+        if maybeBidi, let why = Self.bidiProblem(text()) {
             emit(.bidiControl, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
         }
     }
-
 
     /// A specifier left in rendered text: `%`, an optional `n$`, flags,
     /// width, precision and length, then a conversion or `#@name@`. A bare
@@ -154,7 +164,7 @@ extension LintRun {
         return text.withUTF8 { leftoverSpecifier(in: $0) }
     }
 
-    private static func leftoverSpecifier(in b: UnsafeBufferPointer<UInt8>) -> String? {
+    static func leftoverSpecifier(in b: UnsafeBufferPointer<UInt8>) -> String? {
         func digits(_ k: inout Int) -> Bool {
             let s = k
             while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }

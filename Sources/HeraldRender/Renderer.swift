@@ -155,22 +155,24 @@ public final class Renderer: Sendable {
     ) -> [RenderResult] {
         var results: [RenderResult] = []
         renderUncached(message: message, locale: locale, argumentLists: argumentLists, options: options, icu: icu, servedBy: servedBy) {
-            results.append($1)
+            _, text, details in
+            results.append(result(text, &details, locale: locale))
         }
         return results
     }
 
-    /// `renderUncached` for several argument lists, each result handed to `each` (with the
-    /// list's index) as it is made: the linter renders a long text with several samples
-    /// without holding every rendering at once.
+    /// `renderUncached` for several argument lists, each rendering lent to `each` (with the
+    /// list's index) as it is made, as its UTF-8 bytes (valid only during the call) and its
+    /// details: the linter renders a long text with several samples without holding every
+    /// rendering at once, and without making a String of a rendering it only scans.
     public static func renderUncached(
         message: Message, locale: LocaleID, argumentLists: [[RenderArgument]], options: RenderOptions = .init(),
-        icu: Bool = false, servedBy: String? = nil, each: (Int, RenderResult) -> Void
+        icu: Bool = false, servedBy: String? = nil, each: (Int, UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Void
     ) {
         let compiled = compile(
             message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
         for (i, arguments) in argumentLists.enumerated() {
-            each(i, render(compiled, locale: locale, arguments: arguments, options: options))
+            render(compiled, locale: locale, arguments: arguments, options: options) { each(i, $0, &$1) }
         }
     }
 
@@ -199,12 +201,17 @@ public final class Renderer: Sendable {
 
     static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
         render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
-            // The details' fields are moved into the result, not copied (no retain/release pair each).
-            RenderResult(
-                text: String(decoding: text, as: UTF8.self), servedBy: exchange(&details.servedBy, with: ""), locale: locale,
-                key: exchange(&details.key, with: ""), table: exchange(&details.table, with: ""),
-                pluralChoices: exchange(&details.pluralChoices, with: []), diagnostics: exchange(&details.diagnostics, with: []))
+            result(text, &details, locale: locale)
         }
+    }
+
+    /// A rendering's bytes and details as a result. The details' fields are moved into the
+    /// result, not copied (no retain/release pair each).
+    static func result(_ text: UnsafeBufferPointer<UInt8>, _ details: inout RenderDetails, locale: LocaleID) -> RenderResult {
+        RenderResult(
+            text: String(decoding: text, as: UTF8.self), servedBy: exchange(&details.servedBy, with: ""), locale: locale,
+            key: exchange(&details.key, with: ""), table: exchange(&details.table, with: ""),
+            pluralChoices: exchange(&details.pluralChoices, with: []), diagnostics: exchange(&details.diagnostics, with: []))
     }
 
     static func render<Output>(

@@ -8,11 +8,16 @@ enum BinaryPlistReader {
         var message: String
     }
 
-    static func parse(_ bytes: [UInt8], file: String) -> Result<PlistItem, PlistFailure> {
+    /// The whole plist as a tree (its root is node 0).
+    static func parse(_ bytes: [UInt8], file: String) -> Result<PlistTree, PlistFailure> {
         let origin = Origin(file: file, line: 1, column: 1)
+        guard bytes.count <= PlistTree.maximumBytes else {
+            return .failure(PlistFailure(origin: origin, message: "property list larger than \(PlistTree.maximumBytes >> 20) MiB"))
+        }
         do {
-            var r = try Reader(bytes: bytes, origin: origin)
-            return .success(try r.object(r.topObject, depth: 0))
+            var r = try Reader(bytes: bytes, tree: PlistTree(text: [], lines: nil, file: file))
+            _ = try r.object(r.topObject, depth: 0)
+            return .success(r.tree)
         } catch {
             return .failure(PlistFailure(origin: origin, message: "binary property list: \(error.message)"))
         }
@@ -20,7 +25,7 @@ enum BinaryPlistReader {
 
     private struct Reader {
         let b: [UInt8]
-        let origin: Origin
+        var tree: PlistTree
         let offsetSize: Int
         let refSize: Int
         let count: Int
@@ -34,15 +39,15 @@ enum BinaryPlistReader {
         /// Twice the file (Xcode shares repeated strings, so real files produce more text
         /// than they hold) plus 1 MiB for small files.
         var bytesLeft: Int
-        /// Long strings already read, by object: a string referenced again is the same
-        /// string, not a new copy (it still counts against `bytesLeft` each time).
-        var longStrings: [Int: PlistItem] = [:]
+        /// Long strings already read, by object (their index in `tree.decoded`): a string
+        /// referenced again is the same string, not a new copy (it still counts against `bytesLeft` each time).
+        var longStrings: [Int: Int] = [:]
         /// Strings at least this long are read once (shorter ones cost less than the cache).
         static let longString = 256
 
-        init(bytes: [UInt8], origin: Origin) throws(Failure) {
+        init(bytes: [UInt8], tree: PlistTree) throws(Failure) {
             b = bytes
-            self.origin = origin
+            self.tree = tree
             guard bytes.count >= 8 + 32 else { throw Failure(message: "file too short") }
             let t = bytes.count - 32
             offsetSize = Int(bytes[t + 6])
@@ -104,7 +109,16 @@ enum BinaryPlistReader {
             }
         }
 
-        mutating func object(_ ref: Int, depth: Int) throws(Failure) -> PlistItem {
+        /// A string read from object `ref`: kept once when long, for every later reference.
+        mutating func string(_ value: String, ref: Int, long: Bool) -> Int {
+            let node = tree.string(.decoded(value), at: 0)
+            if long { longStrings[ref] = Int(tree.nodes[node].a) }
+            return node
+        }
+
+        /// Reads object `ref` into `tree`: its node's index.
+        @discardableResult
+        mutating func object(_ ref: Int, depth: Int) throws(Failure) -> Int {
             // The XML reader's bound: each level is a recursive call, and 512 of them overflowed
             // the stack of an AddressSanitizer build (the fuzzer's).
             guard depth < XMLPlistParser.maximumDepth else {
@@ -114,75 +128,71 @@ enum BinaryPlistReader {
             guard budget >= 0 else { throw Failure(message: "objects are referenced too many times") }
             let o = try offset(of: ref)
             let marker = b[o]
-            func item(_ n: PlistItem.Node) -> PlistItem { PlistItem(node: n, origin: origin) }
             switch marker >> 4 {
             case 0x0:
                 switch marker {
-                case 0x08: return item(.bool(false))
-                case 0x09: return item(.bool(true))
+                case 0x08: return tree.leaf(.bool, at: 0, flag: false)
+                case 0x09: return tree.leaf(.bool, at: 0, flag: true)
                 default: throw Failure(message: "unsupported null/fill object")
                 }
             case 0x1:
                 let n = 1 << Int(marker & 0x0F)
                 if n == 16 {
-                    guard let v = Reader.uint(b, o + 9, 8) else { throw Failure(message: "truncated integer") }
-                    return item(.integer(String(v)))
+                    guard Reader.uint(b, o + 9, 8) != nil else { throw Failure(message: "truncated integer") }
+                    return tree.leaf(.integer, at: 0)
                 }
-                guard n <= 8, let v = Reader.uint(b, o + 1, n) else { throw Failure(message: "truncated integer") }
-                return item(.integer(n == 8 ? String(Int64(bitPattern: v)) : String(v)))
+                guard n <= 8, Reader.uint(b, o + 1, n) != nil else { throw Failure(message: "truncated integer") }
+                return tree.leaf(.integer, at: 0)
             case 0x2:
                 let n = 1 << Int(marker & 0x0F)
-                guard let v = Reader.uint(b, o + 1, n) else { throw Failure(message: "truncated real") }
-                if n == 4 { return item(.real(String(Float(bitPattern: UInt32(truncatingIfNeeded: v))))) }
-                guard n == 8 else { throw Failure(message: "unsupported real size") }
-                return item(.real(String(Double(bitPattern: v))))
+                guard Reader.uint(b, o + 1, n) != nil else { throw Failure(message: "truncated real") }
+                guard n == 4 || n == 8 else { throw Failure(message: "unsupported real size") }
+                return tree.leaf(.real, at: 0)
             case 0x3:
-                guard let v = Reader.uint(b, o + 1, 8) else { throw Failure(message: "truncated date") }
-                return item(.date(String(Double(bitPattern: v))))
+                guard Reader.uint(b, o + 1, 8) != nil else { throw Failure(message: "truncated date") }
+                return tree.leaf(.date, at: 0)
             case 0x4:
                 let (n, s) = try length(o)
                 guard s + n <= b.count else { throw Failure(message: "truncated data") }
                 try produce(n)
-                return item(.data(Array(b[s..<(s + n)])))
+                return tree.leaf(.data, at: 0)
             case 0x5:
                 let (n, s) = try length(o)
                 guard s + n <= b.count else { throw Failure(message: "truncated string") }
                 try produce(n)
-                if n >= Self.longString, let read = longStrings[ref] { return read }
+                if n >= Self.longString, let read = longStrings[ref] { return tree.string(.shared(read), at: 0) }
                 var scalars = String.UnicodeScalarView()
                 for k in s..<(s + n) { scalars.append(Unicode.Scalar(b[k])) }  // ASCII (bytes ≥ 0x80 read as Latin-1)
-                let read = item(.string(String(scalars)))
-                if n >= Self.longString { longStrings[ref] = read }
-                return read
+                return string(String(scalars), ref: ref, long: n >= Self.longString)
             case 0x6:
                 let (n, s) = try length(o)
                 guard s + 2 * n <= b.count else { throw Failure(message: "truncated string") }
                 try produce(2 * n)
-                if n >= Self.longString, let read = longStrings[ref] { return read }
+                if n >= Self.longString, let read = longStrings[ref] { return tree.string(.shared(read), at: 0) }
                 var units: [UInt16] = []
                 units.reserveCapacity(n)
                 for k in 0..<n { units.append(UInt16(b[s + 2 * k]) << 8 | UInt16(b[s + 2 * k + 1])) }
-                let read = item(.string(String(decoding: units, as: UTF16.self)))
-                if n >= Self.longString { longStrings[ref] = read }
-                return read
+                return string(String(decoding: units, as: UTF16.self), ref: ref, long: n >= Self.longString)
             case 0xA, 0xC:
                 let (n, s) = try length(o)
-                var items: [PlistItem] = []
-                for r in try refs(s, n) { items.append(try object(r, depth: depth + 1)) }
-                return item(.array(items))
+                let node = tree.open(.array, at: 0)
+                for r in try refs(s, n) { try object(r, depth: depth + 1) }
+                tree.close(node, count: n)
+                return node
             case 0xD:
                 let (n, s) = try length(o)
                 let keys = try refs(s, n)
                 let values = try refs(s + n * refSize, n)
-                var pairs: [(key: String, keyOrigin: Origin, value: PlistItem)] = []
-                pairs.reserveCapacity(n)
+                let node = tree.open(.dict, at: 0)
                 for k in 0..<n {
-                    guard case .string(let key) = try object(keys[k], depth: depth + 1).node else {
+                    let key = try object(keys[k], depth: depth + 1)
+                    guard tree.kind(key) == .string else {
                         throw Failure(message: "dictionary key is not a string")
                     }
-                    pairs.append((key, origin, try object(values[k], depth: depth + 1)))
+                    try object(values[k], depth: depth + 1)
                 }
-                return item(.dict(pairs))
+                tree.close(node, count: n)
+                return node
             default:
                 throw Failure(message: "unsupported object type 0x\(String(marker, radix: 16))")
             }

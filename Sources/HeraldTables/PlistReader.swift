@@ -6,35 +6,6 @@ import Foundation
 import HeraldJSON
 import HeraldDiagnostics
 
-/// A property-list value with the place it was written.
-struct PlistItem: Sendable {
-    indirect enum Node: Sendable {
-        case string(String)
-        case integer(String)
-        case real(String)
-        case bool(Bool)
-        case date(String)
-        case data([UInt8])
-        case array([PlistItem])
-        case dict([(key: String, keyOrigin: Origin, value: PlistItem)])
-    }
-    var node: Node
-    var origin: Origin
-
-    var typeName: String {
-        switch node {
-        case .string: return "a string"
-        case .integer: return "an integer"
-        case .real: return "a real"
-        case .bool: return "a boolean"
-        case .date: return "a date"
-        case .data: return "data"
-        case .array: return "an array"
-        case .dict: return "a dictionary"
-        }
-    }
-}
-
 struct PlistFailure: Error {
     var origin: Origin
     var message: String
@@ -50,60 +21,75 @@ enum PlistReader {
         return false
     }
 
-    /// Parses XML or binary plist bytes (original file bytes; UTF-16 XML is transcoded first).
-    static func parse(bytes: [UInt8], file: String) -> Result<PlistItem, PlistFailure> {
+    /// A plist's bytes as the readers take them: XML text (UTF-8; UTF-16 transcoded) or a binary plist.
+    enum Input {
+        case xml([UInt8])
+        case binary([UInt8])
+    }
+
+    /// Decodes XML or binary plist bytes (original file bytes; UTF-16 XML is transcoded first).
+    static func input(bytes: [UInt8], file: String) -> Result<Input, PlistFailure> {
+        let start = Origin(file: file, line: 1, column: 1)
+        guard bytes.count <= PlistTree.maximumBytes else {
+            return .failure(PlistFailure(origin: start, message: "property list larger than \(PlistTree.maximumBytes >> 20) MiB"))
+        }
         switch TextDecoding.utf8Text(bytes) {
         case .failure(let f):
-            return .failure(PlistFailure(origin: Origin(file: file, line: 1, column: 1), message: f.message))
+            return .failure(PlistFailure(origin: start, message: f.message))
         case .success(let (text, enc)):
-            if enc == .binaryPlist { return parseBinary(bytes, file: file) }
+            if enc == .binaryPlist { return .success(.binary(bytes)) }
             if let problem = TextDecoding.bomlessUTF16Problem(bytes) {
-                return .failure(PlistFailure(origin: Origin(file: file, line: 1, column: 1), message: problem))
+                return .failure(PlistFailure(origin: start, message: problem))
             }
-            var x = XMLPlistParser(text: text, file: file)
-            do {
-                return .success(try x.document())
-            } catch {
-                return .failure(error)
-            }
+            return .success(.xml(text))
         }
     }
 
-    /// A binary plist (no positions: origins are the file at 1:1).
-    static func parseBinary(_ bytes: [UInt8], file: String) -> Result<PlistItem, PlistFailure> {
-        BinaryPlistReader.parse(bytes, file: file)
-    }
-
-    /// A `.strings` file in plist form: a dictionary of strings.
-    static func readStringsPlist(xml text: [UInt8], into result: inout TableFileResult) {
-        var x = XMLPlistParser(text: text, file: result.file)
-        do {
-            fill(strings: try x.document(), into: &result)
+    /// Reads the root dictionary of `input`, handing each pair to `body` with the tree that
+    /// holds its value. An XML plist's pairs are handed over as each is read, and a pair's
+    /// nodes are forgotten before the next is read, so one entry's nodes are alive at a time
+    /// (a binary plist is read whole first). A syntax error anywhere leaves `result` as it
+    /// was, with only the error added, as does a root that is not a dictionary (`rootIs`
+    /// starts that message: "the root of … is").
+    static func readRootDictionary(
+        _ input: Input, file: String, into result: inout TableFileResult, rootIs: String,
+        _ body: (PlistTree, PlistTree.Pair, inout TableFileResult) -> Void
+    ) {
+        let before = result
+        do throws(PlistFailure) {
+            switch input {
+            case .xml(let text):
+                var x = XMLPlistParser(text: text, file: file)
+                if try x.openRootDictionary() {
+                    while let pair = try x.nextRootPair() { body(x.tree, pair, &result) }
+                } else {
+                    let root = try x.rootValue()
+                    result.fail(rule: .structure, "\(rootIs) \(x.tree.typeName(root)), not a dictionary", at: x.tree.origin(root))
+                }
+            case .binary(let bytes):
+                let tree = try BinaryPlistReader.parse(bytes, file: file).get()
+                guard tree.kind(0) == .dict else {
+                    result.fail(rule: .structure, "\(rootIs) \(tree.typeName(0)), not a dictionary", at: tree.origin(0))
+                    return
+                }
+                for pair in tree.pairs(0) { body(tree, pair, &result) }
+            }
         } catch {
+            result = before
             result.fail(rule: .syntax, error.message, at: error.origin)
         }
     }
 
-    static func readStringsPlist(binary bytes: [UInt8], into result: inout TableFileResult) {
-        switch parseBinary(bytes, file: result.file) {
-        case .success(let item): fill(strings: item, into: &result)
-        case .failure(let f): result.fail(rule: .syntax, f.message, at: f.origin)
-        }
-    }
-
-    private static func fill(strings root: PlistItem, into result: inout TableFileResult) {
-        guard case .dict(let pairs) = root.node else {
-            result.fail(rule: .structure, "the property list's root is \(root.typeName), not a dictionary", at: root.origin)
-            return
-        }
-        for (key, keyOrigin, value) in pairs {
-            guard case .string(let s) = value.node else {
+    /// A `.strings` file in plist form: a dictionary of strings.
+    static func readStringsPlist(_ input: Input, into result: inout TableFileResult) {
+        readRootDictionary(input, file: result.file, into: &result, rootIs: "the property list's root is") { tree, pair, result in
+            guard let s = tree.string(pair.value) else {
                 result.diagnostics.append(Diagnostic(.structure, .error,
-                    "value of \(Excerpt.quoted(key)) is \(value.typeName); a .strings table holds only strings",
-                    at: .file(value.origin), subject: Diagnostic.Subject(key: key)))
-                continue
+                    "value of \(Excerpt.quoted(pair.key)) is \(tree.typeName(pair.value)); a .strings table holds only strings",
+                    at: .file(tree.origin(pair.value)), subject: Diagnostic.Subject(key: pair.key)))
+                return
             }
-            result.add(Entry(key: key, message: .plain(SourceText(s, origin: value.origin)), format: .strings, origin: keyOrigin))
+            result.add(Entry(key: pair.key, message: .plain(SourceText(s, origin: tree.origin(pair.value))), format: .strings, origin: pair.keyOrigin))
         }
     }
 }
@@ -114,11 +100,18 @@ struct XMLPlistParser {
     let file: String
     let lines: LineMap
     var i = 0
+    /// The values read so far (in streaming, those of the current root pair only).
+    var tree: PlistTree
+    /// Whether the root value is inside `<plist>`, whose end tag is checked after it.
+    private var inPlist = false
+    /// Streaming a root dictionary: false once its `</dict>` was read.
+    private var rootOpen = false
 
     init(text: [UInt8], file: String) {
         self.text = text
         self.file = file
         self.lines = LineMap(text)
+        self.tree = PlistTree(text: text, lines: lines, file: file)
     }
 
     func origin(_ at: Int) -> Origin { lines.origin(file, at) }
@@ -220,28 +213,102 @@ struct XMLPlistParser {
         return Tag(name: name, closing: closing, selfClosing: false, start: start)
     }
 
-    mutating func document() throws(PlistFailure) -> PlistItem {
+    /// The whole document: the root value's node index in `tree` (0).
+    mutating func document() throws(PlistFailure) -> Int {
+        try openDocument()
+        return try rootValue()
+    }
+
+    /// Skips the prolog and `<plist>`, up to the root value.
+    private mutating func openDocument() throws(PlistFailure) {
         try skipMisc()
         let save = i
         let t = try tag()
-        var item: PlistItem
         if t.name == "plist" && !t.closing {
             if t.selfClosing { throw fail(t.start, "empty <plist>") }
             try skipMisc()
-            item = try value(depth: 0)
-            try skipMisc()
-            let end = try tag()
-            guard end.closing, end.name == "plist" else { throw fail(end.start, "expected </plist>, found <\(end.closing ? "/" : "")\(end.name)>") }
+            inPlist = true
         } else {
             i = save
-            item = try value(depth: 0)
         }
+    }
+
+    /// Reads the root value whole (after `openDocument`) and the `</plist>` after it.
+    mutating func rootValue() throws(PlistFailure) -> Int {
+        let root = try value(depth: 0)
+        try closeDocument()
+        return root
+    }
+
+    private mutating func closeDocument() throws(PlistFailure) {
+        guard inPlist else { return }
+        try skipMisc()
+        let end = try tag()
+        guard end.closing, end.name == "plist" else { throw fail(end.start, "expected </plist>, found <\(end.closing ? "/" : "")\(end.name)>") }
         // CoreFoundation ignores whatever follows the property list.
-        return item
+    }
+
+    /// Streaming: reads up to the root value and, when it is a `<dict>`, past its start tag
+    /// (true: `nextRootPair` reads its pairs). Otherwise nothing of the value is read (false:
+    /// `rootValue` reads it).
+    mutating func openRootDictionary() throws(PlistFailure) -> Bool {
+        try openDocument()
+        try skipMisc()
+        let save = i
+        let t = try tag()
+        guard t.name == "dict", !t.closing else {
+            i = save
+            return false
+        }
+        rootOpen = !t.selfClosing
+        if !rootOpen { try closeDocument() }
+        return true
+    }
+
+    /// The root dictionary's next pair, nil after its `</dict>` (and `</plist>`). The nodes
+    /// of the pair before are forgotten: the value's nodes start at 0.
+    mutating func nextRootPair() throws(PlistFailure) -> PlistTree.Pair? {
+        guard rootOpen else { return nil }
+        tree.truncate(to: 0)
+        guard let (key, keyOrigin) = try dictKey() else {
+            rootOpen = false
+            try closeDocument()
+            return nil
+        }
+        return (key: key, keyOrigin: keyOrigin, value: try value(depth: 1))
+    }
+
+    /// Inside a `<dict>`: the next `<key>`'s text and place, nil at `</dict>`.
+    private mutating func keyTag() throws(PlistFailure) -> (PlistText, Int)? {
+        try skipMisc()
+        let kt = try tag()
+        if kt.closing && kt.name == "dict" { return nil }
+        guard kt.name == "key", !kt.closing else {
+            throw fail(kt.start, "expected <key> or </dict>, found <\(kt.closing ? "/" : "")\(kt.name)>")
+        }
+        var key = PlistText.run(i..<i)
+        if !kt.selfClosing {
+            key = try characters()
+            try closeTag("key")
+        }
+        return (key, kt.start)
+    }
+
+    private mutating func dictKey() throws(PlistFailure) -> (String, Origin)? {
+        guard let (key, at) = try keyTag() else { return nil }
+        return (string(key), origin(at))
+    }
+
+    func string(_ t: PlistText) -> String {
+        switch t {
+        case .run(let r): return String(decoding: text[r], as: UTF8.self)
+        case .decoded(let s): return s
+        case .shared(let k): return tree.decoded[k]
+        }
     }
 
     /// Character data up to the next '<' that is not a CDATA section or comment, with entities decoded.
-    mutating func characters() throws(PlistFailure) -> String {
+    mutating func characters() throws(PlistFailure) -> PlistText {
         // Most values are one run of plain text: that run becomes the String straight from the
         // input; only text broken by an entity, a CDATA section or a comment is gathered in `out`.
         var out: [UInt8] = []
@@ -298,9 +365,9 @@ struct XMLPlistParser {
                 continue
             }
         }
-        if out.isEmpty, let r = run { return String(decoding: text[r], as: UTF8.self) }
+        if out.isEmpty { return .run(run ?? i..<i) }
         gather()
-        return String(decoding: out, as: UTF8.self)
+        return .decoded(String(decoding: out, as: UTF8.self))
     }
 
     mutating func closeTag(_ name: String) throws(PlistFailure) {
@@ -315,69 +382,65 @@ struct XMLPlistParser {
     /// AddressSanitizer build (the fuzzer's), so the limit leaves a wide margin.
     static let maximumDepth = 128
 
-    mutating func value(depth: Int) throws(PlistFailure) -> PlistItem {
+    /// Reads one value into `tree`: its node's index.
+    mutating func value(depth: Int) throws(PlistFailure) -> Int {
         if depth > Self.maximumDepth { throw fail(i, "property list nested more than \(Self.maximumDepth) levels deep") }
         try skipMisc()
         let t = try tag()
-        let origin = self.origin(t.start)
         if t.closing { throw fail(t.start, "unexpected </\(t.name)>") }
         switch t.name {
         case "dict":
-            var pairs: [(key: String, keyOrigin: Origin, value: PlistItem)] = []
-            if t.selfClosing { return PlistItem(node: .dict([]), origin: origin) }
-            while true {
-                try skipMisc()
-                let kt = try tag()
-                if kt.closing && kt.name == "dict" { break }
-                guard kt.name == "key", !kt.closing else {
-                    throw fail(kt.start, "expected <key> or </dict>, found <\(kt.closing ? "/" : "")\(kt.name)>")
+            let node = tree.open(.dict, at: t.start)
+            var count = 0
+            if !t.selfClosing {
+                while let (key, at) = try keyTag() {
+                    tree.string(key, at: at)
+                    _ = try value(depth: depth + 1)
+                    count += 1
                 }
-                let keyOrigin = self.origin(kt.start)
-                var key = ""
-                if !kt.selfClosing {
-                    key = try characters()
-                    try closeTag("key")
-                }
-                let v = try value(depth: depth + 1)
-                pairs.append((key, keyOrigin, v))
             }
-            return PlistItem(node: .dict(pairs), origin: origin)
+            tree.close(node, count: count)
+            return node
         case "array":
-            var items: [PlistItem] = []
-            if t.selfClosing { return PlistItem(node: .array([]), origin: origin) }
-            while true {
-                try skipMisc()
-                let save = i
-                let nt = try tag()
-                if nt.closing && nt.name == "array" { break }
-                i = save
-                items.append(try value(depth: depth + 1))
+            let node = tree.open(.array, at: t.start)
+            var count = 0
+            if !t.selfClosing {
+                while true {
+                    try skipMisc()
+                    let save = i
+                    let nt = try tag()
+                    if nt.closing && nt.name == "array" { break }
+                    i = save
+                    _ = try value(depth: depth + 1)
+                    count += 1
+                }
             }
-            return PlistItem(node: .array(items), origin: origin)
+            tree.close(node, count: count)
+            return node
         case "true", "false":
             if !t.selfClosing { try closeTag(t.name) }
-            return PlistItem(node: .bool(t.name == "true"), origin: origin)
+            return tree.leaf(.bool, at: t.start, flag: t.name == "true")
         case "string", "integer", "real", "date", "data", "key":
-            var s = ""
+            var s = PlistText.run(i..<i)
             if !t.selfClosing {
                 s = try characters()
                 try closeTag(t.name)
             }
             switch t.name {
-            case "string", "key": return PlistItem(node: .string(s), origin: origin)  // CF reads a <key> in value position as a string
+            case "string", "key": return tree.string(s, at: t.start)  // CF reads a <key> in value position as a string
             case "integer":
-                let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
+                let v = string(s).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard Int64(v) != nil || UInt64(v) != nil || v.hasPrefix("0x") else { throw fail(t.start, "invalid <integer> \(Excerpt.quoted(v))") }
-                return PlistItem(node: .integer(v), origin: origin)
+                return tree.leaf(.integer, at: t.start)
             case "real":
-                let v = s.trimmingCharacters(in: .whitespacesAndNewlines)
+                let v = string(s).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard Double(v) != nil || ["nan", "+infinity", "-infinity", "inf", "-inf"].contains(v.lowercased()) else { throw fail(t.start, "invalid <real> \(Excerpt.quoted(v))") }
-                return PlistItem(node: .real(v), origin: origin)
-            case "date": return PlistItem(node: .date(s), origin: origin)
+                return tree.leaf(.real, at: t.start)
+            case "date": return tree.leaf(.date, at: t.start)
             default:
-                let compact = s.filter { !$0.isWhitespace }
-                guard let d = Data(base64Encoded: compact) else { throw fail(t.start, "invalid base64 in <data>") }
-                return PlistItem(node: .data([UInt8](d)), origin: origin)
+                let compact = string(s).filter { !$0.isWhitespace }
+                guard Data(base64Encoded: compact) != nil else { throw fail(t.start, "invalid base64 in <data>") }
+                return tree.leaf(.data, at: t.start)
             }
         default:
             throw fail(t.start, "unknown property list element <\(t.name)>")

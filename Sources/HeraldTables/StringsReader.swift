@@ -100,7 +100,7 @@ public enum StringsReader {
         case .success(let (t, enc)):
             result.encoding = enc
             if enc == .binaryPlist {
-                PlistReader.readStringsPlist(binary: bytes, into: &result)
+                PlistReader.readStringsPlist(.binary(bytes), into: &result)
                 return result
             }
             text = t
@@ -110,7 +110,7 @@ public enum StringsReader {
                 result.fail(rule: .encoding, problem, at: Origin(file: file, line: 1, column: 1))
                 return result
             }
-            PlistReader.readStringsPlist(xml: text, into: &result)
+            PlistReader.readStringsPlist(.xml(text), into: &result)
             return result
         }
         let parser = OldStyleParser(text: text, file: file)

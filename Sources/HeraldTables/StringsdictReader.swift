@@ -20,21 +20,18 @@ public enum StringsdictReader {
         var result = TableFileResult(file: file, format: .stringsdict)
         result.encoding = TextDecoding.detect(bytes).0
         if bytes.isEmpty { return result }
-        let root: PlistItem
-        switch PlistReader.parse(bytes: bytes, file: file) {
+        let input: PlistReader.Input
+        switch PlistReader.input(bytes: bytes, file: file) {
         case .failure(let f):
             result.fail(rule: .syntax, f.message, at: f.origin)
             return result
-        case .success(let r): root = r
+        case .success(let i): input = i
         }
-        guard case .dict(let pairs) = root.node else {
-            result.fail(rule: .structure, "the root of a .stringsdict file is \(root.typeName), not a dictionary", at: root.origin)
-            return result
-        }
-        for (key, keyOrigin, value) in pairs {
+        // Each entry is made as soon as its value is read; the value's nodes go before the next.
+        PlistReader.readRootDictionary(input, file: file, into: &result, rootIs: "the root of a .stringsdict file is") { tree, pair, result in
             var diags: [Diagnostic] = []
-            if let message = message(value, key: key, diagnostics: &diags, depth: 0) {
-                result.add(Entry(key: key, message: message, format: .stringsdict, origin: keyOrigin))
+            if let message = message(tree, pair.value, key: pair.key, diagnostics: &diags, depth: 0) {
+                result.add(Entry(key: pair.key, message: message, format: .stringsdict, origin: pair.keyOrigin))
             }
             result.diagnostics += diags
         }
@@ -46,27 +43,28 @@ public enum StringsdictReader {
     }
 
     /// One entry's value: a plural format dict, a width or device rule dict, or a plain string.
-    static func message(_ item: PlistItem, key: String, diagnostics: inout [Diagnostic], depth: Int) -> Message? {
+    static func message(_ tree: PlistTree, _ item: Int, key: String, diagnostics: inout [Diagnostic], depth: Int) -> Message? {
         if depth > 16 {
-            diagnostics.append(structure("variants of \(Excerpt.quoted(key)) nest too deeply", item.origin, key: key))
+            diagnostics.append(structure("variants of \(Excerpt.quoted(key)) nest too deeply", tree.origin(item), key: key))
             return nil
         }
-        switch item.node {
-        case .string(let s):
-            return .plain(SourceText(s, origin: item.origin))
-        case .dict(let pairs):
+        switch tree.kind(item) {
+        case .string:
+            return .plain(SourceText(tree.string(item) ?? "", origin: tree.origin(item)))
+        case .dict:
+            let pairs = tree.pairs(item)
             if let width = pairs.first(where: { $0.key == widthRule }) {
-                guard case .dict(let ws) = width.value.node else {
-                    diagnostics.append(structure("\(widthRule) of \(Excerpt.quoted(key)) is \(width.value.typeName), not a dictionary", width.value.origin, key: key))
+                guard tree.kind(width.value) == .dict else {
+                    diagnostics.append(structure("\(widthRule) of \(Excerpt.quoted(key)) is \(tree.typeName(width.value)), not a dictionary", tree.origin(width.value), key: key))
                     return nil
                 }
                 var variants: [Message.WidthVariant] = []
-                for (w, wOrigin, v) in ws {
+                for (w, wOrigin, v) in tree.pairs(width.value) {
                     guard let width = Int(w), width >= 0 else {
                         diagnostics.append(structure("width \(Excerpt.quoted(w)) of \(Excerpt.quoted(key)) is not a whole number", wOrigin, key: key))
                         continue
                     }
-                    if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) {
+                    if let m = message(tree, v, key: key, diagnostics: &diagnostics, depth: depth + 1) {
                         variants.append(.init(width: width, message: m))
                     }
                 }
@@ -74,50 +72,51 @@ public enum StringsdictReader {
                 return .widths(variants)
             }
             if let device = pairs.first(where: { $0.key == deviceRule }) {
-                guard case .dict(let ds) = device.value.node else {
-                    diagnostics.append(structure("\(deviceRule) of \(Excerpt.quoted(key)) is \(device.value.typeName), not a dictionary", device.value.origin, key: key))
+                guard tree.kind(device.value) == .dict else {
+                    diagnostics.append(structure("\(deviceRule) of \(Excerpt.quoted(key)) is \(tree.typeName(device.value)), not a dictionary", tree.origin(device.value), key: key))
                     return nil
                 }
                 var out: [String: Message] = [:]
-                for (d, dOrigin, v) in ds {
+                for (d, dOrigin, v) in tree.pairs(device.value) {
                     if !deviceNames.contains(d) {
                         diagnostics.append(structure("unknown device \(Excerpt.quoted(d)) in \(Excerpt.quoted(key)) (known: \(deviceNames.sorted().joined(separator: ", ")))", dOrigin, key: key, severity: .warning))
                     }
-                    if let m = message(v, key: key, diagnostics: &diagnostics, depth: depth + 1) { out[d] = m }
+                    if let m = message(tree, v, key: key, diagnostics: &diagnostics, depth: depth + 1) { out[d] = m }
                 }
                 return .devices(out)
             }
-            return plural(pairs, origin: item.origin, key: key, diagnostics: &diagnostics)
+            return plural(tree, pairs, origin: tree.origin(item), key: key, diagnostics: &diagnostics)
         default:
-            diagnostics.append(structure("value of \(Excerpt.quoted(key)) is \(item.typeName); expected a dictionary or a string", item.origin, key: key))
+            diagnostics.append(structure("value of \(Excerpt.quoted(key)) is \(tree.typeName(item)); expected a dictionary or a string", tree.origin(item), key: key))
             return nil
         }
     }
 
     static func plural(
-        _ pairs: [(key: String, keyOrigin: Origin, value: PlistItem)], origin: Origin, key: String,
+        _ tree: PlistTree, _ pairs: [PlistTree.Pair], origin: Origin, key: String,
         diagnostics: inout [Diagnostic]
     ) -> Message? {
         guard let f = pairs.first(where: { $0.key == formatKey }) else {
             diagnostics.append(structure("\(Excerpt.quoted(key)) has no \(formatKey)", origin, key: key))
             return nil
         }
-        guard case .string(let format) = f.value.node else {
-            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) is \(f.value.typeName), not a string", f.value.origin, key: key))
+        guard let format = tree.string(f.value) else {
+            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) is \(tree.typeName(f.value)), not a string", tree.origin(f.value), key: key))
             return nil
         }
+        let formatOrigin = tree.origin(f.value)
         var variables: [String: PluralVariable] = [:]
         for (name, nameOrigin, v) in pairs where name != formatKey {
-            guard case .dict(let vp) = v.node else {
-                diagnostics.append(structure("variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(v.typeName), not a dictionary", nameOrigin, key: key))
+            guard tree.kind(v) == .dict else {
+                diagnostics.append(structure("variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(tree.typeName(v)), not a dictionary", nameOrigin, key: key))
                 continue
             }
             var specType: String? = nil
             var valueType: String? = nil
             var forms: [PluralCategory: SourceText] = [:]
-            for (k, kOrigin, kv) in vp {
-                guard case .string(let s) = kv.node else {
-                    diagnostics.append(structure("\(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(kv.typeName), not a string", kv.origin, key: key))
+            for (k, kOrigin, kv) in tree.pairs(v) {
+                guard let s = tree.string(kv) else {
+                    diagnostics.append(structure("\(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(tree.typeName(kv)), not a string", tree.origin(kv), key: key))
                     continue
                 }
                 switch k {
@@ -125,7 +124,7 @@ public enum StringsdictReader {
                 case valueTypeKey: valueType = s
                 default:
                     if let c = PluralCategory(rawValue: k) {
-                        forms[c] = SourceText(s, origin: kv.origin)
+                        forms[c] = SourceText(s, origin: tree.origin(kv))
                     } else {
                         diagnostics.append(structure("unknown key \(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) (plural categories are zero, one, two, few, many, other)", kOrigin, key: key, severity: .warning))
                     }
@@ -134,9 +133,9 @@ public enum StringsdictReader {
             variables[name] = PluralVariable(name: name, valueType: valueType, specType: specType, forms: forms, origin: nameOrigin)
         }
         for ref in FormatVariables.references(in: format) where variables[ref.name] == nil {
-            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) uses %#@\(ref.name)@ but there is no \(Excerpt.quoted(ref.name)) dictionary", f.value.origin, key: key))
+            diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) uses %#@\(ref.name)@ but there is no \(Excerpt.quoted(ref.name)) dictionary", formatOrigin, key: key))
         }
-        return .plural(format: SourceText(format, origin: f.value.origin), variables: variables)
+        return .plural(format: SourceText(format, origin: formatOrigin), variables: variables)
     }
 }
 

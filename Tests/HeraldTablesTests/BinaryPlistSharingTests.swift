@@ -15,14 +15,17 @@ import Testing
     func aLongStringReferencedByEveryKeyIsReadOnce(keys: Int) throws {
         let value = String(repeating: "x", count: 1_024)
         let bytes = BinaryPlistMaker.dictSharingOneValue(keys: keys, value: value)
-        guard case .success(let root) = BinaryPlistReader.parse(bytes, file: "L.strings"), case .dict(let pairs) = root.node else {
+        guard case .success(let tree) = BinaryPlistReader.parse(bytes, file: "L.strings"), tree.kind(0) == .dict else {
             Issue.record("not read")
             return
         }
+        let pairs = tree.pairs(0)
         #expect(pairs.count == keys)
+        // The text is kept once, not once a key.
+        #expect(tree.decoded.count == keys + 1)
         var places = Set<UnsafeRawPointer?>()
         for p in pairs {
-            guard case .string(let s) = p.value.node else { Issue.record("not a string"); continue }
+            guard let s = tree.string(p.value) else { Issue.record("not a string"); continue }
             #expect(s == value)
             places.insert(Self.storage(s))
         }
@@ -31,11 +34,12 @@ import Testing
 
     @Test func shortStringsAreReadAsTheyAre() throws {
         let bytes = BinaryPlistMaker.dictSharingOneValue(keys: 3, value: "Bonjour")
-        guard case .success(let root) = BinaryPlistReader.parse(bytes, file: "L.strings"), case .dict(let pairs) = root.node else {
+        guard case .success(let tree) = BinaryPlistReader.parse(bytes, file: "L.strings"), tree.kind(0) == .dict else {
             Issue.record("not read")
             return
         }
+        let pairs = tree.pairs(0)
         #expect(pairs.map(\.key) == ["k0", "k1", "k2"])
-        #expect(pairs.allSatisfy { if case .string("Bonjour") = $0.value.node { true } else { false } })
+        #expect(pairs.allSatisfy { tree.string($0.value) == "Bonjour" })
     }
 }

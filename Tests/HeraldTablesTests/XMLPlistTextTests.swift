@@ -26,7 +26,7 @@ import Testing
             """
         var parser = XMLPlistParser(text: Array(xml.utf8), file: "L.strings")
         let root = try parser.document()
-        guard case .dict(let pairs) = root.node, let pair = pairs.first, case .string(let value) = pair.value.node else {
+        guard let pair = parser.tree.pairs(root).first, let value = parser.tree.string(pair.value) else {
             Issue.record("not a dictionary with one string")
             return
         }
