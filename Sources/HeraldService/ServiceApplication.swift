@@ -36,8 +36,11 @@ public struct ServiceApplication: Sendable {
     /// The router: every route, behind the middleware.
     func router() -> Router<ServiceContext> {
         let limits = configuration.limits
+        let serviceRoutes = ServiceRoutes(
+            tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing)
+        // The routes added to a router of their own first, for their paths (the metrics' labels).
         let routes = Router(context: ServiceContext.self)
-        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing).add(to: routes)
+        serviceRoutes.add(to: routes)
         let router = Router(context: ServiceContext.self)
         let admission = Admission(limit: limits.maxInFlight) { [metrics] count in metrics.inFlight(count) }
         if configuration.tracing {
@@ -48,7 +51,7 @@ public struct ServiceApplication: Sendable {
         router.add(middleware: ServiceMiddleware(
             admission: admission, metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
             routes: Set(routes.routes.map { "\($0.path)" })))
-        ServiceRoutes(tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing).add(to: router)
+        serviceRoutes.add(to: router)
         return router
     }
 

@@ -4,9 +4,10 @@ public import Prometheus
 /// The Prometheus metrics of `herald serve` (Docs/service.md, "Metrics"), served at `/metrics`.
 ///
 /// Label values come from a closed set — the route (its pattern, never the raw path), the
-/// method (one of HTTP's own, else `other`), the status, the outcome, and the localization that
-/// served a render (one of the tables' own) — so no request can grow the number of series. A series' handle is looked up in the registry
-/// once and kept (`Route`, the handles below), so answering a request builds no labels.
+/// method (one of HTTP's own, else `other`), the status, the outcome, and the localization
+/// that served a render (one of the tables' own) — so no request can grow the number of
+/// series. A series' handle is looked up in the registry once and kept (`Route`, the handles
+/// below), so answering a request builds no labels.
 public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     static let latencyBuckets: [Duration] = [
