@@ -128,7 +128,14 @@ extension LintRun {
     /// them in a diagnostic or to look at text that is not plain visible ASCII.
     mutating func checkOutput(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, sample: String?, origin: Origin) {
         let with = sample.map { " with \($0)" } ?? ""
-        func text() -> String { String(decoding: bytes, as: UTF8.self) }
+        // Decoded once, on first need (a quote, text that is not visible ASCII, a bidi check).
+        var decoded: String?
+        func text() -> String {
+            if let decoded { return decoded }
+            let string = String(decoding: bytes, as: UTF8.self)
+            decoded = string
+            return string
+        }
         // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
         var percent = false
         var maybeBidi = false
@@ -157,13 +164,8 @@ extension LintRun {
 
     /// A specifier left in rendered text: `%`, an optional `n$`, flags,
     /// width, precision and length, then a conversion or `#@name@`. A bare
-    /// `%d` directly followed by a letter ("%done") reads as a word and is skipped.
-    static func leftoverSpecifier(_ text: String) -> String? {
-        // Read in place: a long rendering is not copied to be scanned.
-        var text = text
-        return text.withUTF8 { leftoverSpecifier(in: $0) }
-    }
-
+    /// `%d` directly followed by a letter ("%done") reads as a word and is skipped. Read in
+    /// place: a long rendering is not copied to be scanned.
     static func leftoverSpecifier(in b: UnsafeBufferPointer<UInt8>) -> String? {
         func digits(_ k: inout Int) -> Bool {
             let s = k
