@@ -2,11 +2,13 @@
 # Hostile-input benchmark: the worst shapes found for each reader, about 4 MiB each
 # (Tools/bench/hostile/make_inputs.py: one line of many keys, one huge string, many
 # numbered specifiers, deep nesting, a binary plist string referenced by every key, a
-# plural nest for the linter, a one-line payload of many keys, batch lines of many keys),
+# plural nest for the linter, an XLIFF of many units / one huge target / deep groups, a
+# one-line payload of many keys, batch lines of many keys),
 # fed to the release `herald`:
 #
 #   .strings / .stringsdict (XML and binary) / .xcstrings   herald export DIR --format json
 #   the linter                                             herald validate DIR
+#   XLIFF                                                  herald import F --tables DIR --dry-run
 #   payload JSON                                           herald render --payload F
 #   batch lines                                            herald render --batch F, herald format --batch F
 #
@@ -87,6 +89,12 @@ for shape in xcstrings-many-keys xcstrings-deep; do
   d=$(tree "$shape" Localizable.xcstrings "$IN/$shape.xcstrings")
   row "$shape.xcstrings" export "$IN/$shape.xcstrings" "$BIN" export "$d" --format json
   row "$shape.xcstrings" validate "$IN/$shape.xcstrings" "$BIN" validate "$d"
+done
+# herald import reads an XLIFF against a tables folder (a small .strings the units refer to).
+mkdir -p "$WORK/xliff-tables/en.lproj"
+printf '"k" = "s";\n"k0" = "s";\n' > "$WORK/xliff-tables/en.lproj/Localizable.strings"
+for shape in xliff-many-units xliff-huge-string xliff-deep; do
+  row "$shape.xliff" import "$IN/$shape.xliff" "$BIN" import "$IN/$shape.xliff" --tables "$WORK/xliff-tables" --dry-run
 done
 # A payload file over 1 MiB is refused unread; one just under the limit is read whole.
 python3 -c "import sys; sys.path.insert(0, 'Tools/bench/hostile'); import make_inputs as m; open(sys.argv[1], 'wb').write(m.payload_many_keys(1000 * 1000))" "$IN/payload-1MB.json"

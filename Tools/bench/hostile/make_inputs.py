@@ -10,6 +10,9 @@
   stringsdict-plural-nest.xml      plural variables nested through their forms (for the linter)
   xcstrings-many-keys.xcstrings    a one-line String Catalog with many keys
   xcstrings-deep.xcstrings         a String Catalog nested as deep as SIZE allows
+  xliff-many-units.xliff           a one-line XLIFF of many trans-units (for herald import)
+  xliff-huge-string.xliff          an XLIFF whose one target is SIZE bytes of text and entities
+  xliff-deep.xliff                 <group> nested as deep as SIZE allows
   payload-many-keys.json           a one-line APNs payload with many custom keys
   batch-many-keys.jsonl            render --batch lines, each a payload with many custom keys
   format-batch-many-keys.jsonl     format --batch lines with many unknown members
@@ -147,6 +150,34 @@ def xcstrings_deep(size):
     return ('{"sourceLanguage":"en","strings":{"k":' + '[' * depth + ']' * depth + '}}').encode()
 
 
+XLIFF_HEAD = ('<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+              '<file original="en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext"><body>')
+XLIFF_TAIL = '</body></file></xliff>\n'
+
+
+def xliff_many_units(size):
+    units, n, k = [], len(XLIFF_HEAD) + len(XLIFF_TAIL), 0
+    while n < size:
+        u = '<trans-unit id="k%d"><source>s</source><target>t</target></trans-unit>' % k
+        units.append(u)
+        n += len(u)
+        k += 1
+    return (XLIFF_HEAD + ''.join(units) + XLIFF_TAIL).encode()
+
+
+def xliff_huge_string(size):
+    unit = '<trans-unit id="k"><source>s</source><target>%s</target></trans-unit>'
+    room = size - len(XLIFF_HEAD) - len(XLIFF_TAIL) - len(unit)
+    text = ('a&amp;b&#x202E;&lt;' * (room // 19 + 1))[:room]
+    text = text[:text.rfind(';') + 1]
+    return (XLIFF_HEAD + unit % text + XLIFF_TAIL).encode()
+
+
+def xliff_deep(size):
+    depth = (size - len(XLIFF_HEAD) - len(XLIFF_TAIL)) // len('<group></group>')
+    return (XLIFF_HEAD + '<group>' * depth + '</group>' * depth + XLIFF_TAIL).encode()
+
+
 def payload_many_keys(size):
     return ('{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},' + many_members(size - 80) + '}').encode()
 
@@ -184,6 +215,9 @@ def shapes(size):
         'stringsdict-plural-nest.xml': stringsdict_plural_nest(size),
         'xcstrings-many-keys.xcstrings': xcstrings_many_keys(size),
         'xcstrings-deep.xcstrings': xcstrings_deep(size),
+        'xliff-many-units.xliff': xliff_many_units(size),
+        'xliff-huge-string.xliff': xliff_huge_string(size),
+        'xliff-deep.xliff': xliff_deep(size),
         'payload-many-keys.json': payload_many_keys(size),
         'batch-many-keys.jsonl': batch_many_keys(size, line),
         'format-batch-many-keys.jsonl': format_batch_many_keys(size, line),
