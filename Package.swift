@@ -247,7 +247,7 @@ let package = Package(
         // HeraldTables for LocalizationLookup, run in the locale-order test with the rest of the lookup.
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
-        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),

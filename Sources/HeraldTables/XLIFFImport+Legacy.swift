@@ -12,7 +12,7 @@ extension XLIFFImport {
         let folder = (file.original as NSString).deletingLastPathComponent
         let at = file.origin.map { Diagnostic.Location.file($0) }
         guard folder.hasSuffix(".lproj") else {
-            diagnostics.append(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not in an .lproj folder; not written", at: at))
+            record(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not in an .lproj folder; not written", at: at))
             return
         }
         let parent = (folder as NSString).deletingLastPathComponent

@@ -24,8 +24,13 @@ public struct XLIFFImport: Sendable {
     /// the findings, at `origin`. `pluralForm`: a plural form, which may leave the count out.
     public typealias Check = (_ source: String, _ target: String, _ origin: Origin, _ pluralForm: Bool, _ subject: Diagnostic.Subject) -> [Diagnostic]
 
-    /// Findings, in document order.
-    public var diagnostics: [Diagnostic] = []
+    /// Findings, in document order, when the plan was made without `report` (with it,
+    /// each finding goes there as it is found and none is kept: an XLIFF of many
+    /// units that match nothing costs no memory per finding).
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// How many findings are errors (an import with any writes nothing).
+    public private(set) var errors = 0
+    private let report: (@Sendable (Diagnostic) -> Void)?
     /// Files to write (path below the tables folder as given → bytes), only changed ones.
     public var writes: [(path: String, bytes: [UInt8])] = []
     /// Units whose target was taken.
@@ -37,24 +42,29 @@ public struct XLIFFImport: Sendable {
     var catalogs: [String: (json: JSONObject, newline: Bool, changed: Bool, cldrOrder: Bool)] = [:]
     var catalogOrder: [String] = []
 
-    /// Plans the import of `documents` (path of the XLIFF → document) into `root`.
-    public init(documents: [(path: String, document: XLIFFDocument)], root: String, check: Check) throws(TableExport.InputProblem) {
+    /// Plans the import of `documents` (path of the XLIFF → document) into `root`;
+    /// findings go to `report` as they are found, or into `diagnostics` without it.
+    public init(
+        documents: [(path: String, document: XLIFFDocument)], root: String,
+        report: (@Sendable (Diagnostic) -> Void)? = nil, check: Check
+    ) throws(TableExport.InputProblem) {
+        self.report = report
         guard FileBytes.isDirectory(root) else { throw TableExport.InputProblem(description: "\(OutsideText.escaped(root)): not a folder of tables") }
         var legacy: Catalog? = nil
         for (_, doc) in documents {
             for file in doc.files {
                 let at = file.origin.map { Diagnostic.Location.file($0) }
                 guard let format = file.tableFormat else {
-                    diagnostics.append(Diagnostic(.xliffSkippedFile, .note, "\(Excerpt.quoted(file.original)) is not a .strings, .stringsdict or .xcstrings table; its units are not imported", at: at))
+                    record(Diagnostic(.xliffSkippedFile, .note, "\(Excerpt.quoted(file.original)) is not a .strings, .stringsdict or .xcstrings table; its units are not imported", at: at))
                     continue
                 }
                 let parts = file.original.split(separator: "/", omittingEmptySubsequences: false)
                 guard !file.original.hasPrefix("/"), !parts.contains(".."), !parts.contains("") else {
-                    diagnostics.append(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not a path inside the tables folder; not written", at: at))
+                    record(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not a path inside the tables folder; not written", at: at))
                     continue
                 }
                 guard let lang = file.targetLanguage, !lang.isEmpty else {
-                    diagnostics.append(Diagnostic(.xliffSkippedFile, .error, "<file> \(Excerpt.quoted(file.original)) has no target-language; nothing to import", at: at))
+                    record(Diagnostic(.xliffSkippedFile, .error, "<file> \(Excerpt.quoted(file.original)) has no target-language; nothing to import", at: at))
                     continue
                 }
                 untranslated += file.units.count(where: { $0.target == nil })
@@ -72,22 +82,27 @@ public struct XLIFFImport: Sendable {
         }
     }
 
+    mutating func record(_ d: Diagnostic) {
+        if d.severity == .error { errors += 1 }
+        if let report { report(d) } else { diagnostics.append(d) }
+    }
+
     /// Whether a unit's target may be written: its source is the table's current one and
     /// no placeholder check says error. Findings are recorded.
     mutating func accept(_ u: XLIFFUnit, expected: String?, key: String, path: String, check: Check, subject: Diagnostic.Subject) -> Bool {
         let at = u.origin.map { Diagnostic.Location.file($0) }
         guard let expected else {
-            diagnostics.append(Diagnostic(.xliffUnknownUnit, .warning, "unit \(Excerpt.quoted(u.id)) matches no key of the table; not imported", at: at, subject: subject))
+            record(Diagnostic(.xliffUnknownUnit, .warning, "unit \(Excerpt.quoted(u.id)) matches no key of the table; not imported", at: at, subject: subject))
             return false
         }
         guard u.source == expected || Self.withoutPositions(u.source) == Self.withoutPositions(expected) else {
-            diagnostics.append(Diagnostic(.xliffChangedSource, .warning,
+            record(Diagnostic(.xliffChangedSource, .warning,
                 "the source of \(Excerpt.quoted(u.id)) has changed since the export (now \(Excerpt.quoted(expected))); not imported", at: at, subject: subject))
             return false
         }
         guard let target = u.target else { return false }
         let found = check(expected, target, u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0), path.contains("plural."), subject)
-        diagnostics += found
+        for d in found { record(d) }
         if found.contains(where: { $0.severity == .error }) { return false }
         imported += 1
         return true
@@ -119,7 +134,7 @@ public struct XLIFFImport: Sendable {
             guard case .success(let bytes) = FileBytes.contents(of: path),
                 let json = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)).objectValue, json["strings"]?.objectValue != nil
             else {
-                diagnostics.append(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not a String Catalog Herald can read in the tables folder; not written", at: at))
+                record(Diagnostic(.xliffSkippedFile, .error, "\(Excerpt.quoted(file.original)) is not a String Catalog Herald can read in the tables folder; not written", at: at))
                 return
             }
             catalogs[path] = (json, bytes.last == 0x0A, false, CatalogUnits.hasCLDRPluralOrder(json))

@@ -47,13 +47,27 @@ public struct XLIFFUnit: Sendable {
     public var state: String?
     /// The translator's note; "" for `<note/>`.
     public var note: String
-    /// Where the `trans-unit` and its `target` start (read documents only).
-    public var origin: Origin?
-    public var targetOrigin: Origin?
+    /// Where the `trans-unit` and its `target` start (read documents only), both in
+    /// one file: kept as a path and four 32-bit numbers, half of two `Origin`s (a
+    /// document of many small units holds one of these per unit).
+    public var origin: Origin? { place(0) }
+    public var targetOrigin: Origin? { place(2) }
+    private let file: String?
+    /// Line and column of the unit, then of its target; 0 where there is none.
+    private let lines: (Int32, Int32, Int32, Int32)
+
+    private func place(_ k: Int) -> Origin? {
+        let (line, column) = k == 0 ? (lines.0, lines.1) : (lines.2, lines.3)
+        guard let file, line > 0 else { return nil }
+        return Origin(file: file, line: Int(line), column: Int(column))
+    }
 
     public init(id: String, resname: String? = nil, source: String, target: String?, state: String?, note: String, origin: Origin? = nil, targetOrigin: Origin? = nil) {
         (self.id, self.resname, self.source, self.target) = (id, resname, source, target)
-        (self.state, self.note, self.origin, self.targetOrigin) = (state, note, origin, targetOrigin)
+        (self.state, self.note) = (state, note)
+        file = origin?.file ?? targetOrigin?.file
+        func n(_ v: Int?) -> Int32 { v.map { Int32(clamping: max($0, 1)) } ?? 0 }
+        lines = (n(origin?.line), n(origin?.column), n(targetOrigin?.line), n(targetOrigin?.column))
     }
 }
 

@@ -4,6 +4,25 @@
 // XML's five predefined entities and character references are read. One pass
 // over the bytes: the work and memory are linear in the input's size, elements
 // nest at most `maxDepth` deep, and every error says its line and column.
+// `XMLReader.read` keeps no tree: only the elements its caller asks for are built,
+// one at a time, so a document of many small elements costs one element's memory.
+
+/// A start tag: an element's name, attributes and place.
+public struct XMLStartTag: Sendable {
+    /// The name as written (`trans-unit`, `xml:space`…).
+    public let name: String
+    /// Attributes in document order.
+    public let attributes: [(name: String, value: String)]
+    /// Where the tag's `<` is: line, column and byte offset.
+    public let line: Int
+    public let column: Int
+    public let offset: Int
+
+    /// The value of the attribute `name`, nil when absent.
+    public subscript(attribute name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+}
 
 /// One element of a document read by `XMLReader`.
 public final class XMLNode: Sendable {
@@ -13,28 +32,22 @@ public final class XMLNode: Sendable {
         case element(XMLNode)
     }
 
-    /// The name as written (`trans-unit`, `xml:space`…).
-    public let name: String
-    /// Attributes in document order.
-    public let attributes: [(name: String, value: String)]
+    public let tag: XMLStartTag
     /// Text and child elements in document order.
     public let content: [Content]
-    /// Where the start tag's `<` is.
-    public let line: Int
-    public let column: Int
 
-    init(name: String, attributes: [(name: String, value: String)], content: [Content], line: Int, column: Int) {
-        self.name = name
-        self.attributes = attributes
+    init(_ tag: XMLStartTag, content: [Content]) {
+        self.tag = tag
         self.content = content
-        self.line = line
-        self.column = column
     }
+
+    public var name: String { tag.name }
+    public var attributes: [(name: String, value: String)] { tag.attributes }
+    public var line: Int { tag.line }
+    public var column: Int { tag.column }
 
     /// The value of the attribute `name`, nil when absent.
-    public subscript(attribute name: String) -> String? {
-        attributes.first { $0.name == name }?.value
-    }
+    public subscript(attribute name: String) -> String? { tag[attribute: name] }
 
     /// The child elements.
     public var children: [XMLNode] {
@@ -68,7 +81,7 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(line):\(column): \(message)" }
 }
 
-/// Reads a whole document into `XMLNode`s.
+/// Reads a document: whole into `XMLNode`s (`parse`), or element by element (`read`).
 public struct XMLReader {
     /// Elements nested deeper than this are refused (XLIFF needs six).
     public static let maxDepth = 64
@@ -83,10 +96,25 @@ public struct XMLReader {
 
     private init(_ bytes: [UInt8]) { b = bytes }
 
-    /// The root element of `bytes` (UTF-8, with or without a byte order mark).
+    /// The root element of `bytes` (UTF-8, with or without a byte order mark), whole.
     public static func parse(_ bytes: [UInt8]) throws(XMLError) -> XMLNode {
+        var root: XMLNode? = nil
+        try read(bytes, take: { $0.count == 1 }, each: { node, _ in root = node })
+        // A document that reads without an error has a root.
+        return root!
+    }
+
+    /// Reads `bytes` keeping no tree. At each start tag outside an element already
+    /// taken, `take` is asked, with the open elements (outermost first, the new one
+    /// last), whether the new element is wanted; a wanted element is built whole and
+    /// handed to `each`, with the elements open around it, when its end tag is read.
+    /// Everything else is checked for well-formedness and dropped. The whole document
+    /// is checked before this returns: an error anywhere throws, even after `each` ran.
+    public static func read(
+        _ bytes: [UInt8], take: ([XMLStartTag]) -> Bool, each: (XMLNode, [XMLStartTag]) -> Void
+    ) throws(XMLError) {
         var r = XMLReader(bytes)
-        return try r.document()
+        try r.document(take: take, each: each)
     }
 
     // MARK: positions
@@ -130,14 +158,14 @@ public struct XMLReader {
 
     // MARK: document
 
-    private mutating func document() throws(XMLError) -> XMLNode {
+    private mutating func document(take: ([XMLStartTag]) -> Bool, each: (XMLNode, [XMLStartTag]) -> Void) throws(XMLError) {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3; lineStart = 3; colAt = 3 }
         if let bad = Self.invalidUTF8(b, from: i) {
             // Count lines up to the bad byte for the message.
             while i < bad { advance() }
             throw error("not UTF-8 text")
         }
-        var root: XMLNode? = nil
+        var sawRoot = false
         while true {
             skipSpace()
             guard i < b.count else { break }
@@ -146,13 +174,13 @@ public struct XMLReader {
             if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
                 throw error("a document type declaration (<!DOCTYPE …>) is not accepted: XLIFF needs none, and its entities are refused")
             }
-            guard b[i] == 0x3C, root == nil else {
-                throw error(root == nil ? "expected the root element" : "content after the root element")
+            guard b[i] == 0x3C, !sawRoot else {
+                throw error(!sawRoot ? "expected the root element" : "content after the root element")
             }
-            root = try element()
+            try element(take: take, each: each)
+            sawRoot = true
         }
-        guard let root else { throw error("no root element") }
-        return root
+        guard sawRoot else { throw error("no root element") }
     }
 
     private mutating func skip(until end: StaticString, what: String) throws(XMLError) {
@@ -164,23 +192,33 @@ public struct XMLReader {
         throw error("unterminated \(what)", at: start)
     }
 
-    /// One element and everything inside, with an explicit stack (no recursion).
-    private mutating func element() throws(XMLError) -> XMLNode {
+    /// One element and everything inside, with an explicit stack (no recursion). Content
+    /// is kept only inside an element `take` wanted; such an element goes to `each` whole.
+    private mutating func element(take: ([XMLStartTag]) -> Bool, each: (XMLNode, [XMLStartTag]) -> Void) throws(XMLError) {
         struct Open {
-            var name: String
-            var attributes: [(name: String, value: String)]
             var content: [XMLNode.Content] = []
             var text: [UInt8] = []
-            var line: Int
-            var column: Int
+            /// Whether this element is wanted or inside a wanted one.
+            var kept: Bool
             mutating func flushText() {
                 if !text.isEmpty { content.append(.text(String(decoding: text, as: UTF8.self))); text.removeAll(keepingCapacity: true) }
             }
         }
         var stack: [Open] = []
+        var tags: [XMLStartTag] = []
+        /// An element just ended (or was empty): attached to its parent, or handed over.
+        func finished(_ tag: XMLStartTag, _ content: [XMLNode.Content], kept: Bool) {
+            guard kept else { return }
+            let node = XMLNode(tag, content: content)
+            if let parent = stack.indices.last, stack[parent].kept {
+                stack[parent].content.append(.element(node))
+            } else {
+                each(node, tags)
+            }
+        }
         while true {
             guard i < b.count else {
-                throw error("the document ends inside <\(stack.last?.name ?? "")>, which is never closed")
+                throw error("the document ends inside <\(tags.last?.name ?? "")>, which is never closed")
             }
             if b[i] == 0x3C {
                 if starts(with: "</") {
@@ -190,14 +228,13 @@ public struct XMLReader {
                     skipSpace()
                     guard i < b.count, b[i] == 0x3E else { throw error("expected '>' to end </\(name)>") }
                     advance()
-                    guard var open = stack.popLast() else { throw error("unexpected end tag </\(name)>", at: at) }
-                    guard open.name == name else {
-                        throw error("end tag </\(name)> does not match <\(open.name)> (line \(open.line), column \(open.column))", at: at)
+                    guard var open = stack.popLast(), let tag = tags.popLast() else { throw error("unexpected end tag </\(name)>", at: at) }
+                    guard tag.name == name else {
+                        throw error("end tag </\(name)> does not match <\(tag.name)> (line \(tag.line), column \(tag.column))", at: at)
                     }
                     open.flushText()
-                    let done = XMLNode(name: open.name, attributes: open.attributes, content: open.content, line: open.line, column: open.column)
-                    if stack.isEmpty { return done }
-                    stack[stack.count - 1].content.append(.element(done))
+                    finished(tag, open.content, kept: open.kept)
+                    if stack.isEmpty { return }
                     continue
                 }
                 if starts(with: "<!--") {
@@ -211,7 +248,7 @@ public struct XMLReader {
                     let from = i
                     while i < b.count, !starts(with: "]]>") { advance() }
                     guard i < b.count else { throw error("unterminated CDATA section", at: start) }
-                    stack[stack.count - 1].text += b[from..<i]
+                    if stack[stack.count - 1].kept { stack[stack.count - 1].text += b[from..<i] }
                     advance(3)
                     continue
                 }
@@ -230,34 +267,38 @@ public struct XMLReader {
                 if starts(with: "/>") { empty = true; advance(2) } else if i < b.count, b[i] == 0x3E { empty = false; advance() } else {
                     throw error("expected '>' or '/>' to end <\(name)>")
                 }
-                if !stack.isEmpty { stack[stack.count - 1].flushText() }
+                if !stack.isEmpty, stack[stack.count - 1].kept { stack[stack.count - 1].flushText() }
+                if !empty, stack.count >= Self.maxDepth {
+                    throw error("elements nest more than \(Self.maxDepth) deep", at: at)
+                }
+                let tag = XMLStartTag(name: name, attributes: attributes, line: line, column: startColumn, offset: at)
+                tags.append(tag)
+                let kept = stack.last?.kept == true || take(tags)
                 if empty {
-                    let done = XMLNode(name: name, attributes: attributes, content: [], line: line, column: startColumn)
-                    if stack.isEmpty { return done }
-                    stack[stack.count - 1].content.append(.element(done))
+                    tags.removeLast()
+                    finished(tag, [], kept: kept)
+                    if stack.isEmpty { return }
                 } else {
-                    guard stack.count < Self.maxDepth else {
-                        throw error("elements nest more than \(Self.maxDepth) deep", at: at)
-                    }
-                    stack.append(Open(name: name, attributes: attributes, line: line, column: startColumn))
+                    stack.append(Open(kept: kept))
                 }
                 continue
             }
             guard !stack.isEmpty else { throw error("text outside the root element") }
+            let kept = stack[stack.count - 1].kept
             if b[i] == 0x26 {
                 let scalar = try reference()
-                stack[stack.count - 1].text += Array(String(scalar).utf8)
+                if kept { stack[stack.count - 1].text += Array(String(scalar).utf8) }
                 continue
             }
             if b[i] == 0x0D {
                 // XML's end-of-line handling: CR LF and a lone CR read as LF.
                 advance()
                 if i < b.count, b[i] == 0x0A { advance() }
-                stack[stack.count - 1].text.append(0x0A)
+                if kept { stack[stack.count - 1].text.append(0x0A) }
                 continue
             }
             try checkCharacter()
-            stack[stack.count - 1].text.append(b[i])
+            if kept { stack[stack.count - 1].text.append(b[i]) }
             advance()
         }
     }

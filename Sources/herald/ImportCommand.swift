@@ -42,14 +42,14 @@ struct ImportCommand: ParsableCommand {
         let source = { (doc: XLIFFDocument) in doc.files.first?.sourceLanguage ?? "source" }
         let plan: XLIFFImport
         do {
-            plan = try XLIFFImport(documents: documents, root: tables) { src, target, origin, pluralForm, subject in
+            // Findings are printed as they are found (none is kept).
+            plan = try XLIFFImport(documents: documents, root: tables, report: { CommandMain.report($0.description) }) { src, target, origin, pluralForm, subject in
                 TranslationCheck.placeholders(
                     source: src, target: target, at: origin, pluralForm: pluralForm, subject: subject,
                     sourceLocalization: documents.first.map { source($0.document) } ?? "source")
             }
         } catch { throw CommandFailure.usage(error.description) }
-        for d in plan.diagnostics { CommandMain.report(d.description) }
-        let failed = plan.diagnostics.contains { $0.severity == .error }
+        let failed = plan.errors > 0
         if !dryRun, !failed {
             for w in plan.writes { try OutputFiles.writeMakingFolders(w.bytes, to: w.path) }
         }
