@@ -146,6 +146,15 @@ public enum XCStringsReader {
         let lines: LineMap
         let bytes: [UInt8]
         var diags: [Diagnostic] = []
+        /// The catalog's text, which entries kept as places (`CatalogPlace`) point into.
+        let text: TableText
+
+        init(file: String, lines: LineMap, bytes: [UInt8]) {
+            self.file = file
+            self.lines = lines
+            self.bytes = bytes
+            text = TableText(file: file, lines: lines, isJSON: true)
+        }
 
         func origin(_ at: At) -> Origin {
             guard let o = at.node?.offset ?? at.keyOffset else { return Origin(file: file, line: 1, column: 1) }
