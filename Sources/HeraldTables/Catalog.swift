@@ -337,7 +337,13 @@ public final class Catalog: MessageCatalog {
     func summary(_ source: Source) -> XCStringsSummary {
         if let hit = state.withLock({ $0.summaries[source.readPath] }) { return hit }
         var result: XCStringsSummary?
-        if case .success(let b) = bytes(of: source) { result = XCStringsScanner.scan(b) }
+        // A catalog already read may still hold its text (its entries point into it): that
+        // text is scanned, not a second copy read from the file.
+        if case .catalog(let c)? = state.withLock({ $0.files[source.readPath] }), let text = c.text {
+            result = XCStringsScanner.scan(text.lines.text)
+        } else if case .success(let b) = bytes(of: source) {
+            result = XCStringsScanner.scan(b)
+        }
         if result == nil, case .catalog(let c) = file(source) {
             result = XCStringsSummary(sourceLanguage: c.sourceLanguage, languages: Set(c.localizations.keys))
         }

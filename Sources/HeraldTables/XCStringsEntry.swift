@@ -88,6 +88,7 @@ extension XCStringsReader.Context {
             out.localizations[lang]?.add(entry)
             return
         }
+        out.text = text
         if let first = out.localizations[lang]?.entries.set(entry, place: place, in: text) {
             out.localizations[lang]?.reportDuplicate(key: entry.key, at: entry.origin, first: first.origin)
         }

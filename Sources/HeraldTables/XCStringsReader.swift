@@ -40,6 +40,8 @@ public struct XCStringsFile: Sendable {
     /// True when a device would load nothing from this catalog (it is not valid JSON,
     /// or not a String Catalog).
     public var droppedOnDevice: Bool
+    /// The catalog's text, when some entry is kept as its place in it (`CatalogPlace`).
+    var text: TableText? = nil
 }
 
 /// Reads `.xcstrings` files.

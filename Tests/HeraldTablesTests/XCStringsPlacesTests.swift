@@ -1,5 +1,6 @@
 import HeraldDiagnostics
 @testable import HeraldTables
+import HeraldTestSupport
 import Testing
 
 /// A String Catalog's one-string-unit entries are kept as places in the catalog's text:
@@ -91,5 +92,20 @@ import Testing
         #expect(de["c"] == Entry(key: "c", message: .plain(SourceText("C", origin: at(6, 88))), format: .xcstrings, origin: at(6, 39), state: "translated", comment: "why"))
         #expect(en["c"] == Entry(key: "c", message: .plain(SourceText("c", origin: at(6, 1))), format: .xcstrings, origin: at(6, 1), comment: "why", isSourceFallback: true))
         #expect(en["a\"b"]?.isSourceFallback == true && en["a\"b"]?.message == .plain(SourceText("a\"b", origin: at(2, 1))))
+    }
+
+    /// A catalog already read holds its text (its entries point into it), so listing its
+    /// languages scans that text instead of reading the file a second time (two copies of
+    /// a 4 MB catalog at once in `herald export`). Shown by changing the file after the read:
+    /// the languages listed are the text read's (de), not the new file's (fr).
+    @Test func aCatalogReadListsItsLanguagesFromTheTextItHolds() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"A"}}}}}}"#, to: "Localizable.xcstrings")
+        let catalog = try Catalog(root: folder.path)
+        let de = try #require(catalog.table("Localizable", localization: "de"))
+        #expect(de["a"]?.message == .plain(SourceText("A", origin: Origin(file: "Localizable.xcstrings", line: 1, column: 106))))
+        _ = try folder.write(#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"fr":{"stringUnit":{"state":"translated","value":"A"}}}}}}"#, to: "Localizable.xcstrings")
+        #expect(path == folder.path("Localizable.xcstrings"))
+        #expect(catalog.localizations == ["de", "en"])
     }
 }
