@@ -8,6 +8,8 @@ struct BundleTables {
     var development = "en"
     var tables: [Table] = []
     var diagnostics: [Diagnostic] = []
+    /// Table files read from the file system (each once).
+    var fileReads = 0
 
     /// Reads a bundle's files. Each `.lproj` folder is read as its own
     /// catalog and String Catalogs as one (so building a table never scans
@@ -36,8 +38,6 @@ struct BundleTables {
             for loc in lprojOrder { parts.append(Catalog(files: lproj[loc] ?? [], development: development, keepDroppedEntries: true)) }
         }
         var out = BundleTables()
-        // The development localization: as given, else the String Catalogs' source language, else en.
-        out.development = development ?? (catalogFiles.isEmpty ? nil : parts.first?.developmentLocalization) ?? "en"
         var seen = Set<String>()
         for c in parts {
             let contents = c.loadAll()
@@ -46,6 +46,11 @@ struct BundleTables {
             for l in c.localizations where seen.insert(LocalizationLookup.normalize(l)).inserted { out.localizations.append(l) }
             fileRead(c.loadedFiles.count)
         }
+        // The development localization: as given, else the String Catalogs' source language, else
+        // en. Asked once the catalogs are read: a catalog read names it from the text it holds,
+        // where asking first read the file once for the name and again for the entries.
+        out.development = development ?? (catalogFiles.isEmpty ? nil : parts.first?.developmentLocalization) ?? "en"
+        out.fileReads = parts.reduce(0) { $0 + $1.fileReads }
         out.localizations.sort()
         return out
     }

@@ -13,6 +13,8 @@ struct LintRun {
     /// Source entries analysed for translations to compare with (each once, when a
     /// translation first needs it; none for a table with no translation).
     var sourcesAnalyzed = 0
+    /// Source analyses kept for the translations that compare with them after the first.
+    var sourcesKept = 0
     var plans: [String: LocalePlan?] = [:]
 
     init(configuration: LintConfiguration) {

@@ -84,26 +84,32 @@ extension LintRun {
         // Per table: its source localization and entries, analyzed once for every translation.
         // A source entry's analysis is made when a translation first compares with it and kept
         // for the other translations: the source's own check makes none, so a large table
-        // of one language holds no second copy of its entries.
+        // of one language holds no second copy of its entries, and neither does a table of
+        // one translation (nothing else compares with the analysis: it is not kept).
         final class TableState {
             let srcLoc: String?
             let srcTable: Table?
+            /// Whether more than one translation compares with the source (analyses are kept).
+            let keepsSources: Bool
             private var sources: [String: SourceInfo] = [:]
             var notificationKeys: [String: Bool] = [:]
             /// Keys found only in translations.
             var extraKeys = Set<String>()
-            init(srcLoc: String?, srcTable: Table?) {
+            init(srcLoc: String?, srcTable: Table?, translations: Int) {
                 self.srcLoc = srcLoc
                 self.srcTable = srcTable
+                keepsSources = translations > 1
             }
             /// The source entry of `key` with its analysis, nil when the source has no such key.
             func source(_ key: String, make: (Entry) -> SourceInfo) -> SourceInfo? {
                 if let known = sources[key] { return known }
                 guard let e = srcTable?[key] else { return nil }
                 let info = make(e)
-                sources[key] = info
+                if keepsSources { sources[key] = info }
                 return info
             }
+            /// How many source analyses are kept.
+            var sourcesKept: Int { sources.count }
         }
         var states: [String: TableState] = [:]
         for (name, tables) in byName {
@@ -113,7 +119,8 @@ extension LintRun {
                 if let external, external.tables[name] != nil { return external.localization }
                 return nil
             }()
-            states[name] = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] })
+            let translations = tables.keys.count(where: { $0 != srcLoc })
+            states[name] = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] }, translations: translations)
         }
         let names = byName.keys.sorted()
         // Locale by locale (the progress line counts them), every table of each.
@@ -176,7 +183,10 @@ extension LintRun {
             }
             onLocale(1)
         }
-        for state in states.values { keysSeen += state.extraKeys.count + (state.srcTable?.entries.count ?? 0) }
+        for state in states.values {
+            keysSeen += state.extraKeys.count + (state.srcTable?.entries.count ?? 0)
+            sourcesKept += state.sourcesKept
+        }
     }
 
     // MARK: - one entry

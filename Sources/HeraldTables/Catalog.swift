@@ -73,6 +73,8 @@ public final class Catalog: MessageCatalog {
         /// the work unit tests compare between sizes (naming is the step that went
         /// quadratic when every table scanned a String Catalog's languages).
         var namesNormalized = 0
+        /// Files read from the file system (a file read twice counts twice).
+        var fileReads = 0
         /// Read paths that more than one source reads (links), made on first need.
         var sharedReadPaths: Set<String>? = nil
         var tables: [String: Table] = [:]
@@ -288,6 +290,7 @@ public final class Catalog: MessageCatalog {
         case .texts(let m):
             if let t = m[source.readPath] { return .success(Array(t.utf8)) }
         case .directory, .files:
+            state.withLock { $0.fileReads += 1 }
             switch FileBytes.contents(of: source.readPath) {
             case .success(let b): return .success(b)
             case .failure(let refusal): return failure(refusal.message, source)
@@ -337,7 +340,13 @@ public final class Catalog: MessageCatalog {
     func summary(_ source: Source) -> XCStringsSummary {
         if let hit = state.withLock({ $0.summaries[source.readPath] }) { return hit }
         var result: XCStringsSummary?
-        if case .success(let b) = bytes(of: source) { result = XCStringsScanner.scan(b) }
+        // A catalog already read may still hold its text (its entries point into it): that
+        // text is scanned, not a second copy read from the file.
+        if case .catalog(let c)? = state.withLock({ $0.files[source.readPath] }), let text = c.text {
+            result = XCStringsScanner.scan(text.lines.text)
+        } else if case .success(let b) = bytes(of: source) {
+            result = XCStringsScanner.scan(b)
+        }
         if result == nil, case .catalog(let c) = file(source) {
             result = XCStringsSummary(sourceLanguage: c.sourceLanguage, languages: Set(c.localizations.keys))
         }
@@ -348,6 +357,10 @@ public final class Catalog: MessageCatalog {
 
     /// `LocalizationLookup.normalize(name)`, computed once per name: listing and merging
     /// compare every file's localization, and each normalization is an ICU canonicalization.
+    /// How many times a file was read from the file system: each file at most once when
+    /// nothing is read twice (what the tests check).
+    package var fileReads: Int { state.withLock { $0.fileReads } }
+
     /// The files parsed so far (origin paths, sorted): shows what a lazy lookup touched.
     public var loadedFiles: [String] {
         let read = state.withLock { Set($0.files.keys) }

@@ -4,20 +4,24 @@ internal import HeraldJSON
 // A table's entries, stored by column: a `.strings` pair is two offsets into its file's text
 // (8 bytes) and one slot of a key index (8 bytes), not an `Entry` with its strings, origins
 // and a dictionary bucket (~300 bytes). The `Entry` values are made when they are read.
-// Entries that are more than a `"key" = "value";` pair (plural variants, comments, String
-// Catalog details) are kept whole.
+// A String Catalog's one-string-unit entries are kept as places in the catalog's text too
+// (`CatalogPlace`). Other entries (plural variants, comments, other String Catalog details)
+// are kept whole.
 
 /// The entries of one table, or of one table file: each key once, in the order the keys
 /// were first written (a key written again keeps its first place and takes its last value,
 /// as the device does). A random-access collection of `Entry` values in that order, with
 /// a lookup by key.
 public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
-    /// The text the compact entries point into (one old-style `.strings` file), if any.
+    /// The text the compact entries point into (one old-style `.strings` file or one String
+    /// Catalog), if any.
     private var text: TableText?
     /// One per entry, in order.
     private var slots: [Slot] = []
     /// Entries kept whole, pointed at by their slot.
     private var whole: [Entry] = []
+    /// String Catalog entries kept as places in `text`, pointed at by their slot.
+    private var places: [CatalogPlace] = []
     private var index = PositionIndex()
 
     /// No entries.
@@ -53,6 +57,18 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
         }
     }
 
+    /// Adds `entry`, kept as `place` in `text` (a String Catalog's, which `place` reads back
+    /// as `entry`), or replaces the entry of its key in place. Returns the entry replaced.
+    @discardableResult
+    mutating func set(_ entry: Entry, place: CatalogPlace, in text: TableText) -> Entry? {
+        guard self.text == nil || self.text === text else { return set(entry) }
+        self.text = text
+        return put(key: entry.key) { entries in
+            entries.places.append(place)
+            return Slot(place: entries.places.count - 1)
+        }
+    }
+
     /// Adds every entry of `other` in its order, each replacing the entry of its key.
     public mutating func merge(_ other: TableEntries) {
         if slots.isEmpty {
@@ -60,7 +76,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
             return
         }
         for (i, slot) in other.slots.enumerated() {
-            if slot.isWhole || (text != nil && text !== other.text) {
+            if slot.isWhole || slot.isPlace || (text != nil && text !== other.text) {
                 set(other[i])
             } else {
                 if text == nil { text = other.text }
@@ -85,6 +101,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
     /// point to; the shared file text is not counted). What an entry costs.
     public var storageBytes: Int {
         slots.capacity * MemoryLayout<Slot>.stride + index.storageBytes + whole.capacity * MemoryLayout<Entry>.stride
+            + places.capacity * MemoryLayout<CatalogPlace>.stride
     }
 
     // MARK: compact entries, from the `.strings` reader
@@ -118,11 +135,13 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
 
     private func entry(_ slot: Slot) -> Entry {
         if slot.isWhole { return whole[slot.wholeIndex] }
+        if slot.isPlace { return text!.catalogEntry(places[slot.wholeIndex]) }
         return text!.entry(key: Int(slot.a), value: Int(slot.b))
     }
 
     private func key(_ slot: Slot) -> String {
         if slot.isWhole { return whole[slot.wholeIndex].key }
+        if slot.isPlace { return text!.string(at: Int(places[slot.wholeIndex].key)) }
         return text!.string(at: Int(slot.a))
     }
 
@@ -130,6 +149,7 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
     /// written in the text, escapes read as they come, not decoded into a string per probe.
     private func hasKey(_ slot: Slot, _ key: String) -> Bool {
         if slot.isWhole { return whole[slot.wholeIndex].key == key }
+        if slot.isPlace { return text!.hasString(at: Int(places[slot.wholeIndex].key), equalTo: key) }
         return text!.hasString(at: Int(slot.a), equalTo: key)
     }
 
@@ -182,15 +202,17 @@ struct PairList {
     }
 }
 
-/// One entry's place: two offsets into the text (key, value), or an entry kept whole.
+/// One entry's place: two offsets into the text (key, value), an entry kept whole, or a
+/// String Catalog entry's place.
 private struct Slot: Sendable {
     var a: UInt32
     var b: UInt32
 
     private static let wholeMark = UInt32.max
+    private static let placeMark = UInt32.max - 1
 
     init?(key: Int, value: Int) {
-        guard key >= 0, value >= 0, key < Int(Slot.wholeMark), value < Int(Slot.wholeMark) else { return nil }
+        guard key >= 0, value >= 0, key < Int(Slot.placeMark), value < Int(Slot.placeMark) else { return nil }
         a = UInt32(key)
         b = UInt32(value)
     }
@@ -200,23 +222,34 @@ private struct Slot: Sendable {
         b = Slot.wholeMark
     }
 
+    init(place: Int) {
+        a = UInt32(place)
+        b = Slot.placeMark
+    }
+
     var isWhole: Bool { b == Slot.wholeMark }
+    var isPlace: Bool { b == Slot.placeMark }
+    /// The index of the entry kept whole, or of the place.
     var wholeIndex: Int { Int(a) }
 }
 
-/// The text of one old-style `.strings` file, kept for the entries that point into it.
+/// The text of one old-style `.strings` file or one String Catalog (`isJSON`), kept for
+/// the entries that point into it.
 final class TableText: Sendable {
     let file: String
     let lines: LineMap
+    let isJSON: Bool
 
-    init(file: String, lines: LineMap) {
+    init(file: String, lines: LineMap, isJSON: Bool = false) {
         self.file = file
         self.lines = lines
+        self.isJSON = isJSON
     }
 
     /// The quoted or unquoted string that starts at `offset` (escapes decoded).
     func string(at offset: Int) -> String {
-        lines.text.withUnsafeBufferPointer { p in
+        if isJSON { return jsonString(at: offset) }
+        return lines.text.withUnsafeBufferPointer { p in
             var s = StringsScanner(p: p)
             s.i = offset
             return (try? s.string()) ?? ""
@@ -225,6 +258,7 @@ final class TableText: Sendable {
 
     /// True when `string(at: offset)` would be `other` (compared in place, nothing copied).
     func hasString(at offset: Int, equalTo other: String) -> Bool {
+        if isJSON { return hasJSONString(at: offset, equalTo: other) }
         var other = other
         return other.withUTF8 { target in
             lines.text.withUnsafeBufferPointer { p -> Bool in

@@ -40,6 +40,8 @@ public struct XCStringsFile: Sendable {
     /// True when a device would load nothing from this catalog (it is not valid JSON,
     /// or not a String Catalog).
     public var droppedOnDevice: Bool
+    /// The catalog's text, when some entry is kept as its place in it (`CatalogPlace`).
+    var text: TableText? = nil
 }
 
 /// Reads `.xcstrings` files.
@@ -146,6 +148,15 @@ public enum XCStringsReader {
         let lines: LineMap
         let bytes: [UInt8]
         var diags: [Diagnostic] = []
+        /// The catalog's text, which entries kept as places (`CatalogPlace`) point into.
+        let text: TableText
+
+        init(file: String, lines: LineMap, bytes: [UInt8]) {
+            self.file = file
+            self.lines = lines
+            self.bytes = bytes
+            text = TableText(file: file, lines: lines, isJSON: true)
+        }
 
         func origin(_ at: At) -> Origin {
             guard let o = at.node?.offset ?? at.keyOffset else { return Origin(file: file, line: 1, column: 1) }
