@@ -73,7 +73,8 @@ public struct LintConfiguration: Sendable {
         }
     }
 
-    /// True when the push budget applies to `key` of `table`.
+    /// True when the push budget applies to `key` of `table`: every glob against "table:key".
+    /// A run asks `NotificationKeys`, made once per table, which gives the same answers.
     public func isNotification(table: String, key: String) -> Bool {
         let name = table + ":" + key
         return notifications.contains { $0.matches(name) }

@@ -89,12 +89,14 @@ extension LintRun {
             let srcLoc: String?
             let srcTable: Table?
             private var sources: [String: SourceInfo] = [:]
-            var notificationKeys: [String: Bool] = [:]
+            /// The notification globs for this table's keys (nil: the push budget is not checked).
+            let notifications: NotificationKeys?
             /// Keys found only in translations.
             var extraKeys = Set<String>()
-            init(srcLoc: String?, srcTable: Table?) {
+            init(srcLoc: String?, srcTable: Table?, notifications: NotificationKeys?) {
                 self.srcLoc = srcLoc
                 self.srcTable = srcTable
+                self.notifications = notifications
             }
             /// The source entry of `key` with its analysis, nil when the source has no such key.
             func source(_ key: String, make: (Entry) -> SourceInfo) -> SourceInfo? {
@@ -113,7 +115,9 @@ extension LintRun {
                 if let external, external.tables[name] != nil { return external.localization }
                 return nil
             }()
-            states[name] = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] })
+            states[name] = TableState(
+                srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] },
+                notifications: pushChecked ? NotificationKeys(table: name, configuration: configuration) : nil)
         }
         let names = byName.keys.sorted()
         // Locale by locale (the progress line counts them), every table of each.
@@ -132,24 +136,16 @@ extension LintRun {
                     if srcTable == nil { state.extraKeys.insert(key) }
                     if entry.isSourceFallback { continue }
                     let own = MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
+                    // Asked once per entry, of the globs that can name this table's keys.
+                    let notification = state.notifications?.contains(key) ?? false
                     // The source's own entries are their own source: no second analysis.
                     let src = isSource ? nil : state.source(key) { e in
                         sourcesAnalyzed += 1
                         return SourceInfo(
                             entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
-                            isNotification: pushChecked && configuration.isNotification(table: name, key: key))
+                            isNotification: notification)
                     }
                     if src != nil { matched += 1 }
-                    let known = isSource && srcTable != nil
-                    var notification = src?.isNotification ?? (known && pushChecked && configuration.isNotification(table: name, key: key))
-                    if pushChecked, src == nil, !known {
-                        if let n = state.notificationKeys[key] {
-                            notification = n
-                        } else {
-                            notification = configuration.isNotification(table: name, key: key)
-                            state.notificationKeys[key] = notification
-                        }
-                    }
                     let ctx = EntryContext(
                         entry: entry, table: name, localization: loc, isSource: isSource, sourceInfo: src,
                         sourceLocalization: srcLoc, plan: plan,
