@@ -75,3 +75,20 @@ import Testing
         #expect(MemoryLayout<MessageArguments.UnusedVariable>.stride < MemoryLayout<PluralVariable>.stride / 2)
     }
 }
+
+/// The run's findings are handed over sorted, not copied: the run keeps none after.
+@Suite struct SortedFindingsTests {
+    @Test func findingsAreTakenSortedAndDeduplicated() {
+        var run = LintRun(configuration: LintConfiguration())
+        let place = { (line: Int) in LintRun.Place(origin: Origin(file: "b.strings", line: line, column: line == 0 ? 0 : 2), locale: "en", table: "T", key: "k") }
+        run.emit(.emptyValue, place(3), "second")
+        run.emit(.emptyValue, place(0), "whole file")
+        run.emit(.emptyValue, place(3), "second")
+        run.emit(.emptyValue, LintRun.Place(origin: Origin(file: "a.strings", line: 9, column: 1), locale: "en", table: "T", key: "k"), "first")
+        let sorted = run.takeSortedDiagnostics()
+        #expect(run.diagnostics.isEmpty)
+        // By file, then line (line 0 first, shown at 1:1), repeats removed.
+        #expect(sorted.map(\.message) == ["first", "whole file", "second"])
+        #expect(sorted.map { "\($0.origin?.line ?? -1):\($0.origin?.column ?? -1)" } == ["9:1", "1:1", "3:2"])
+    }
+}
