@@ -63,14 +63,29 @@ public struct NotificationKeys: Sendable {
 
     /// True when the push budget applies to `key` of this table.
     public func contains(_ key: String) -> Bool {
-        if tableHasColon || key.utf8.contains(Self.colon) {
-            let name = table + ":" + key
-            return globs.contains { $0.matches(name) }
+        let whole = key
+        var key = key
+        // The key's bytes are looked at once: for ':' and for being plain ASCII, which lets
+        // each key glob match the bytes without checking them again.
+        return key.withUTF8 { bytes in
+            var colon = false
+            for b in bytes where b == Self.colon { colon = true; break }
+            if tableHasColon || colon {
+                let name = table + ":" + whole
+                return globs.contains { $0.matches(name) }
+            }
+            if all { return true }
+            let ascii = Glob.isPlainASCII(bytes)
+            for glob in keyGlobs {
+                if ascii, let answer = glob.matches(asciiName: bytes) {
+                    if answer { return true }
+                } else if glob.matches(whole) {
+                    return true
+                }
+            }
+            guard !wholeGlobs.isEmpty else { return false }
+            let name = table + ":" + whole
+            return wholeGlobs.contains { $0.matches(name) }
         }
-        if all { return true }
-        if keyGlobs.contains(where: { $0.matches(key) }) { return true }
-        guard !wholeGlobs.isEmpty else { return false }
-        let name = table + ":" + key
-        return wholeGlobs.contains { $0.matches(name) }
     }
 }
