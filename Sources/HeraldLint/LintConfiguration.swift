@@ -73,7 +73,8 @@ public struct LintConfiguration: Sendable {
         }
     }
 
-    /// True when the push budget applies to `key` of `table`.
+    /// True when the push budget applies to `key` of `table`: every glob against "table:key".
+    /// A run asks `NotificationKeys`, made once per table, which gives the same answers.
     public func isNotification(table: String, key: String) -> Bool {
         let name = table + ":" + key
         return notifications.contains { $0.matches(name) }
@@ -210,19 +211,31 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// True when `path` (with `/` separators) matches.
     public func matches(_ path: String) -> Bool {
-        if let asciiParts {
+        if asciiParts != nil {
             // In place, without a copy of the name.
             var path = path
             let answer: Bool? = path.withUTF8 { bytes in
-                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-                guard let separator else { return Glob.matches(asciiParts[...], bytes[...], separator: nil) }
-                guard let byte = separator.asciiValue, separator.unicodeScalars.count == 1 else { return nil }
-                return Glob.matches(asciiParts[...], bytes[...], separator: byte)
+                guard Glob.isPlainASCII(bytes) else { return nil }
+                return matches(asciiName: bytes)
             }
             if let answer { return answer }
         }
         let characters = Array(path)
         return Glob.matches(parts[...], characters[...], separator: separator)
+    }
+
+    /// `matches` on the bytes of a name known to be ASCII without CR (`isPlainASCII`), so
+    /// one name is checked once for several globs; nil when this glob must read characters.
+    func matches(asciiName bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let asciiParts else { return nil }
+        guard let separator else { return Glob.matches(asciiParts[...], bytes[...], separator: nil) }
+        guard let byte = separator.asciiValue, separator.unicodeScalars.count == 1 else { return nil }
+        return Glob.matches(asciiParts[...], bytes[...], separator: byte)
+    }
+
+    /// ASCII without CR, as bytes: each byte is one `Character`.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     private static func matches<P: GlobText, S: GlobText>(_ parts: P, _ p: S, separator sep: P.Element?) -> Bool where P.Element == S.Element {

@@ -46,24 +46,31 @@ struct LintRun {
 
     /// Findings sorted by file, line, column, rule; exact repeats removed. A finding
     /// about a whole file (line 0) is then put at line 1, column 1, where a compiler
-    /// or an editor would show it.
-    func sortedDiagnostics() -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        var out: [(origin: Origin, diagnostic: Diagnostic)] = []
-        for d in diagnostics where seen.insert(d).inserted { out.append((d.origin ?? Origin(file: "", line: 0, column: 0), d)) }
+    /// or an editor would show it. Taken out of the run and sorted in place: the findings
+    /// are not held twice (a stringsdict of thousands of variables makes thousands).
+    mutating func takeSortedDiagnostics() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        do {
+            let all = diagnostics
+            diagnostics = []
+            var seen = Set<Diagnostic>()
+            out.reserveCapacity(all.count)
+            for d in all where seen.insert(d).inserted { out.append(d) }
+        }
+        let none = Origin(file: "", line: 0, column: 0)
         out.sort { x, y in
-            let (a, b) = (x.origin, y.origin)
+            let (a, b) = (x.origin ?? none, y.origin ?? none)
             if a.file != b.file { return a.file < b.file }
             if a.line != b.line { return a.line < b.line }
             if a.column != b.column { return a.column < b.column }
-            if x.diagnostic.rule != y.diagnostic.rule { return x.diagnostic.rule < y.diagnostic.rule }
-            return x.diagnostic.message < y.diagnostic.message
+            if x.rule != y.rule { return x.rule < y.rule }
+            return x.message < y.message
         }
-        return out.map { o, d in
-            var d = d
-            d.location = .file(Origin(file: o.file, line: max(o.line, 1), column: max(o.column, 1)))
-            return d
+        for i in out.indices {
+            let o = out[i].origin ?? none
+            out[i].location = .file(Origin(file: o.file, line: max(o.line, 1), column: max(o.column, 1)))
         }
+        return out
     }
 
     /// The readers' findings (syntax, encoding, duplicate keys, structure, io).

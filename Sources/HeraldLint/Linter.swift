@@ -102,7 +102,7 @@ public struct Linter: Sendable {
             if !pseudoLocales.isEmpty { state.checkPseudo(bundle, source: source, locales: pseudoLocales) }
         }
         let keys = state.keysSeen
-        var report = LintReport(diagnostics: state.sortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
+        var report = LintReport(diagnostics: state.takeSortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
         report.states = ReviewStates(groups.flatMap { $0.1.tables })
         return report
     }

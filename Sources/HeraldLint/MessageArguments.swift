@@ -83,8 +83,13 @@ struct MessageArguments: Sendable {
     /// True when the message is evidently a format string: a specifier that
     /// is not accidental, a `%%`, or a plural format.
     var isFormat = false
-    /// Plural variables the format strings never reference (name, origin).
-    var unusedVariables: [PluralVariable] = []
+    /// Plural variables the format strings never reference: their names and origins, not
+    /// copies of the variables (a message of thousands holds them once, in the message).
+    var unusedVariables: [UnusedVariable] = []
+    struct UnusedVariable: Sendable {
+        var name: String
+        var origin: Origin
+    }
     /// Plural forms that never show their variable's own number (`ваш билет`
     /// where the others read `ваши %d билета`), for `plural-count-omitted`.
     var silentForms: [SilentForm] = []
@@ -150,7 +155,7 @@ struct MessageArguments: Sendable {
             var used = Set<String>()
             scan(format, firstArgument: 0, substitutionArgument: false, variable: nil, variables: variables, visiting: [], used: &used)
             for name in variables.keys.sorted() where !used.contains(name) {
-                if let v = variables[name] { unusedVariables.append(v) }
+                if let v = variables[name] { unusedVariables.append(UnusedVariable(name: v.name, origin: v.origin)) }
             }
             _ = substitutions
         case .widths(let ws):

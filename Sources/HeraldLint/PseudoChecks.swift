@@ -32,9 +32,10 @@ extension LintRun {
         if tables.isEmpty { tables = bundle.tables.filter { $0.localization.lowercased() == "base" } }
         let envelope = #"{"aps":{"alert":{"body":""}}}"#.utf8.count
         for table in tables where !Renderer.isICUTable(table.name) {
+            let notifications = NotificationKeys(table: table.name, configuration: configuration)
             for entry in table.entries {
                 let key = entry.key
-                guard configuration.isNotification(table: table.name, key: key) else { continue }
+                guard notifications.contains(key) else { continue }
                 let origin = entry.message.texts.first?.origin ?? entry.origin
                 let place = Place(origin: origin, locale: source, table: table.name, key: key)
                 let title = Self.isTitleKey(key)

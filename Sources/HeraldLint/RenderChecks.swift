@@ -124,18 +124,10 @@ extension LintRun {
         text.withUTF8 { checkOutput($0, ctx, sample: sample, origin: origin) }
     }
 
-    /// `checkOutput` on a rendering's UTF-8 bytes: a String of them is made only to quote
-    /// them in a diagnostic or to look at text that is not plain visible ASCII.
+    /// `checkOutput` on a rendering's UTF-8 bytes, read in place: no String of a rendering is
+    /// made (a long one would be held twice), only of the few bytes a diagnostic quotes.
     mutating func checkOutput(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, sample: String?, origin: Origin) {
         let with = sample.map { " with \($0)" } ?? ""
-        // Decoded once, on first need (a quote, text that is not visible ASCII, a bidi check).
-        var decoded: String?
-        func text() -> String {
-            if let decoded { return decoded }
-            let string = String(decoding: bytes, as: UTF8.self)
-            decoded = string
-            return string
-        }
         // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
         var percent = false
         var maybeBidi = false
@@ -146,9 +138,9 @@ extension LintRun {
         }
         if percent, let left = Self.leftoverSpecifier(in: bytes) {
             emit(.renderLeftoverSpecifier, ctx.place(origin),
-                 "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Excerpt.quoted(text()))")
+                 "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Self.quotedExcerpt(bytes))")
         }
-        let visible = visibleASCII || text().unicodeScalars.contains { s in
+        let visible = visibleASCII || UTF8Scalars(bytes).contains { s in
             !(s.properties.isWhitespace || Self.isBidiControl(s) || s.value == 0x200B || s.value == 0xFEFF)
         }
         // A blank source may be deliberate; a translation that blanks a visible source is not.
@@ -157,10 +149,22 @@ extension LintRun {
         {
             emit(.renderEmpty, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) renders as empty text in \(ctx.localization)\(with)")
         }
-        if maybeBidi, let why = Self.bidiProblem(text()) {
+        if maybeBidi, let why = Self.bidiProblem(UTF8Scalars(bytes)) {
             emit(.bidiControl, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
         }
     }
+
+    /// `Excerpt.quoted` of a rendering's text, decoding only the bytes it can show: the
+    /// excerpt reads at most `defaultLimit + 1` scalars, and a scalar (or a repaired
+    /// ill-formed sequence) is at most 4 bytes, so the first `(defaultLimit + 2) × 4` bytes
+    /// hold them all whole, whatever scalar the cut splits after them.
+    static func quotedExcerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let shown = UnsafeBufferPointer(rebasing: bytes.prefix(Self.excerptBytes))
+        return Excerpt.quoted(String(decoding: shown, as: UTF8.self))
+    }
+
+    /// The bytes of a rendering `quotedExcerpt` decodes.
+    static let excerptBytes = (Excerpt.defaultLimit + 2) * 4
 
     /// A specifier left in rendered text: `%`, an optional `n$`, flags,
     /// width, precision and length, then a conversion or `#@name@`. A bare
@@ -216,9 +220,14 @@ extension LintRun {
     /// Unbalanced embeddings (LRE RLE LRO RLO … PDF) or isolates (LRI RLI
     /// FSI … PDI), and overrides, which reorder the text they cover.
     static func bidiProblem(_ text: String) -> String? {
+        bidiProblem(text.unicodeScalars)
+    }
+
+    /// `bidiProblem` over scalars as they come (a rendering's bytes are not made a String).
+    static func bidiProblem(_ scalars: some Sequence<Unicode.Scalar>) -> String? {
         var embeddings = 0
         var isolates = 0
-        for s in text.unicodeScalars {
+        for s in scalars {
             switch s.value {
             case 0x202D, 0x202E:
                 return "a bidi override U+\(String(s.value, radix: 16, uppercase: true)) reverses the text it covers; use an isolate (U+2066–U+2069) or a mark (U+200E/U+200F)"

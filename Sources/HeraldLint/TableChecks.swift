@@ -92,13 +92,15 @@ extension LintRun {
             /// Whether more than one translation compares with the source (analyses are kept).
             let keepsSources: Bool
             private var sources: [String: SourceInfo] = [:]
-            var notificationKeys: [String: Bool] = [:]
+            /// The notification globs for this table's keys (nil: the push budget is not checked).
+            let notifications: NotificationKeys?
             /// Keys found only in translations.
             var extraKeys = Set<String>()
-            init(srcLoc: String?, srcTable: Table?, translations: Int) {
+            init(srcLoc: String?, srcTable: Table?, translations: Int, notifications: NotificationKeys?) {
                 self.srcLoc = srcLoc
                 self.srcTable = srcTable
                 keepsSources = translations > 1
+                self.notifications = notifications
             }
             /// The source entry of `key` with its analysis, nil when the source has no such key.
             func source(_ key: String, make: (Entry) -> SourceInfo) -> SourceInfo? {
@@ -120,7 +122,9 @@ extension LintRun {
                 return nil
             }()
             let translations = tables.keys.count(where: { $0 != srcLoc })
-            states[name] = TableState(srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] }, translations: translations)
+            states[name] = TableState(
+                srcLoc: srcLoc, srcTable: srcLoc.flatMap { tables[$0] ?? external?.tables[name] }, translations: translations,
+                notifications: pushChecked ? NotificationKeys(table: name, configuration: configuration) : nil)
         }
         let names = byName.keys.sorted()
         // Locale by locale (the progress line counts them), every table of each.
@@ -139,24 +143,16 @@ extension LintRun {
                     if srcTable == nil { state.extraKeys.insert(key) }
                     if entry.isSourceFallback { continue }
                     let own = MessageArguments.analyze(entry.message, substitutions: entry.format == .xcstrings)
+                    // Asked once per entry, of the globs that can name this table's keys.
+                    let notification = state.notifications?.contains(key) ?? false
                     // The source's own entries are their own source: no second analysis.
                     let src = isSource ? nil : state.source(key) { e in
                         sourcesAnalyzed += 1
                         return SourceInfo(
                             entry: e, arguments: MessageArguments.analyze(e.message, substitutions: e.format == .xcstrings),
-                            isNotification: pushChecked && configuration.isNotification(table: name, key: key))
+                            isNotification: notification)
                     }
                     if src != nil { matched += 1 }
-                    let known = isSource && srcTable != nil
-                    var notification = src?.isNotification ?? (known && pushChecked && configuration.isNotification(table: name, key: key))
-                    if pushChecked, src == nil, !known {
-                        if let n = state.notificationKeys[key] {
-                            notification = n
-                        } else {
-                            notification = configuration.isNotification(table: name, key: key)
-                            state.notificationKeys[key] = notification
-                        }
-                    }
                     let ctx = EntryContext(
                         entry: entry, table: name, localization: loc, isSource: isSource, sourceInfo: src,
                         sourceLocalization: srcLoc, plan: plan,
@@ -398,12 +394,14 @@ extension LintRun {
         for v in own.unusedVariables {
             emit(.variableUnused, ctx.place(v.origin), "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) is defined but the format string never uses it (%#@\(v.name)@)")
         }
-        var variables: [PluralVariable] = []
+        // Each message's variables, looked up in order of their names: the variables
+        // themselves are not copied (a message may have thousands).
+        var groups: [[String: PluralVariable]] = []
         func collect(_ m: Message, _ depth: Int) {
             guard depth < 16 else { return }
             switch m {
             case .plain: break
-            case .plural(_, let vars): variables += vars.keys.sorted().compactMap { vars[$0] }
+            case .plural(_, let vars): groups.append(vars)
             case .widths(let ws): for w in ws { collect(w.message, depth + 1) }
             case .devices(let ds): for k in ds.keys.sorted() { if let d = ds[k] { collect(d, depth + 1) } }
             case .phrases: break
@@ -411,53 +409,61 @@ extension LintRun {
         }
         collect(ctx.entry.message, 0)
         let unused = Set(own.unusedVariables.map(\.name))
-        for v in variables {
-            let vp = ctx.place(v.origin)
-            if v.forms[.other] == nil {
-                emit(.pluralMissingOther, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
+        for vars in groups {
+            for name in vars.keys.sorted() {
+                guard let v = vars[name] else { continue }
+                checkVariable(v, ctx, unused: unused)
             }
-            if let spec = v.specType, spec != "NSStringPluralRuleType" {
-                emit(.structure, vp, "plural variable \(Excerpt.quoted(v.name)) has NSStringFormatSpecTypeKey '\(Excerpt.escaped(spec))'; the only plural rule type is NSStringPluralRuleType")
+        }
+    }
+
+    /// The checks of one plural variable of `ctx`'s message.
+    private mutating func checkVariable(_ v: PluralVariable, _ ctx: EntryContext, unused: Set<String>) {
+        let vp = ctx.place(v.origin)
+        if v.forms[.other] == nil {
+            emit(.pluralMissingOther, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
+        }
+        if let spec = v.specType, spec != "NSStringPluralRuleType" {
+            emit(.structure, vp, "plural variable \(Excerpt.quoted(v.name)) has NSStringFormatSpecTypeKey '\(Excerpt.escaped(spec))'; the only plural rule type is NSStringPluralRuleType")
+        }
+        if let vt = v.valueType {
+            if let why = ValueType.problem(vt) {
+                emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)): \(why)")
             }
-            if let vt = v.valueType {
-                if let why = ValueType.problem(vt) {
-                    emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)): \(why)")
-                }
-            } else if ctx.entry.format == .stringsdict {
-                emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
+        } else if ctx.entry.format == .stringsdict {
+            emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
+        }
+        guard !unused.contains(v.name), let plan = ctx.plan else { return }
+        let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
+        for c in plan.categories where c != .other && v.forms[c] == nil {
+            if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
+            let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
+            if plan.locale.language == "he" && c == .two {
+                emit(.pluralMissingCategory, vp,
+                     "plural variable \(Excerpt.quoted(v.name)) has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
+                     severity: .warning)
+            } else if plan.isMillionsOnly(c) {
+                emit(.pluralMissingCategory, vp,
+                     "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
+                     severity: .warning)
+            } else {
+                let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
+                emit(.pluralMissingCategory, vp,
+                     "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
             }
-            guard !unused.contains(v.name), let plan = ctx.plan else { continue }
-            let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
-            for c in plan.categories where c != .other && v.forms[c] == nil {
-                if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
-                let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
-                if plan.locale.language == "he" && c == .two {
-                    emit(.pluralMissingCategory, vp,
-                         "plural variable \(Excerpt.quoted(v.name)) has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
-                         severity: .warning)
-                } else if plan.isMillionsOnly(c) {
-                    emit(.pluralMissingCategory, vp,
-                         "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
-                         severity: .warning)
-                } else {
-                    let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
-                    emit(.pluralMissingCategory, vp,
-                         "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
-                }
-            }
-            for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
-                if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
-                let origin = v.forms[c]?.origin ?? v.origin
-                emit(.pluralUnusedCategory, ctx.place(origin),
-                     "'\(c.rawValue)' form of \(Excerpt.quoted(v.name)) is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
-            }
-            let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
-            let texts = needed.compactMap { v.forms[$0]?.value }
-            let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
-            if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
-                emit(.pluralSameText, vp,
-                     "every form of \(Excerpt.quoted(v.name)) reads \(Excerpt.quoted(t)); \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
-            }
+        }
+        for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
+            if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
+            let origin = v.forms[c]?.origin ?? v.origin
+            emit(.pluralUnusedCategory, ctx.place(origin),
+                 "'\(c.rawValue)' form of \(Excerpt.quoted(v.name)) is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
+        }
+        let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
+        let texts = needed.compactMap { v.forms[$0]?.value }
+        let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
+        if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
+            emit(.pluralSameText, vp,
+                 "every form of \(Excerpt.quoted(v.name)) reads \(Excerpt.quoted(t)); \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
         }
     }
 }

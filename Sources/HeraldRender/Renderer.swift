@@ -286,22 +286,11 @@ public final class Renderer: Sendable {
         if !template.diagnostics.isEmpty {
             for d in template.diagnostics { state.diagnose(d) }
         }
-        // Steps are plain values (byte ranges, unretained references the
-        // template owns): reading them costs no reference counting, and
-        // `_withUnsafeGuaranteedRef` lends each object without retaining it.
-        let steps = template.steps
-        let literals = template.literals
-        for k in 0..<steps.count {
-            switch steps[k] {
-            case .text(let start, let count):
-                out.append(UnsafeBufferPointer(rebasing: literals[start..<(start + count)]))
-            case .specifier(let c):
-                c._withUnsafeGuaranteedRef { SpecifierFormatting.field($0, state: &state, into: &out) }
-            case .variable(let v):
-                v._withUnsafeGuaranteedRef { renderVariable($0, state: &state, into: &out) }
-            case .broken(let b):
-                b._withUnsafeGuaranteedRef { renderBroken($0, state: &state, into: &out) }
-            }
+        // A long text's literals are read in place from its format string.
+        if var source = template.borrowed {
+            source.withUTF8 { renderSteps(template.steps, literals: $0, state: &state, into: &out) }
+        } else {
+            renderSteps(template.steps, literals: UnsafeBufferPointer(template.literals), state: &state, into: &out)
         }
     }
 

@@ -32,38 +32,24 @@ final class Template: @unchecked Sendable {
     let argumentCount: Int
     /// `parts` in order, as the renderer reads them.
     let steps: UnsafeMutableBufferPointer<TemplateStep>
-    /// The UTF-8 of every literal part, one after another (`.text` steps are ranges of it).
+    /// The UTF-8 of every literal part, one after another (`.text` steps are ranges of it),
+    /// unless the template reads its literals from `borrowed`.
     let literals: UnsafeMutableBufferPointer<UInt8>
+    /// The format string itself when the `.text` steps are ranges of its UTF-8: a long text
+    /// whose literals are all slices of it is read in place, not copied (see `TemplateLiterals`).
+    let borrowed: String?
 
-    init(parts: [TemplatePart], diagnostics: [Diagnostic], argumentCount: Int) {
-        // Literal text is copied into `literals` below; its part is not kept (a long
-        // translation would be held twice by every template compiled from it).
+    /// `source`: the format string the parts were compiled from.
+    init(parts: [TemplatePart], diagnostics: [Diagnostic], argumentCount: Int, source: String? = nil) {
+        // Literal text is copied into `literals` below (or read from `source`); its part is not
+        // kept (a long translation would be held twice by every template compiled from it).
         self.parts = parts.filter { if case .text = $0 { return false } else { return true } }
         self.diagnostics = diagnostics
         self.argumentCount = argumentCount
-        var literalCount = 0
-        for case .text(let text) in parts { literalCount += text.utf8.count }
-        let literals = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(literalCount, 1))
-        let steps = UnsafeMutableBufferPointer<TemplateStep>.allocate(capacity: max(parts.count, 1))
-        var at = 0
-        for (i, part) in parts.enumerated() {
-            let step: TemplateStep
-            switch part {
-            case .text(let text):
-                let start = at
-                for b in text.utf8 {
-                    literals[at] = b
-                    at += 1
-                }
-                step = .text(start: start, count: at - start)
-            case .specifier(let c): step = .specifier(Unmanaged.passUnretained(c))
-            case .variable(let v): step = .variable(Unmanaged.passUnretained(v))
-            case .broken(let b): step = .broken(Unmanaged.passUnretained(b))
-            }
-            (steps.baseAddress! + i).initialize(to: step)
-        }
-        self.literals = literals
-        self.steps = UnsafeMutableBufferPointer(rebasing: steps[0..<parts.count])
+        let layout = TemplateLiterals(parts: parts, source: source)
+        self.literals = layout.literals
+        self.steps = layout.steps
+        self.borrowed = layout.borrowed
     }
 
     deinit {
@@ -358,7 +344,7 @@ struct TemplateCompiler {
             }
         }
         flushLiteral(before: segments.endIndex)
-        return Template(parts: parts, diagnostics: diagnostics, argumentCount: count)
+        return Template(parts: parts, diagnostics: diagnostics, argumentCount: count, source: text)
     }
 
     func compileVariable(_ name: String, at position: Int, variables: [String: PluralVariable], active: Set<String>) -> TemplatePart {
