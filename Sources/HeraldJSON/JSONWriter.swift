@@ -46,6 +46,57 @@ public enum JSONWriter {
         }
     }
 
+    /// `object` as compact JSON, as `write(.object(object.wholeObject()))` writes it: the
+    /// members kept as text are copied as they are (they are already the writer's text).
+    public static func write(_ object: PartlyParsedObject) -> String {
+        var out = "{"
+        var first = true
+        object.forEachMember { m in
+            if !first { out += "," }
+            first = false
+            switch m {
+            case .value(let key, let value):
+                appendQuoted(key, to: &out)
+                out += ":"
+                emit(value, into: &out, pretty: false, sorted: false, indent: 0)
+            case .text(let text):
+                out += String(decoding: text, as: UTF8.self)
+            }
+        }
+        return out + "}"
+    }
+
+    /// How many UTF-8 bytes `write(object)` writes, counted without writing them, with the
+    /// members whose key `leftOut` picks left out and, when `blank` is given, that member's
+    /// value counted as nothing (the member added at the end when absent): the size of
+    /// everything around a value about to be put in, measured once.
+    public static func length(
+        of object: PartlyParsedObject, leavingOut leftOut: (String) -> Bool = { _ in false }, withoutValueOf blank: String? = nil
+    ) -> Int {
+        var n = 2
+        var members = 0
+        var sawBlank = false
+        func member(_ key: String, _ valueLength: () -> Int) {
+            guard !leftOut(key) else { return }
+            members += 1
+            n += quotedLength(key) + 1
+            if key == blank { sawBlank = true } else { n += valueLength() }
+        }
+        object.forEachMember { m in
+            switch m {
+            case .value(let key, let value): member(key) { length(of: value) }
+            case .text(let text):
+                let key = PartlyParsedObject.memberKey(text)
+                member(key) { text.count - quotedLength(key) - 1 }
+            }
+        }
+        if let blank, !sawBlank, !leftOut(blank) {
+            members += 1
+            n += quotedLength(blank) + 1
+        }
+        return n + max(members - 1, 0)
+    }
+
     /// How many UTF-8 bytes `quote(s)` writes, quotes included (what `quote(_:to:)` escapes).
     public static func quotedLength(_ s: String) -> Int {
         var n = 2
