@@ -39,10 +39,7 @@ public enum JSONWriter {
             var n = 2 + max(a.count - 1, 0)
             for e in a { n += length(of: e) }
             return n
-        case .object(let o):
-            var n = 2 + max(o.count - 1, 0)
-            for e in o.entries { n += quotedLength(e.key) + 1 + length(of: e.value) }
-            return n
+        case .object(let o): return length(of: PartlyParsedObject(o))
         }
     }
 
