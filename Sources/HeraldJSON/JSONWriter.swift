@@ -27,6 +27,12 @@ public enum JSONWriter {
         emit(value, into: &out, pretty: pretty, sorted: false, indent: indent, chunk: chunk, write: write)
     }
 
+    /// Writes `value` compactly straight into `out` (no String in between): the bytes
+    /// `write(value)` returns. What a shell answering JSON Lines writes each answer with.
+    public static func write(_ value: JSONValue, to out: inout BufferedOutput) {
+        emit(value, into: &out, pretty: false, sorted: false, indent: 0)
+    }
+
     /// How many UTF-8 bytes `write(value)` (compact) writes, counted without writing them:
     /// a payload's size can be measured against its budget without building its text.
     public static func length(of value: JSONValue) -> Int {
@@ -120,50 +126,41 @@ public enum JSONWriter {
 
     /// Writes `v` into `out`; with a `chunk`, `out` goes to `write` whenever it holds that many
     /// bytes and a longer string is written in pieces (see the streaming `append`).
-    static func emit(
-        _ v: JSONValue, into out: inout String, pretty: Bool, sorted: Bool, indent: Int,
+    static func emit<Out: JSONTextSink>(
+        _ v: JSONValue, into out: inout Out, pretty: Bool, sorted: Bool, indent: Int,
         chunk: Int = .max, write: (String) -> Void = { _ in }
     ) {
-        func drainIfFull() {
-            if out.utf8.count >= chunk {
-                write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
         switch v {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s) where s.utf8.count > chunk:
-            write(out)
-            out.removeAll(keepingCapacity: true)
-            writeQuoted(s, pieces: chunk, to: write)
-        case .string(let s): appendQuoted(s, to: &out)
+        case .null: out.appendText("null")
+        case .bool(let b): out.appendText(b ? "true" : "false")
+        case .number(let n): out.appendText(n)
+        case .string(let s) where s.utf8.count > chunk: out.appendLongQuoted(s, pieces: chunk, write: write)
+        case .string(let s): out.appendQuoted(s)
         case .array(let a):
-            if a.isEmpty { out += "[]"; return }
-            out += "["
+            if a.isEmpty { out.appendText("[]"); return }
+            out.appendText("[")
             for (k, e) in a.enumerated() {
-                if k > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if k > 0 { out.appendText(",") }
+                if pretty { out.appendText("\n" + String(repeating: "  ", count: indent + 1)) }
                 emit(e, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
-                drainIfFull()
+                out.drain(ifHolding: chunk, to: write)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
+            out.appendText("]")
         case .object(let o):
-            if o.isEmpty { out += "{}"; return }
-            out += "{"
+            if o.isEmpty { out.appendText("{}"); return }
+            out.appendText("{")
             let entries = sorted ? o.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : o.entries
             for (k, e) in entries.enumerated() {
-                if k > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                appendQuoted(e.key, to: &out)
-                out += pretty ? ": " : ":"
+                if k > 0 { out.appendText(",") }
+                if pretty { out.appendText("\n" + String(repeating: "  ", count: indent + 1)) }
+                out.appendQuoted(e.key)
+                out.appendText(pretty ? ": " : ":")
                 emit(e.value, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
-                drainIfFull()
+                out.drain(ifHolding: chunk, to: write)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
+            out.appendText("}")
         }
     }
 
@@ -290,4 +287,41 @@ public enum JSONWriter {
         return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F))
             | hasZero(w ^ (ones &* 0xE2)) != 0
     }
+}
+
+/// What `JSONWriter.emit` writes into: a String (handed on in pieces when streaming), or a
+/// `BufferedOutput` (bytes copied straight into its block, escaped by `JSONWriter.quote`).
+protocol JSONTextSink {
+    /// Appends text as it is (punctuation, a literal, a number's text).
+    mutating func appendText(_ text: String)
+    /// Appends `s` as a JSON string literal.
+    mutating func appendQuoted(_ s: String)
+    /// Appends `s` quoted, in pieces of about `pieces` bytes handed to `write` where that applies.
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void)
+    /// After a member: hands what is held to `write` once it is `chunk` bytes or more, where that applies.
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void)
+}
+
+extension String: JSONTextSink {
+    mutating func appendText(_ text: String) { self += text }
+    mutating func appendQuoted(_ s: String) { JSONWriter.appendQuoted(s, to: &self) }
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void) {
+        write(self)
+        removeAll(keepingCapacity: true)
+        JSONWriter.writeQuoted(s, pieces: pieces, to: write)
+    }
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void) {
+        if utf8.count >= chunk {
+            write(self)
+            removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+extension BufferedOutput: JSONTextSink {
+    mutating func appendText(_ text: String) { write(text) }
+    mutating func appendQuoted(_ s: String) { writeQuoted(s) }
+    // The output writes its block out itself: nothing is held back as a String.
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void) { writeQuoted(s) }
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void) {}
 }
