@@ -19,7 +19,7 @@ public struct APNsPayload: Sendable, Equatable {
     public var object: PartlyParsedObject
     /// The members held as values (`object.parsed`): every key of `readKeys` the payload has.
     /// Custom keys of a payload read from text are not among them: `object` has them all.
-    public var root: JSONObject {
+    public var readMembers: JSONObject {
         get { object.parsed }
         set { object.parsed = newValue }
     }
@@ -91,13 +91,13 @@ public struct APNsPayload: Sendable, Equatable {
     }
 
     /// The `herald` object (plain or with `sealed`), when present.
-    public var herald: JSONObject? { root["herald"]?.objectValue }
+    public var herald: JSONObject? { readMembers["herald"]?.objectValue }
     /// The legacy ROT13 message (`custom-encrypted-message`), still encoded.
-    public var legacyEncryptedMessage: String? { root["custom-encrypted-message"]?.stringValue }
+    public var legacyEncryptedMessage: String? { readMembers["custom-encrypted-message"]?.stringValue }
     /// The legacy ROT13 attachment URL (`media-url`), still encoded.
-    public var legacyMediaURL: String? { root["media-url"]?.stringValue }
+    public var legacyMediaURL: String? { readMembers["media-url"]?.stringValue }
     /// The legacy reminder id (`reminder-uuid`).
-    public var legacyReminderID: String? { root["reminder-uuid"]?.stringValue }
+    public var legacyReminderID: String? { readMembers["reminder-uuid"]?.stringValue }
     /// Keys other than `aps`, in order.
     public var customKeys: [String] { object.keys.filter { $0 != "aps" } }
 

@@ -26,9 +26,9 @@ struct Assemble: Sendable {
         case .remove: original.aps.raw["badge"] = nil
         case .set(let n): badgeValue = n
         }
-        if let attachments { original.root[Attachments.outputKey] = attachments }
+        if let attachments { original.readMembers[Attachments.outputKey] = attachments }
         // Consumed by the stage: the reminder's id is not shown or passed on.
-        original.root["reminder-uuid"] = nil
+        original.readMembers["reminder-uuid"] = nil
         var diagnostics = PushRequest.scrub(alert.diagnostics, withholding: withheld)
         var final: FinalPayload?
         do {
@@ -37,7 +37,7 @@ struct Assemble: Sendable {
             diagnostics.append(.stage(.payloadSize, "\(error); custom keys dropped"))
             // A new object of `aps` alone: filtering a copy of a wide root would copy it first.
             var slim = original
-            slim.object = PartlyParsedObject(JSONObject([("aps", original.root["aps"] ?? .object(original.aps.raw))]))
+            slim.object = PartlyParsedObject(JSONObject([("aps", original.readMembers["aps"] ?? .object(original.aps.raw))]))
             final = try? PayloadWriter.finalPayload(from: slim, alert: alert.alert, badge: badgeValue)
             if final == nil {
                 var minimal = JSONObject()
