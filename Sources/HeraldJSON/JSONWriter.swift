@@ -27,6 +27,12 @@ public enum JSONWriter {
         emit(value, into: &out, pretty: pretty, sorted: false, indent: indent, chunk: chunk, write: write)
     }
 
+    /// Writes `value` compactly straight into `out` (no String in between): the bytes
+    /// `write(value)` returns. What a shell answering JSON Lines writes each answer with.
+    public static func write(_ value: JSONValue, to out: inout BufferedOutput) {
+        emit(value, into: &out, pretty: false, sorted: false, indent: 0)
+    }
+
     /// How many UTF-8 bytes `write(value)` (compact) writes, counted without writing them:
     /// a payload's size can be measured against its budget without building its text.
     public static func length(of value: JSONValue) -> Int {
@@ -39,11 +45,59 @@ public enum JSONWriter {
             var n = 2 + max(a.count - 1, 0)
             for e in a { n += length(of: e) }
             return n
-        case .object(let o):
-            var n = 2 + max(o.count - 1, 0)
-            for e in o.entries { n += quotedLength(e.key) + 1 + length(of: e.value) }
-            return n
+        case .object(let o): return length(of: PartlyParsedObject(o))
         }
+    }
+
+    /// `object` as compact JSON, as `write(.object(object.wholeObject()))` writes it: the
+    /// members kept as text are copied as they are (they are already the writer's text).
+    public static func write(_ object: PartlyParsedObject) -> String {
+        var out = "{"
+        var first = true
+        object.forEachMember { m in
+            if !first { out += "," }
+            first = false
+            switch m {
+            case .value(let key, let value):
+                appendQuoted(key, to: &out)
+                out += ":"
+                emit(value, into: &out, pretty: false, sorted: false, indent: 0)
+            case .text(let text):
+                out += String(decoding: text, as: UTF8.self)
+            }
+        }
+        return out + "}"
+    }
+
+    /// How many UTF-8 bytes `write(object)` writes, counted without writing them, with the
+    /// members whose key `leftOut` picks left out and, when `blank` is given, that member's
+    /// value counted as nothing (the member added at the end when absent): the size of
+    /// everything around a value about to be put in, measured once.
+    public static func length(
+        of object: PartlyParsedObject, leavingOut leftOut: (String) -> Bool = { _ in false }, withoutValueOf blank: String? = nil
+    ) -> Int {
+        var n = 2
+        var members = 0
+        var sawBlank = false
+        func member(_ key: String, _ valueLength: () -> Int) {
+            guard !leftOut(key) else { return }
+            members += 1
+            n += quotedLength(key) + 1
+            if key == blank { sawBlank = true } else { n += valueLength() }
+        }
+        object.forEachMember { m in
+            switch m {
+            case .value(let key, let value): member(key) { length(of: value) }
+            case .text(let text):
+                let key = PartlyParsedObject.memberKey(text)
+                member(key) { text.count - quotedLength(key) - 1 }
+            }
+        }
+        if let blank, !sawBlank, !leftOut(blank) {
+            members += 1
+            n += quotedLength(blank) + 1
+        }
+        return n + max(members - 1, 0)
     }
 
     /// How many UTF-8 bytes `quote(s)` writes, quotes included (what `quote(_:to:)` escapes).
@@ -72,50 +126,41 @@ public enum JSONWriter {
 
     /// Writes `v` into `out`; with a `chunk`, `out` goes to `write` whenever it holds that many
     /// bytes and a longer string is written in pieces (see the streaming `append`).
-    static func emit(
-        _ v: JSONValue, into out: inout String, pretty: Bool, sorted: Bool, indent: Int,
+    static func emit<Out: JSONTextSink>(
+        _ v: JSONValue, into out: inout Out, pretty: Bool, sorted: Bool, indent: Int,
         chunk: Int = .max, write: (String) -> Void = { _ in }
     ) {
-        func drainIfFull() {
-            if out.utf8.count >= chunk {
-                write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
         switch v {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s) where s.utf8.count > chunk:
-            write(out)
-            out.removeAll(keepingCapacity: true)
-            writeQuoted(s, pieces: chunk, to: write)
-        case .string(let s): appendQuoted(s, to: &out)
+        case .null: out.appendText("null")
+        case .bool(let b): out.appendText(b ? "true" : "false")
+        case .number(let n): out.appendText(n)
+        case .string(let s) where s.utf8.count > chunk: out.appendLongQuoted(s, pieces: chunk, write: write)
+        case .string(let s): out.appendQuoted(s)
         case .array(let a):
-            if a.isEmpty { out += "[]"; return }
-            out += "["
+            if a.isEmpty { out.appendText("[]"); return }
+            out.appendText("[")
             for (k, e) in a.enumerated() {
-                if k > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if k > 0 { out.appendText(",") }
+                if pretty { out.appendText("\n" + String(repeating: "  ", count: indent + 1)) }
                 emit(e, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
-                drainIfFull()
+                out.drain(ifHolding: chunk, to: write)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
+            out.appendText("]")
         case .object(let o):
-            if o.isEmpty { out += "{}"; return }
-            out += "{"
+            if o.isEmpty { out.appendText("{}"); return }
+            out.appendText("{")
             let entries = sorted ? o.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : o.entries
             for (k, e) in entries.enumerated() {
-                if k > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                appendQuoted(e.key, to: &out)
-                out += pretty ? ": " : ":"
+                if k > 0 { out.appendText(",") }
+                if pretty { out.appendText("\n" + String(repeating: "  ", count: indent + 1)) }
+                out.appendQuoted(e.key)
+                out.appendText(pretty ? ": " : ":")
                 emit(e.value, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
-                drainIfFull()
+                out.drain(ifHolding: chunk, to: write)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
+            out.appendText("}")
         }
     }
 
@@ -242,4 +287,41 @@ public enum JSONWriter {
         return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F))
             | hasZero(w ^ (ones &* 0xE2)) != 0
     }
+}
+
+/// What `JSONWriter.emit` writes into: a String (handed on in pieces when streaming), or a
+/// `BufferedOutput` (bytes copied straight into its block, escaped by `JSONWriter.quote`).
+protocol JSONTextSink {
+    /// Appends text as it is (punctuation, a literal, a number's text).
+    mutating func appendText(_ text: String)
+    /// Appends `s` as a JSON string literal.
+    mutating func appendQuoted(_ s: String)
+    /// Appends `s` quoted, in pieces of about `pieces` bytes handed to `write` where that applies.
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void)
+    /// After a member: hands what is held to `write` once it is `chunk` bytes or more, where that applies.
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void)
+}
+
+extension String: JSONTextSink {
+    mutating func appendText(_ text: String) { self += text }
+    mutating func appendQuoted(_ s: String) { JSONWriter.appendQuoted(s, to: &self) }
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void) {
+        write(self)
+        removeAll(keepingCapacity: true)
+        JSONWriter.writeQuoted(s, pieces: pieces, to: write)
+    }
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void) {
+        if utf8.count >= chunk {
+            write(self)
+            removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+extension BufferedOutput: JSONTextSink {
+    mutating func appendText(_ text: String) { write(text) }
+    mutating func appendQuoted(_ s: String) { writeQuoted(s) }
+    // The output writes its block out itself: nothing is held back as a String.
+    mutating func appendLongQuoted(_ s: String, pieces: Int, write: (String) -> Void) { writeQuoted(s) }
+    mutating func drain(ifHolding chunk: Int, to write: (String) -> Void) {}
 }

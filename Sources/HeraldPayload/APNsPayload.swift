@@ -6,8 +6,23 @@ public struct APNsPayload: Sendable, Equatable {
     /// The byte budget of a remote notification (UTF-8 of the whole JSON).
     public static let maximumBytes = 4096
 
-    /// The whole payload as written.
-    public var root: JSONObject
+    /// The top-level keys Herald reads or writes: `aps`, the `herald` object, the legacy
+    /// fields, the receipt's `push_id`, the media keys (`image`, `herald-attachments`). A
+    /// payload read from text holds only these as values; every other member is only passed
+    /// on, and is kept as its compact text (`PartlyParsedObject`).
+    public static let readKeys: Set<String> = [
+        "aps", "herald", "custom-encrypted-message", "media-url", "reminder-uuid", "push_id", "image", "herald-attachments",
+    ]
+
+    /// The whole payload: the members in `readKeys` as values, the others as text (every
+    /// member as a value for a payload made from a parsed value).
+    public var object: PartlyParsedObject
+    /// The members held as values (`object.parsed`): every key of `readKeys` the payload has.
+    /// Custom keys of a payload read from text are not among them: `object` has them all.
+    public var readMembers: JSONObject {
+        get { object.parsed }
+        set { object.parsed = newValue }
+    }
     /// The `aps` dictionary.
     public var aps: APS
 
@@ -16,18 +31,23 @@ public struct APNsPayload: Sendable, Equatable {
         guard bytes.count <= InputLimits.payloadFileBytes else {
             throw PayloadError("the payload is \(bytes.count) bytes, more than the \(InputLimits.describe(InputLimits.payloadFileBytes)) a payload may be", pointer: "")
         }
-        let value: JSONValue
+        // Only the keys Herald reads become values, the other members are kept as text; a
+        // value that is not an object is parsed whole, to be refused as such below.
+        let object: PartlyParsedObject?
+        let whole: JSONValue?
         do {
-            value = try JSONParser.parse(bytes: bytes)
+            object = try PartlyParsedObject.read(bytes, parsing: readKeys.contains)
+            whole = object == nil ? try JSONParser.parse(bytes: bytes) : nil
         } catch {
             throw PayloadError("not valid JSON: \(error.message)", pointer: "", position: error.position)
         }
         do {
-            return try APNsPayload(json: value)
+            if let object { return try APNsPayload(object: object) }
+            return try APNsPayload(json: whole ?? .null)
         } catch {
             // Positions are looked for only when there is an error to place: recording one
             // per value (a pointer string and a position per member) made a payload of many
-            // custom keys hold several times its size. Every error of `init(json:positions:)`
+            // custom keys hold several times its size. Every error of `init(object:positions:)`
             // is placed at its own pointer, so the second parse places it the same way.
             guard error.position == nil,
                 let placed = try? JSONParser.parseDetailed(bytes, options: .init(recordPositions: true)).positions[error.pointer]
@@ -48,6 +68,12 @@ public struct APNsPayload: Sendable, Equatable {
         guard let o = json.objectValue else {
             throw PayloadError("a payload must be a JSON object, found \(json.typeName)", pointer: "", position: positions[""])
         }
+        try self.init(object: PartlyParsedObject(o), positions: positions)
+    }
+
+    /// Reads a payload from an object read partly (`parse(bytes:)`: its `readKeys` parsed).
+    init(object: PartlyParsedObject, positions: [String: SourcePosition] = [:]) throws(PayloadError) {
+        let o = object.parsed
         let r = FieldReader(object: o, pointer: "", positions: positions)
         guard let apsValue = o["aps"] else {
             throw PayloadError("a payload must have an \"aps\" object", pointer: "", position: positions[""])
@@ -55,7 +81,7 @@ public struct APNsPayload: Sendable, Equatable {
         guard let apsObject = apsValue.objectValue else {
             throw r.error("aps", "\"aps\" must be an object, found \(apsValue.typeName)")
         }
-        root = o
+        self.object = object
         aps = try APS(apsObject, reader: r.nested("aps", apsObject))
         // Our own keys: type-checked so the stage can rely on them.
         _ = try r.object("herald")
@@ -65,21 +91,21 @@ public struct APNsPayload: Sendable, Equatable {
     }
 
     /// The `herald` object (plain or with `sealed`), when present.
-    public var herald: JSONObject? { root["herald"]?.objectValue }
+    public var herald: JSONObject? { readMembers["herald"]?.objectValue }
     /// The legacy ROT13 message (`custom-encrypted-message`), still encoded.
-    public var legacyEncryptedMessage: String? { root["custom-encrypted-message"]?.stringValue }
+    public var legacyEncryptedMessage: String? { readMembers["custom-encrypted-message"]?.stringValue }
     /// The legacy ROT13 attachment URL (`media-url`), still encoded.
-    public var legacyMediaURL: String? { root["media-url"]?.stringValue }
+    public var legacyMediaURL: String? { readMembers["media-url"]?.stringValue }
     /// The legacy reminder id (`reminder-uuid`).
-    public var legacyReminderID: String? { root["reminder-uuid"]?.stringValue }
+    public var legacyReminderID: String? { readMembers["reminder-uuid"]?.stringValue }
     /// Keys other than `aps`, in order.
-    public var customKeys: [String] { root.keys.filter { $0 != "aps" } }
+    public var customKeys: [String] { object.keys.filter { $0 != "aps" } }
 
     /// The payload as compact JSON, keys in their original order.
-    public var json: String { JSONWriter.write(.object(root)) }
+    public var json: String { JSONWriter.write(object) }
 
     /// UTF-8 size of the payload written compactly.
-    public var byteCount: Int { JSONWriter.write(.object(root)).utf8.count }
+    public var byteCount: Int { JSONWriter.length(of: object) }
 
     /// Whether the service extension would be handed this push (§6, §8).
     public var eligibility: Eligibility {

@@ -107,29 +107,15 @@ public enum PayloadWriter {
             if let badge { aps["badge"] = .int(badge) }
             return .object(aps)
         }
-        func assemble(_ f: AlertFields) -> JSONObject {
-            var root = original.root
-            for k in droppedKeys { root[k] = nil }
-            root["aps"] = apsValue(f)
-            return root
+        func assemble(_ f: AlertFields) -> PartlyParsedObject {
+            var object = original.object
+            for k in droppedKeys { object.parsed[k] = nil }
+            object.parsed["aps"] = apsValue(f)
+            return object
         }
         // Everything but the value of `aps`, measured once: a payload of many custom keys
         // is neither copied nor written out to be measured against the budget.
-        let rest: Int = {
-            var n = 2
-            var members = 0
-            var hasAps = false
-            for e in original.root.entries where !droppedKeys.contains(e.key) {
-                members += 1
-                n += JSONWriter.quotedLength(e.key) + 1
-                if e.key == "aps" { hasAps = true } else { n += JSONWriter.length(of: e.value) }
-            }
-            if !hasAps {
-                members += 1
-                n += JSONWriter.quotedLength("aps") + 1
-            }
-            return n + members - 1
-        }()
+        let rest = JSONWriter.length(of: original.object, leavingOut: { droppedKeys.contains($0) }, withoutValueOf: "aps")
         func size(_ f: AlertFields) -> Int { rest + JSONWriter.length(of: apsValue(f)) }
 
         // Measured without writing the (possibly long) body: the rest with an
@@ -169,8 +155,10 @@ public enum PayloadWriter {
                 "the payload is \(total) bytes even with the alert shortened; keys other than the alert text exceed the \(limit)-byte budget",
                 pointer: "")
         }
-        let root = assemble(fields)
-        return FinalPayload(object: root, json: JSONWriter.write(.object(root)), shortenedFields: shortened)
+        // Within the budget: the members kept as text are copied as they are, and the
+        // object (at most `limit` bytes of JSON) is made whole.
+        let object = assemble(fields)
+        return FinalPayload(object: object.wholeObject(), json: JSONWriter.write(object), shortenedFields: shortened)
     }
 
     struct AlertFields {

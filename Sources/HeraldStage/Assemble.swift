@@ -26,9 +26,9 @@ struct Assemble: Sendable {
         case .remove: original.aps.raw["badge"] = nil
         case .set(let n): badgeValue = n
         }
-        if let attachments { original.root[Attachments.outputKey] = attachments }
+        if let attachments { original.readMembers[Attachments.outputKey] = attachments }
         // Consumed by the stage: the reminder's id is not shown or passed on.
-        original.root["reminder-uuid"] = nil
+        original.readMembers["reminder-uuid"] = nil
         var diagnostics = PushRequest.scrub(alert.diagnostics, withholding: withheld)
         var final: FinalPayload?
         do {
@@ -37,7 +37,7 @@ struct Assemble: Sendable {
             diagnostics.append(.stage(.payloadSize, "\(error); custom keys dropped"))
             // A new object of `aps` alone: filtering a copy of a wide root would copy it first.
             var slim = original
-            slim.root = JSONObject([("aps", original.root["aps"] ?? .object(original.aps.raw))])
+            slim.object = PartlyParsedObject(JSONObject([("aps", original.readMembers["aps"] ?? .object(original.aps.raw))]))
             final = try? PayloadWriter.finalPayload(from: slim, alert: alert.alert, badge: badgeValue)
             if final == nil {
                 var minimal = JSONObject()
@@ -63,7 +63,7 @@ struct Assemble: Sendable {
         guard let final else {
             // Unreachable in practice: a checked alert always has text and a bare aps fits.
             return StageOutcome(
-                payload: payload.root, json: JSONWriter.write(.object(payload.root)), servedBy: servedBy, fallback: true,
+                payload: payload.object.wholeObject(), json: JSONWriter.write(payload.object), servedBy: servedBy, fallback: true,
                 diagnostics: diagnostics + [
                     .stage(.payloadSize, "no final payload could be written; the original is passed on")
                 ])
@@ -77,15 +77,15 @@ struct Assemble: Sendable {
     /// what Docs/push-format.md says never leaves the stage (the `herald` object,
     /// plaintext or sealed, and the legacy secret fields).
     static func passedOn(_ payload: APNsPayload) -> StageOutcome {
-        var root = payload.root
+        var object = payload.object
         var dropped: [String] = []
-        for key in ["herald", "custom-encrypted-message", "media-url"] where root[key] != nil {
-            root[key] = nil
+        for key in ["herald", "custom-encrypted-message", "media-url"] where object.parsed[key] != nil {
+            object.parsed[key] = nil
             dropped.append(key)
         }
         let note = dropped.isEmpty ? "" : " (less \(dropped.joined(separator: ", ")))"
         return StageOutcome(
-            payload: root, json: JSONWriter.write(.object(root)), servedBy: "", fallback: true,
+            payload: object.wholeObject(), json: JSONWriter.write(object), servedBy: "", fallback: true,
             diagnostics: [.stage(.notEligible, "\(payload.eligibility); the payload is passed on unchanged\(note)")])
     }
 }

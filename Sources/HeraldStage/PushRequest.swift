@@ -160,13 +160,13 @@ struct PushRequest: Sendable {
     private static func mediaAndReceipt(
         of payload: APNsPayload, herald: JSONObject?, policy: SealingPolicy
     ) -> (MediaReferences.Extraction, String?) {
-        var mediaRoot = payload.root
+        var mediaRoot = payload.readMembers
         // Media named by unsealed Herald content are not fetched when sealing is required.
         if !policy.allowUnsealed, herald == nil { mediaRoot["herald"] = nil }
         // The legacy ROT13 media-url counts as rot13 (see `SealingPolicy.usesLegacyROT13Fields`).
         if !policy.usesLegacyROT13Fields { mediaRoot["media-url"] = nil }
         let media = MediaReferences.extractWithDiagnostics(from: .object(mediaRoot), herald: herald)
-        for value in [payload.root["push_id"], herald?["receipt"]] {
+        for value in [payload.readMembers["push_id"], herald?["receipt"]] {
             if let s = value?.stringValue, !s.isEmpty { return (media, s) }
             if let n = value?.numberText { return (media, n) }
         }

@@ -155,8 +155,8 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         var out = BufferedOutput()
         while let read = try input.next() {
             guard let answer = await batch.answer(read) else { continue }
-            out.write(JSONWriter.write(.object(answer)))
-            out.write("\n")
+            JSONWriter.write(.object(answer), to: &out)
+            out.writeStatic("\n")
         }
         out.flush()
     }

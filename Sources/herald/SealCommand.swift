@@ -71,7 +71,7 @@ struct SealCommand: ParsableCommand {
 
         let sealed: JSONObject
         do {
-            sealed = try PayloadSealing.seal(payload: parsed.root, fields: fieldList, algorithm: algorithm, keyID: keyID, key: key)
+            sealed = try PayloadSealing.seal(payload: parsed.object.wholeObject(), fields: fieldList, algorithm: algorithm, keyID: keyID, key: key)
         } catch {
             if case .keyAlgorithmMismatch = error { throw CommandFailure.failure(error.description) }
             throw CommandFailure.usage(error.description)

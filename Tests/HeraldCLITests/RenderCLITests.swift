@@ -586,6 +586,31 @@ import Testing
         #expect(out[4]?["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "本部からのメッセージ")
     }
 
+    /// Each answer of `render --batch` (written straight into the output) carries, byte for
+    /// byte, the payload a single `render` of the same push prints: the single render keeps
+    /// custom keys as text, the batch line as parsed values, and both write them alike.
+    @Test func batchAnswersCarryTheBytesOfSingleRenders() async throws {
+        let c = try Container()
+        let payloads = [
+            #"{"aps":{"alert":"x","mutable-content":1}, "a" : [ 1 , {"b" : "\u00e9\/"} ] ,"n":1.0,"e":1e400,"z":-0}"#,
+            #"{"c":1,"aps":{"alert":{"body":"x"},"mutable-content":1},"c":"\u0041","d":"\u2028\u001F\b"}"#,
+            #"{"aps":{"alert":"x"},"c": 1 ,"herald":{"kind":"message","text":"hi"}}"#,
+            #"{"aps":{"alert":{"loc-key":"lottery.title","loc-args":["Powerball"]},"mutable-content":1},"k":"v","k":{"x":[]}}"#,
+        ]
+        let lines = payloads.enumerated().map { #"{"id":\#($0),"locale":"de","payload":\#($1)}"# }
+        let batch = try await c.herald(["render", "--allow-unsealed", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let answers = batch.stdout.split(separator: "\n").map(String.init)
+        #expect(answers.count == payloads.count)
+        for (k, payload) in payloads.enumerated() where k < answers.count {
+            let single = try await c.herald(["render", "--allow-unsealed", "--payload", "-", "--locale", "de", "--tables", Self.tables], stdin: payload)
+            let json = String(single.stdout.dropLast())  // the newline
+            #expect(answers[k].contains(#","payload":"# + json + #","diagnostics":"#), "line \(k + 1): \(answers[k]) vs \(json)")
+            // The answer line is what the writer writes for it.
+            #expect(JSONWriter.write(try JSONParser.parse(answers[k])) == answers[k])
+        }
+    }
+
     /// No --tables and no ./Localizations: the tables embedded in the binary.
     @Test func embeddedTablesByDefault() async throws {
         let c = try Container()

@@ -98,8 +98,8 @@ import Testing
         #expect(aps.attributes?["team"] == .string("A"))
         // Unknown aps keys and custom keys are kept, in order.
         #expect(aps.raw.keys.last == "future-key")
-        #expect(p.root.keys == ["aps", "custom"])
-        let rewritten = JSONWriter.write(.object(p.root))
+        #expect(p.object.keys == ["aps", "custom"])
+        let rewritten = JSONWriter.write(p.object)
         #expect(rewritten.contains(#""future-key":[1]"#))
         #expect(rewritten.contains(#""relevance-score":0.75"#))
     }

@@ -6,7 +6,15 @@ import HeraldPayload
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let payload = try? APNsPayload.parse(bytes: fuzzBytes(data, size)) else { return 0 }
+    let input = fuzzBytes(data, size)
+    // Custom keys are kept as text: the payload must be the one the whole tree gives,
+    // accepted alike and written byte for byte alike.
+    let whole = (try? JSONParser.parse(bytes: input)).flatMap { try? APNsPayload(json: $0) }
+    guard let payload = try? APNsPayload.parse(bytes: input) else {
+        require(whole == nil || input.count > InputLimits.payloadFileBytes, "a payload the whole tree reads is refused")
+        return 0
+    }
+    require(whole?.json == payload.json, "the payload is written differently from the whole tree")
     _ = payload.eligibility.description
     _ = payload.byteCount
     let alert = RenderedAlert(
