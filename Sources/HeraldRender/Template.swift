@@ -371,7 +371,10 @@ struct TemplateCompiler {
         }
         var forms: [PluralCategory: Template] = [:]
         let inner = active.union([name])
-        for (category, text) in variable.forms {
+        // In CLDR order, not the dictionary's (which changes from run to run): the forms
+        // share the message's budget, so the order decides which variable is not expanded.
+        for category in PluralCategory.allCases {
+            guard let text = variable.forms[category] else { continue }
             forms[category] = compileFormat(
                 text.value, firstArgument: index, variables: variables,
                 substitution: variable.argNum != nil ? (index, variable.valueType) : nil, active: inner)

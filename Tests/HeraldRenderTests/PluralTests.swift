@@ -151,6 +151,30 @@ func category(_ locale: String, _ value: RenderArgument, type: String? = "d", fo
         #expect(r.diagnostics.contains { $0.rule.rawValue == "recursion" })
     }
 
+    @Test func theVariableLeftUnexpandedIsTheSameEveryTime() {
+        // A tree of 364 variables, three forms each (zero, one, other → v3k+1, v3k+2, v3k+3),
+        // is more than the 256 expansions a message may make. Expanded depth first in CLDR
+        // order, v3 is the 244th expansion and v12 would be the 325th (counted by a short
+        // preorder walk of the tree), so rendering 2 (other → v3 → v12) meets v12 not
+        // expanded. The forms' dictionary order differs between dictionaries, so before,
+        // each build of the same message could stop somewhere else.
+        func message() -> Message {
+            var variables: [String: PluralVariable] = [:]
+            for k in 0..<364 {
+                let forms: [PluralCategory: SourceText] = 3 * k + 3 <= 363
+                    ? [.zero: text("%#@v\(3 * k + 1)@"), .one: text("%#@v\(3 * k + 2)@"), .other: text("%#@v\(3 * k + 3)@")]
+                    : [.one: text("%d x"), .other: text("%d xs")]
+                variables["v\(k)"] = PluralVariable(name: "v\(k)", valueType: "d", forms: forms, origin: origin)
+            }
+            return Message.plural(format: text("%#@v0@"), variables: variables)
+        }
+        for _ in 0..<12 {
+            let r = render(message(), "en", [n(2)])
+            let first = r.diagnostics.first { $0.rule.rawValue == "recursion" }
+            #expect(first?.message.contains("'v12' not expanded") == true, "\(first?.message ?? "none")")
+        }
+    }
+
     @Test func xcstringsSubstitutions() {
         // "%#@photos@ from %2$@" with photos argNum 1, formatSpecifier lld, %arg in the forms.
         let m = Message.plural(
