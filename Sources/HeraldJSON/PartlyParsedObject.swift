@@ -218,21 +218,14 @@ private struct PartialReader {
     /// Keeps a member as text: its input text when that is what the writer writes for it
     /// (`inPlace`: nothing between the key, the `:` and the value), else the writer's text.
     mutating func keep(_ key: String, _ value: JSONValue, in range: Range<Int>, inPlace: Bool) {
-        scratch.removeAll(keepingCapacity: true)
-        JSONWriter.appendQuoted(key, to: &scratch)
-        scratch += ":"
-        JSONWriter.emit(value, into: &scratch, pretty: false, sorted: false, indent: 0)
         let hash = PositionIndex.hash(key)
         if let first = index.find(hash: hash, where: { Self.key(of: slots[$0], parser.bytes, rewritten) == key }) {
             // A repeated key: the last value in the first place, under the first spelling.
-            let firstKey = Self.key(of: slots[first], parser.bytes, rewritten)
-            scratch.removeAll(keepingCapacity: true)
-            JSONWriter.appendQuoted(firstKey, to: &scratch)
-            scratch += ":"
-            JSONWriter.emit(value, into: &scratch, pretty: false, sorted: false, indent: 0)
+            writeScratch(Self.key(of: slots[first], parser.bytes, rewritten), value)
             slots[first] = appendRewritten()
             return
         }
+        writeScratch(key, value)
         let compact = inPlace && scratch.utf8.elementsEqual(parser.bytes[range])
         let slot = compact ? Slot(start: UInt32(range.lowerBound), end: UInt32(range.upperBound)) : appendRewritten()
         var grown = index
@@ -242,6 +235,14 @@ private struct PartialReader {
         }
         index = grown
         slots.append(slot)
+    }
+
+    /// `scratch` made the member's compact text, `"key":value`, as `JSONWriter` writes it.
+    mutating func writeScratch(_ key: String, _ value: JSONValue) {
+        scratch.removeAll(keepingCapacity: true)
+        JSONWriter.appendQuoted(key, to: &scratch)
+        scratch += ":"
+        JSONWriter.emit(value, into: &scratch, pretty: false, sorted: false, indent: 0)
     }
 
     /// `scratch` appended to `rewritten`, as a slot.
