@@ -28,9 +28,10 @@ extension XLIFFDocument {
         func note(_ e: XMLStartTag, _ message: String) { if first == nil { first = problem(e, message) } }
         // A unit counts when it is in a `file` of the root, inside `body` and any
         // `body`s and `group`s below it.
-        func isUnitPath(_ open: [XMLStartTag]) -> Bool {
-            open.count >= 3 && open[1].name == "file" && open[2].name == "body"
-                && open[3...].allSatisfy { $0.name == "body" || $0.name == "group" }
+        func isUnitPath(_ open: ArraySlice<XMLStartTag>) -> Bool {
+            let o = open.startIndex
+            return open.count >= 3 && open[o + 1].name == "file" && open[o + 2].name == "body"
+                && open[(o + 3)...].allSatisfy { $0.name == "body" || $0.name == "group" }
         }
         do {
             try XMLReader.read(bytes, take: { open in
@@ -53,9 +54,10 @@ extension XLIFFDocument {
                 default:
                     break
                 }
-                return tag.name == "trans-unit" && isUnitPath(open.dropLast().map { $0 })
-            }, each: { u, open in
-                guard first == nil, isUnitPath(open) else { return }
+                // Only units are taken, so `each` below sees units on that path alone.
+                return tag.name == "trans-unit" && isUnitPath(open.dropLast())
+            }, each: { u, _ in
+                guard first == nil else { return }
                 guard let id = u[attribute: "id"] else { return note(u.tag, "<trans-unit> has no id attribute") }
                 let kids = u.children
                 guard let source = kids.first(where: { $0.name == "source" }) else { return note(u.tag, "<trans-unit> has no <source>") }
@@ -90,7 +92,7 @@ struct UnitCounts {
             guard i + n < b.count else { return false }
             let same = name.withUTF8Buffer { p in (0..<n).allSatisfy { b[i + $0] == p[$0] } }
             let next = b[i + n]
-            return same && (next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == 0x3E || next == 0x2F)
+            return same && (XMLReader.isSpace(next) || next == 0x3E || next == 0x2F)
         }
         var i = 0
         while let lt = b[i...].firstIndex(of: 0x3C) {

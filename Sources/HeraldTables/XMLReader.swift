@@ -152,7 +152,7 @@ public struct XMLReader {
         }
     }
 
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     private mutating func skipSpace() { while i < b.count, Self.isSpace(b[i]) { advance() } }
 
