@@ -239,6 +239,8 @@ struct TemplateCompiler {
     /// Counts compiled variable references, so a hostile table whose forms
     /// fan out into each other cannot make compiling explode.
     let budget = CompileBudget()
+    /// How deep variables may nest (a form naming a variable whose forms name another…).
+    static let maxVariableDepth = 8
 
     func compile(_ message: Message, icu: Bool) -> TemplateNode {
         switch message {
@@ -353,10 +355,17 @@ struct TemplateCompiler {
                 name: name, argumentIndex: position,
                 diagnostic: Diagnostic(.unknownVariable, .error, "the message has no variable '\(Excerpt.escaped(name))' for %#@\(name)@"))
         }
-        guard !active.contains(name), active.count < 8 else {
+        guard !active.contains(name) else {
             return .brokenVariable(
                 name: name, argumentIndex: position,
                 diagnostic: Diagnostic(.recursion, .error, "variable '\(Excerpt.escaped(name))' refers to itself through its forms"))
+        }
+        // A chain of distinct variables (v0's forms name v1, v1's name v2…) is not a cycle:
+        // it is cut at a depth, and said so, rather than blamed on the variable reached there.
+        guard active.count < Self.maxVariableDepth else {
+            return .brokenVariable(
+                name: name, argumentIndex: position,
+                diagnostic: Diagnostic(.recursion, .error, "the message's variables nest more than \(Self.maxVariableDepth) deep (each named in a form of the one before); '\(Excerpt.escaped(name))' not expanded"))
         }
         guard budget.take() else {
             return .brokenVariable(

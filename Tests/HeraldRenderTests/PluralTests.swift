@@ -151,6 +151,28 @@ func category(_ locale: String, _ value: RenderArgument, type: String? = "d", fo
         #expect(r.diagnostics.contains { $0.rule.rawValue == "recursion" })
     }
 
+    @Test func aLongChainIsCutAtItsDepthNotCalledACycle() {
+        // v0's form names v1, v1's names v2 … v11: no variable names itself, so a message
+        // saying 'v8 refers to itself' (what validate printed on the plural-nest benchmark
+        // input) sent the translator looking for a cycle that is not there.
+        var variables: [String: PluralVariable] = [:]
+        for k in 0..<12 {
+            let next = k < 11 ? " %#@v\(k + 1)@" : ""
+            variables["v\(k)"] = PluralVariable(name: "v\(k)", valueType: "d", forms: [.one: text("%d one\(next)"), .other: text("%d other\(next)")], origin: origin)
+        }
+        let r = render(Message.plural(format: text("%#@v0@"), variables: variables), "en", (0..<12).map { _ in n(2) })
+        let messages = r.diagnostics.filter { $0.rule.rawValue == "recursion" }.map(\.message)
+        // v0 … v7 expand (8 levels); v8 is the ninth, named from v7's forms.
+        #expect(Set(messages) == ["the message's variables nest more than 8 deep (each named in a form of the one before); 'v8' not expanded"])
+        #expect(!messages.contains { $0.contains("refers to itself") })
+        // A real cycle is still called one.
+        let cycle = Message.plural(format: text("%#@a@"), variables: [
+            "a": PluralVariable(name: "a", valueType: "d", forms: [.other: text("%d %#@b@")], origin: origin),
+            "b": PluralVariable(name: "b", valueType: "d", forms: [.other: text("%d %#@a@")], origin: origin),
+        ])
+        #expect(render(cycle, "en", [n(1), n(2), n(3)]).diagnostics.map(\.message).contains("variable 'a' refers to itself through its forms"))
+    }
+
     @Test func theVariableLeftUnexpandedIsTheSameEveryTime() {
         // A tree of 364 variables, three forms each (zero, one, other → v3k+1, v3k+2, v3k+3),
         // is more than the 256 expansions a message may make. Expanded depth first in CLDR
