@@ -111,6 +111,10 @@ struct MessageArguments: Sendable {
         get { stoppedAtStorage.first }
         set { stoppedAtStorage = newValue.map { [$0] } ?? [] }
     }
+    /// Variables the format strings reach (by names in forms) whose forms the analysis
+    /// did not read because it stopped at `expansionLimit`: used, but not checked.
+    /// Empty unless `stoppedAt` is set.
+    var unexploredVariables: Set<String> = []
     /// `stoppedAt` out of line: a variable is ~100 bytes, almost never set, and the
     /// linter keeps one analysis per source key (hundreds of thousands in a large table).
     private var stoppedAtStorage: [PluralVariable] = []
@@ -154,6 +158,13 @@ struct MessageArguments: Sendable {
             isFormat = true
             var used = Set<String>()
             scan(format, firstArgument: 0, substitutionArgument: false, variable: nil, variables: variables, visiting: [], used: &used)
+            if stoppedAt != nil {
+                // The forms past the limit were not read, so what they name is unknown to
+                // `used`: a variable is unused only when no chain of names reaches it.
+                let reached = Self.reachable(from: used, in: variables)
+                unexploredVariables = reached.subtracting(expanded.lazy.map(\.name))
+                used = reached
+            }
             for name in variables.keys.sorted() where !used.contains(name) {
                 if let v = variables[name] { unusedVariables.append(UnusedVariable(name: v.name, origin: v.origin)) }
             }
@@ -168,6 +179,22 @@ struct MessageArguments: Sendable {
             // App Shortcuts phrases are not format strings: no arguments.
             break
         }
+    }
+
+    /// The variables named from `start` on, following the names each one's forms hold:
+    /// each variable's forms are parsed once, however many forms name it.
+    static func reachable(from start: Set<String>, in variables: [String: PluralVariable]) -> Set<String> {
+        var seen = start
+        var pending = Array(start)
+        while let name = pending.popLast() {
+            guard let v = variables[name] else { continue }
+            for (_, form) in v.forms {
+                for s in FormatStringParser.parse(form.value).specifierSequence {
+                    if case .variable(let next) = s.conversion, seen.insert(next).inserted { pending.append(next) }
+                }
+            }
+        }
+        return seen
     }
 
     @discardableResult

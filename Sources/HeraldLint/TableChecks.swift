@@ -411,7 +411,8 @@ extension LintRun {
         let unused = Set(own.unusedVariables.map(\.name))
         for vars in groups {
             for name in vars.keys.sorted() {
-                guard let v = vars[name] else { continue }
+                // Past the exploration limit (said once, as variable-nesting): not checked.
+                guard let v = vars[name], !own.unexploredVariables.contains(name) else { continue }
                 checkVariable(v, ctx, unused: unused)
             }
         }

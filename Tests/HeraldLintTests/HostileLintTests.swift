@@ -41,6 +41,33 @@ import Testing
         #expect(a.stoppedAt?.name == "v256")
     }
 
+    @Test func variablesPastTheLimitAreNeitherUnusedNorChecked() throws {
+        // v0 … v299 in a chain, plus one variable nothing names. Before, every variable the
+        // analysis did not reach (v257 … v299) was reported unused, and the 9,358-level
+        // benchmark nest printed 9,100 such false warnings.
+        guard case .plural(let format, var variables) = Self.nested(levels: 300) else { Issue.record("not plural"); return }
+        let o = Origin(file: "en.lproj/Localizable.stringsdict", line: 2, column: 1)
+        variables["orphan"] = PluralVariable(name: "orphan", valueType: "d", forms: [.one: SourceText("%d one", origin: o), .other: SourceText("%d other", origin: o)], origin: o)
+        let message = Message.plural(format: format, variables: variables)
+        let a = MessageArguments.analyze(message, substitutions: false)
+        #expect(a.unusedVariables.map(\.name) == ["orphan"])
+        #expect(a.unexploredVariables == Set((257..<300).map { "v\($0)" }))
+
+        var table = Table(name: "Localizable", localization: "en")
+        table.set(Entry(key: "k", message: message, format: .stringsdict, origin: o))
+        var run = LintRun(configuration: LintConfiguration())
+        run.check(BundleTables(localizations: ["en"], tables: [table]), requestedSource: nil, onLocale: { _ in })
+        let found = run.takeSortedDiagnostics()
+        #expect(found.filter { $0.rule.rawValue == "variable-unused" }.map(\.message) == [
+            "plural variable \"orphan\" of \"k\" is defined but the format string never uses it (%#@orphan@)"
+        ])
+        #expect(found.filter { $0.rule.rawValue == "variable-nesting" }.count == 1)
+        // en has one and other: zero (integer), two, few, many are checked for v0 … v256 only.
+        let unusedForms = found.filter { $0.rule.rawValue == "plural-unused-category" }
+        #expect(unusedForms.count == 3 * 257)
+        #expect(!unusedForms.contains { $0.message.contains("\"v257\"") || $0.message.contains("\"v299\"") })
+    }
+
     @Test(arguments: [1_000, 100_000])
     func thousandsOfBadSpecifiersGiveAShortReport(n: Int) throws {
         // `%1$@ … %1000$@`: every position past 64 is a problem. The first 20 are listed,
