@@ -243,8 +243,7 @@ struct MessageArguments: Sendable {
                         if stoppedAt == nil { stoppedAt = v }
                         continue
                     }
-                    for c in PluralCategory.allCases {
-                        guard let form = v.forms[c] else { continue }
+                    for (c, form) in v.forms {
                         let p = scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
                         if !Self.shows(argIndex, in: p) {
                             silentForms.append(SilentForm(variable: v, category: c, text: form, foreign: Self.foreignNumber(in: p)))

@@ -11,9 +11,8 @@ import HeraldDiagnostics
 final class SourceInfo {
     let entry: Entry
     let arguments: MessageArguments
-    /// `entry.message.texts`, made when a translation first compares with it (the
-    /// source's own check never does: a large source-only table keeps no copies).
-    lazy var texts: [SourceText] = entry.message.texts
+    /// The entry's texts, walked when a translation compares with them (never kept).
+    var texts: MessageTexts { entry.message.texts }
     /// Whether the push budget applies to this key.
     let isNotification: Bool
 
@@ -38,11 +37,11 @@ extension LintRun {
         var sameLanguageAsSource: Bool
         /// Whether the push budget applies (computed once per key).
         var isNotification: Bool
-        /// `entry.message.texts`, computed once.
-        var texts: [SourceText]
+        /// The entry's texts, walked (made one at a time) each time they are asked for.
+        var texts: MessageTexts { entry.message.texts }
         var source: Entry? { sourceInfo?.entry }
         var sourceArguments: MessageArguments? { sourceInfo?.arguments }
-        var sourceTexts: [SourceText] { sourceInfo?.texts ?? [] }
+        var sourceTexts: MessageTexts { sourceInfo?.texts ?? MessageTexts() }
         /// Where text findings point: the first text's origin (the value), else the key.
         var textOrigin: Origin { texts.first?.origin ?? entry.origin }
 
@@ -156,8 +155,7 @@ extension LintRun {
                     let ctx = EntryContext(
                         entry: entry, table: name, localization: loc, isSource: isSource, sourceInfo: src,
                         sourceLocalization: srcLoc, plan: plan,
-                        sameLanguageAsSource: lang == sourceLanguage, isNotification: notification,
-                        texts: entry.message.texts)
+                        sameLanguageAsSource: lang == sourceLanguage, isNotification: notification)
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
                         state.extraKeys.insert(key)
@@ -232,7 +230,7 @@ extension LintRun {
 
         if let src = ctx.source {
             if !entry.shouldTranslate || !src.shouldTranslate {
-                if !entry.shouldTranslate, ctx.sourceTexts.map(\.value) != ctx.texts.map(\.value) {
+                if !entry.shouldTranslate, !ctx.sourceTexts.elementsEqual(ctx.texts, by: { $0.value == $1.value }) {
                     emit(.shouldTranslate, ctx.place, "\(Excerpt.quoted(entry.key)) is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
                 }
             } else {
@@ -283,8 +281,7 @@ extension LintRun {
     mutating func checkUntranslated(_ ctx: EntryContext, _ src: Entry) {
         guard !ctx.sameLanguageAsSource else { return }
         let mine = ctx.texts
-        let theirs = ctx.sourceTexts
-        guard mine.count == theirs.count, zip(mine, theirs).allSatisfy({ $0.value == $1.value }),
+        guard mine.elementsEqual(ctx.sourceTexts, by: { $0.value == $1.value }),
             let longest = mine.max(by: { $0.value.utf8.count < $1.value.utf8.count }), Self.isSentence(longest.value)
         else { return }
         emit(.untranslated, ctx.place(ctx.textOrigin),
@@ -313,18 +310,21 @@ extension LintRun {
     /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
     /// a byte order mark inside the text (files concatenated with their BOMs).
     mutating func checkDamage(_ ctx: EntryContext) {
-        for t in ctx.texts + (ctx.entry.key.utf8.contains(0xEF) ? [SourceText(ctx.entry.key, origin: ctx.entry.origin)] : []) {
-            // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
-            guard t.value.utf8.contains(0xEF) else { continue }
-            for s in t.value.unicodeScalars {
-                if s.value == 0xFFFD {
-                    emit(.encoding, ctx.place(t.origin), "U+FFFD replacement character in \(Excerpt.quoted(t.value)): the text was damaged by a lossy conversion")
-                    break
-                }
-                if s.value == 0xFEFF {
-                    emit(.encoding, ctx.place(t.origin), "byte order mark U+FEFF inside \(Excerpt.quoted(t.value)) (a file pasted in with its BOM?)")
-                    break
-                }
+        for t in ctx.texts { checkDamage(of: t, ctx) }
+        checkDamage(of: SourceText(ctx.entry.key, origin: ctx.entry.origin), ctx)
+    }
+
+    private mutating func checkDamage(of t: SourceText, _ ctx: EntryContext) {
+        // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
+        guard t.value.utf8.contains(0xEF) else { return }
+        for s in t.value.unicodeScalars {
+            if s.value == 0xFFFD {
+                emit(.encoding, ctx.place(t.origin), "U+FFFD replacement character in \(Excerpt.quoted(t.value)): the text was damaged by a lossy conversion")
+                return
+            }
+            if s.value == 0xFEFF {
+                emit(.encoding, ctx.place(t.origin), "byte order mark U+FEFF inside \(Excerpt.quoted(t.value)) (a file pasted in with its BOM?)")
+                return
             }
         }
     }
@@ -377,7 +377,7 @@ extension LintRun {
             guard let samples = plan.samples[s.category] else { continue }
             let integer = ValueType.isInteger(s.variable.valueType) || s.variable.valueType == nil
             var numbers = samples.integers + (integer ? [] : samples.decimals)
-            if integer, s.category != .zero, s.variable.forms[.zero] != nil { numbers.removeAll { $0 == "0" } }
+            if integer, s.category != .zero, s.variable.forms.contains(.zero) { numbers.removeAll { $0 == "0" } }
             guard numbers.count > 1 else { continue }
             let shown = numbers.prefix(4).joined(separator: ", ")
             emit(.pluralCountOmitted, ctx.place(s.text.origin),
@@ -421,7 +421,7 @@ extension LintRun {
     /// The checks of one plural variable of `ctx`'s message.
     private mutating func checkVariable(_ v: PluralVariable, _ ctx: EntryContext, unused: Set<String>) {
         let vp = ctx.place(v.origin)
-        if v.forms[.other] == nil {
+        if !v.forms.contains(.other) {
             emit(.pluralMissingOther, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
         }
         if let spec = v.specType, spec != "NSStringPluralRuleType" {
@@ -436,7 +436,7 @@ extension LintRun {
         }
         guard !unused.contains(v.name), let plan = ctx.plan else { return }
         let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
-        for c in plan.categories where c != .other && v.forms[c] == nil {
+        for c in plan.categories where c != .other && !v.forms.contains(c) {
             if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
             let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
             if plan.locale.language == "he" && c == .two {
@@ -453,9 +453,9 @@ extension LintRun {
                      "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
             }
         }
-        for c in PluralCategory.allCases where v.forms[c] != nil && !plan.categories.contains(c) {
+        for (c, form) in v.forms where !plan.categories.contains(c) {
             if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
-            let origin = v.forms[c]?.origin ?? v.origin
+            let origin = form.origin
             emit(.pluralUnusedCategory, ctx.place(origin),
                  "'\(c.rawValue)' form of \(Excerpt.quoted(v.name)) is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
         }

@@ -22,8 +22,7 @@ public enum TranslationCheck {
         let ctx = LintRun.EntryContext(
             entry: entry, table: subject.table ?? "", localization: subject.locale ?? "", isSource: false,
             sourceInfo: SourceInfo(entry: sourceEntry, arguments: sourceArguments, isNotification: false),
-            sourceLocalization: sourceLocalization, plan: nil, sameLanguageAsSource: false, isNotification: false,
-            texts: entry.message.texts)
+            sourceLocalization: sourceLocalization, plan: nil, sameLanguageAsSource: false, isNotification: false)
         run.checkParity(ctx, own, sourceArguments)
         if pluralForm { run.diagnostics.removeAll { $0.rule == .specifierMissing } }
         return run.diagnostics

@@ -380,10 +380,9 @@ struct TemplateCompiler {
         }
         var forms: [PluralCategory: Template] = [:]
         let inner = active.union([name])
-        // In CLDR order, not the dictionary's (which changes from run to run): the forms
-        // share the message's budget, so the order decides which variable is not expanded.
-        for category in PluralCategory.allCases {
-            guard let text = variable.forms[category] else { continue }
+        // In CLDR order (the forms' own): the forms share the message's budget, so the
+        // order decides which variable is not expanded, and it is the same every run.
+        for (category, text) in variable.forms {
             forms[category] = compileFormat(
                 text.value, firstArgument: index, variables: variables,
                 substitution: variable.argNum != nil ? (index, variable.valueType) : nil, active: inner)

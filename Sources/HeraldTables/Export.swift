@@ -71,7 +71,7 @@ public enum TableExport {
                 var o = JSONObject()
                 if let t = v.valueType { o["type"] = .string(t) }
                 if let a = v.argNum { o["argNum"] = .int(a) }
-                for c in PluralCategory.allCases { if let f = v.forms[c] { o[c.rawValue] = .string(f.value) } }
+                for (c, f) in v.forms { o[c.rawValue] = .string(f.value) }
                 vs[name] = .object(o)
             }
             return .object(JSONObject([("format", .string(format.value)), ("variables", .object(vs))]))
@@ -143,7 +143,7 @@ public enum TableExport {
 
     static func pluralForms(_ v: PluralVariable, state: String, rewrite: (String) -> String) -> JSONValue {
         var o = JSONObject()
-        for c in PluralCategory.allCases { if let f = v.forms[c] { o[c.rawValue] = unit(rewrite(f.value), state: state) } }
+        for (c, f) in v.forms { o[c.rawValue] = unit(rewrite(f.value), state: state) }
         return .object(o)
     }
 
@@ -373,11 +373,9 @@ public enum TableExport {
                 s += "\(pad)\t<key>\(xmlEscape(name))</key>\n\(pad)\t<dict>\n"
                 s += kv("NSStringFormatSpecTypeKey", v.specType ?? "NSStringPluralRuleType", pad + "\t\t")
                 if let t = v.valueType { s += kv("NSStringFormatValueTypeKey", t, pad + "\t\t") }
-                for c in PluralCategory.allCases {
-                    if let form = v.forms[c] {
-                        let text = v.argNum == nil ? form.value : fromPercentArg(form.value, argNum: v.argNum, spec: v.valueType)
-                        s += kv(c.rawValue, text, pad + "\t\t")
-                    }
+                for (c, form) in v.forms {
+                    let text = v.argNum == nil ? form.value : fromPercentArg(form.value, argNum: v.argNum, spec: v.valueType)
+                    s += kv(c.rawValue, text, pad + "\t\t")
                 }
                 s += "\(pad)\t</dict>\n"
             }

@@ -59,14 +59,14 @@ public struct PluralVariable: Sendable, Hashable {
     /// NSStringFormatSpecTypeKey as written (normally "NSStringPluralRuleType").
     public var specType: String?
     /// Category → text. `other` should be present; the linter reports when not.
-    public var forms: [PluralCategory: SourceText]
+    public var forms: PluralForms
     /// Where the variable's dictionary starts.
     public var origin: Origin
 
     /// Makes a plural variable.
     public init(
         name: String, valueType: String?, argNum: Int? = nil, specType: String? = "NSStringPluralRuleType",
-        forms: [PluralCategory: SourceText], origin: Origin
+        forms: PluralForms, origin: Origin
     ) {
         self.name = name
         self.valueType = valueType
@@ -74,6 +74,14 @@ public struct PluralVariable: Sendable, Hashable {
         self.specType = specType
         self.forms = forms
         self.origin = origin
+    }
+
+    /// Makes a plural variable from a dictionary of forms.
+    public init(
+        name: String, valueType: String?, argNum: Int? = nil, specType: String? = "NSStringPluralRuleType",
+        forms: [PluralCategory: SourceText], origin: Origin
+    ) {
+        self.init(name: name, valueType: valueType, argNum: argNum, specType: specType, forms: PluralForms(forms), origin: origin)
     }
 }
 
@@ -119,19 +127,10 @@ public indirect enum Message: Sendable, Hashable {
         }
     }
 
-    /// Every piece of text the message holds, with its origin (for linting).
-    public var texts: [SourceText] {
-        switch self {
-        case .plain(let t): return [t]
-        case .plural(let f, let vars):
-            return [f] + vars.keys.sorted().flatMap { name in
-                PluralCategory.allCases.compactMap { vars[name]!.forms[$0] }
-            }
-        case .widths(let ws): return ws.flatMap { $0.message.texts }
-        case .devices(let ds): return ds.keys.sorted().flatMap { ds[$0]!.texts }
-        case .phrases(let ps): return ps
-        }
-    }
+    /// Every piece of text the message holds, with its origin (for linting). Each is
+    /// made as the walk reaches it: iterate rather than keep them all (a message of
+    /// thousands of plural variables holds tens of thousands of forms).
+    public var texts: MessageTexts { MessageTexts(self) }
 }
 
 /// One key of one table in one localization.

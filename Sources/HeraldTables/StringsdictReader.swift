@@ -105,7 +105,10 @@ public enum StringsdictReader {
             return nil
         }
         let formatOrigin = tree.origin(f.value)
+        // Sized once: grown by doubling, the old table and the new were held together
+        // (for an entry of thousands of variables, the largest allocation of the read).
         var variables: [String: PluralVariable] = [:]
+        variables.reserveCapacity(pairs.count)
         for (name, nameOrigin, v) in pairs where name != formatKey {
             guard tree.kind(v) == .dict else {
                 diagnostics.append(structure("variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(tree.typeName(v)), not a dictionary", nameOrigin, key: key))
@@ -113,7 +116,7 @@ public enum StringsdictReader {
             }
             var specType: String? = nil
             var valueType: String? = nil
-            var forms: [PluralCategory: SourceText] = [:]
+            var forms: [(PluralCategory, SourceText)] = []
             for (k, kOrigin, kv) in tree.pairs(v) {
                 guard let s = tree.string(kv) else {
                     diagnostics.append(structure("\(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) is \(tree.typeName(kv)), not a string", tree.origin(kv), key: key))
@@ -124,13 +127,13 @@ public enum StringsdictReader {
                 case valueTypeKey: valueType = s
                 default:
                     if let c = PluralCategory(rawValue: k) {
-                        forms[c] = SourceText(s, origin: tree.origin(kv))
+                        forms.append((c, SourceText(s, origin: tree.origin(kv))))
                     } else {
                         diagnostics.append(structure("unknown key \(Excerpt.quoted(k)) in variable \(Excerpt.quoted(name)) of \(Excerpt.quoted(key)) (plural categories are zero, one, two, few, many, other)", kOrigin, key: key, severity: .warning))
                     }
                 }
             }
-            variables[name] = PluralVariable(name: name, valueType: valueType, specType: specType, forms: forms, origin: nameOrigin)
+            variables[name] = PluralVariable(name: name, valueType: valueType, specType: specType, forms: PluralForms(forms), origin: nameOrigin)
         }
         for ref in FormatVariables.references(in: format) where variables[ref.name] == nil {
             diagnostics.append(structure("\(formatKey) of \(Excerpt.quoted(key)) uses %#@\(ref.name)@ but there is no \(Excerpt.quoted(ref.name)) dictionary", formatOrigin, key: key))

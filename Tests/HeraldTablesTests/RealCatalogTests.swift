@@ -80,7 +80,7 @@ import Testing
         #expect(phrases.map(\.origin.line) == [21, 22])
         #expect(es.state == "new" && es.extractionState == "extracted_with_value")
         let en = try #require(read.localizations["en"]?.entries.first { $0.key == key })
-        #expect(en.message.texts.count == 3 && en.state == "translated")
+        #expect(Array(en.message.texts).count == 3 && en.state == "translated")
     }
 
     /// A catalog whose source language is not English (zh-Hans) serves its
