@@ -275,7 +275,9 @@ struct XMLPlistParser {
             try closeDocument()
             return nil
         }
-        return (key: key, keyOrigin: keyOrigin, value: try value(depth: 1))
+        let value = try value(depth: 1)
+        tree.trimSlack()
+        return (key: key, keyOrigin: keyOrigin, value: value)
     }
 
     /// Inside a `<dict>`: the next `<key>`'s text and place, nil at `</dict>`.

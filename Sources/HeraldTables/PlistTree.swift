@@ -140,6 +140,17 @@ struct PlistTree: Sendable {
         nodes.removeSubrange(n...)
         if n == 0 { decoded.removeAll(keepingCapacity: true) }
     }
+
+    /// Gives back the room `nodes` grew into but did not fill (growth by doubling leaves up
+    /// to half of it empty), once a large value is read: the caller builds its model from
+    /// the tree, and the empty room would be held beside that model the whole time.
+    mutating func trimSlack() {
+        guard nodes.capacity >= 1 << 16, nodes.capacity - nodes.count > nodes.count / 4 else { return }
+        var exact: [Node] = []
+        exact.reserveCapacity(nodes.count)
+        exact.append(contentsOf: nodes)
+        nodes = exact
+    }
 }
 
 /// The text of a string node: a plain run of the XML input, text decoded (from entities,
