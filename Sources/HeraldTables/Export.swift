@@ -67,12 +67,7 @@ public enum TableExport {
         case .plural(let format, let vars):
             var vs = JSONObject()
             for name in vars.keys.sorted() {
-                guard let v = vars[name] else { continue }
-                var o = JSONObject()
-                if let t = v.valueType { o["type"] = .string(t) }
-                if let a = v.argNum { o["argNum"] = .int(a) }
-                for (c, f) in v.forms { o[c.rawValue] = .string(f.value) }
-                vs[name] = .object(o)
+                if let v = vars[name] { vs[name] = json(v) }
             }
             return .object(JSONObject([("format", .string(format.value)), ("variables", .object(vs))]))
         case .widths(let ws):
@@ -86,6 +81,15 @@ public enum TableExport {
         case .phrases(let ps):
             return .object(JSONObject([("phrases", .array(ps.map { .string($0.value) }))]))
         }
+    }
+
+    /// One plural variable of `json(_ m:)`: `{"type"?, "argNum"?, "zero"…"other"}`.
+    static func json(_ v: PluralVariable) -> JSONValue {
+        var o = JSONObject()
+        if let t = v.valueType { o["type"] = .string(t) }
+        if let a = v.argNum { o["argNum"] = .int(a) }
+        for (c, f) in v.forms { o[c.rawValue] = .string(f.value) }
+        return .object(o)
     }
 
     // MARK: String Catalog

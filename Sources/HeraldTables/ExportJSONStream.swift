@@ -43,7 +43,7 @@ extension TableExport {
                     any = true
                     out += JSONWriter.quote(e.key)
                     out += ": "
-                    JSONWriter.append(json(e.message), to: &out, pretty: true, indent: 3, chunk: chunk, write: write)
+                    appendJSON(e.message, to: &out, indent: 3, chunk: chunk, write: write)
                     flushIfFull()
                 }
                 out += any ? "\n    }" : "{}"
@@ -52,5 +52,81 @@ extension TableExport {
         }
         out += "\n}"
         write(out)
+    }
+
+    /// Appends `json(message)` pretty-printed at `indent`, as `JSONWriter` writes that
+    /// value, without making it: a plural's variables are written one at a time (an entry
+    /// of thousands of variables was a JSON tree of several bytes per byte of its file).
+    static func appendJSON(_ message: Message, to out: inout String, indent: Int, chunk: Int, write: (String) -> Void) {
+        // One member of an object whose members are all written this way: `"name": value`.
+        func member(_ name: String, first: Bool, _ value: (inout String) -> Void) {
+            out += first ? "{\n" : ",\n"
+            out += String(repeating: "  ", count: indent + 1)
+            out += JSONWriter.quote(name)
+            out += ": "
+            value(&out)
+            if out.utf8.count >= chunk {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        func close(_ any: Bool) {
+            out += any ? "\n" + String(repeating: "  ", count: indent) + "}" : "{}"
+        }
+        switch message {
+        case .plural(let format, let variables):
+            member("format", first: true) { JSONWriter.append(.string(format.value), to: &$0, pretty: true, indent: indent + 1, chunk: chunk, write: write) }
+            member("variables", first: false) { out in
+                let names = variables.keys.sorted()
+                for (k, name) in names.enumerated() {
+                    guard let v = variables[name] else { continue }
+                    out += k == 0 ? "{\n" : ",\n"
+                    out += String(repeating: "  ", count: indent + 2)
+                    out += JSONWriter.quote(name)
+                    out += ": "
+                    JSONWriter.append(json(v), to: &out, pretty: true, indent: indent + 2, chunk: chunk, write: write)
+                    if out.utf8.count >= chunk {
+                        write(out)
+                        out.removeAll(keepingCapacity: true)
+                    }
+                }
+                out += names.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+            }
+            close(true)
+        case .widths(let ws):
+            member("widths", first: true) { out in
+                // As in `json(_:)`'s object: a width given twice keeps its first place and its last message.
+                var last: [Int: Message] = [:]
+                for w in ws { last[w.width] = w.message }
+                var k = 0
+                for w in ws {
+                    guard let m = last.removeValue(forKey: w.width) else { continue }
+                    out += k == 0 ? "{\n" : ",\n"
+                    k += 1
+                    out += String(repeating: "  ", count: indent + 2)
+                    out += JSONWriter.quote(String(w.width))
+                    out += ": "
+                    appendJSON(m, to: &out, indent: indent + 2, chunk: chunk, write: write)
+                }
+                out += ws.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+            }
+            close(true)
+        case .devices(let ds):
+            member("devices", first: true) { out in
+                let names = ds.keys.sorted()
+                for (k, name) in names.enumerated() {
+                    guard let m = ds[name] else { continue }
+                    out += k == 0 ? "{\n" : ",\n"
+                    out += String(repeating: "  ", count: indent + 2)
+                    out += JSONWriter.quote(name)
+                    out += ": "
+                    appendJSON(m, to: &out, indent: indent + 2, chunk: chunk, write: write)
+                }
+                out += names.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+            }
+            close(true)
+        case .plain, .phrases:
+            JSONWriter.append(json(message), to: &out, pretty: true, indent: indent, chunk: chunk, write: write)
+        }
     }
 }

@@ -35,6 +35,36 @@ import Testing
         }
     }
 
+    @Test func pluralsAndVariantsAreWrittenAsTheTreeWriterWritesThem() {
+        // A plural's variables are written one at a time, never as a tree; inside widths
+        // and devices too. Cases a file can hold: a width given twice (its first place, its
+        // last message, as in a JSON object), no variables, an empty width list, argNum.
+        let o = Origin(file: "f", line: 1, column: 1)
+        func text(_ s: String) -> SourceText { SourceText(s, origin: o) }
+        var variables: [String: PluralVariable] = [:]
+        for k in 0..<40 {
+            variables["v\(k)"] = PluralVariable(
+                name: "v\(k)", valueType: k % 3 == 0 ? nil : "d", argNum: k % 5 == 0 ? 2 : nil,
+                forms: [.one: text("ein \"\(k)\""), .other: text("%d\n\(k)"), .few: text("")], origin: o)
+        }
+        let plural = Message.plural(format: text("%#@v0@ %#@v1@"), variables: variables)
+        let messages: [Message] = [
+            plural,
+            .plural(format: text("none"), variables: [:]),
+            .widths([.init(width: 20, message: plural), .init(width: 20, message: .plain(text("last"))), .init(width: 40, message: .phrases([text("p")]))]),
+            .widths([]),
+            .devices(["iphone": .widths([.init(width: 1, message: plural)]), "appletv": .plain(text("tv")), "mac": .devices([:])]),
+        ]
+        var t = Table(name: "Localizable", localization: "de")
+        for (i, m) in messages.enumerated() { t.set(Entry(key: "k\(i)", message: m, format: .stringsdict, origin: o)) }
+        let whole = JSONWriter.write(TableExport.json([t]), pretty: true)
+        for chunk in [1, 7, 64, 1 << 16] {
+            #expect(Self.streamed([t], chunk: chunk).text == whole, "chunk \(chunk)")
+        }
+        // Handed over in pieces while the one plural entry is written.
+        #expect(Self.streamed([t], chunk: 256).pieces > 20)
+    }
+
     @Test func emptyAndRepeatedTables() {
         #expect(Self.streamed([], chunk: 1).text == JSONWriter.write(TableExport.json([]), pretty: true))
         var a = Table(name: "Localizable", localization: "de")
