@@ -10,6 +10,7 @@ public enum StringsdictReader {
     static let formatKey = "NSStringLocalizedFormatKey"
     static let specTypeKey = "NSStringFormatSpecTypeKey"
     static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let pluralRuleType = "NSStringPluralRuleType"
     static let widthRule = "NSStringVariableWidthRuleType"
     static let deviceRule = "NSStringDeviceSpecificRuleType"
     /// Device names Apple documents, plus `other` (POLICY: honoured as fallback).
@@ -123,7 +124,9 @@ public enum StringsdictReader {
                     continue
                 }
                 switch k {
-                case specTypeKey: specType = s
+                // The usual value shares one constant: read from the file, each variable held
+                // its own 22-byte string (0.6 MB for the benchmark's 9,358 variables).
+                case specTypeKey: specType = s == pluralRuleType ? pluralRuleType : s
                 case valueTypeKey: valueType = s
                 default:
                     if let c = PluralCategory(rawValue: k) {
