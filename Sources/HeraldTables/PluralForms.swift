@@ -2,63 +2,93 @@ public import HeraldICU
 import HeraldDiagnostics
 
 /// The forms of one plural variable, category → text, in CLDR order (zero, one, two, few,
-/// many, other): a dictionary's interface over one string holding every form's text and a
-/// 16-byte mark per form (its category, where its text ends, where it was written).
+/// many, other): a dictionary's interface over one allocation holding a 16-byte mark per
+/// form (its category, where its text ends, where it was written) and every form's text.
 ///
 /// A `.stringsdict` entry may hold thousands of variables. Kept as a dictionary of
 /// `SourceText`, each form was a string of its own plus a slot in a hash table: about 780
-/// bytes for a variable of six short forms, against about 290 here. A form's text is made
+/// bytes for a variable of six short forms, against about 260 here. A form's text is made
 /// when it is asked for.
-public struct PluralForms: Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
-    /// The forms' texts one after another, in the order of `marks`.
-    private var text = ""
-    /// One per form, sorted by category.
-    private var marks: [Mark] = []
-    /// The file most forms were written in (the first form's).
-    private var file = ""
-    /// Files of forms written elsewhere (rare: an import mixing files); `Mark.file` k > 0
-    /// is `otherFiles[k - 1]`.
-    private var otherFiles: [String] = []
+///
+/// `@unchecked Sendable`: the storage is a `ManagedBuffer`, which Swift does not let be
+/// Sendable, but it is never changed once made (every change makes a new one).
+public struct PluralForms: @unchecked Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+    /// Nil when there is no form.
+    private var storage: Storage?
 
-    private struct Mark: Sendable {
-        var category: PluralCategory
-        var file: UInt8
-        /// Where the form's text ends in `text`, in UTF-8 bytes (it starts where the
-        /// previous form's ends).
-        var end: UInt32
-        var line: Int32
-        var column: Int32
+    private struct Header {
+        /// How many forms (marks).
+        var count: Int
+        /// The file most forms were written in (the first form's).
+        var file: String
+        /// Files of forms written elsewhere (rare: an import mixing files); a mark's file
+        /// index k > 0 is `otherFiles[k - 1]`.
+        var otherFiles: [String]
     }
+
+    /// The header, then `count` marks of `markSize` bytes (category's CLDR rank, file
+    /// index, 2 unused, where the text ends as UInt32, line and column as Int32), then the
+    /// forms' texts, UTF-8, one after another (each starts where the one before ends).
+    /// Never changed once made: a change makes a new one.
+    private final class Storage: ManagedBuffer<Header, UInt8> {}
+
+    private static let markSize = 16
 
     /// No forms.
     public init() {}
 
     /// The forms of `forms`; a category given twice keeps its last text.
     public init(_ forms: some Sequence<(PluralCategory, SourceText)>) {
-        var byCategory: [SourceText?] = Array(repeating: nil, count: PluralCategory.allCases.count)
-        for (category, form) in forms { byCategory[Self.rank(category)] = form }
-        marks.reserveCapacity(byCategory.count(where: { $0 != nil }))
-        text.reserveCapacity(byCategory.reduce(0) { $0 + ($1?.value.utf8.count ?? 0) })
-        var length = 0
-        for (rank, form) in byCategory.enumerated() {
-            guard let form else { continue }
-            length += form.value.utf8.count
-            precondition(length <= Int(UInt32.max), "plural forms of more than 4 GiB")
-            let fileIndex: Int
-            if marks.isEmpty || form.origin.file == file {
-                if marks.isEmpty { file = form.origin.file }
-                fileIndex = 0
-            } else if let k = otherFiles.firstIndex(of: form.origin.file) {
-                fileIndex = k + 1
-            } else {
-                otherFiles.append(form.origin.file)
-                fileIndex = otherFiles.count
-            }
-            text += form.value
-            marks.append(Mark(
-                category: PluralCategory.allCases[rank], file: UInt8(fileIndex), end: UInt32(length),
-                line: Int32(clamping: form.origin.line), column: Int32(clamping: form.origin.column)))
+        var byRank: [SourceText?] = Array(repeating: nil, count: PluralCategory.allCases.count)
+        for (category, form) in forms { byRank[Self.rank(category)] = form }
+        let count = byRank.count(where: { $0 != nil })
+        guard count > 0 else { return }
+        let textBytes = byRank.reduce(0) { $0 + ($1?.value.utf8.count ?? 0) }
+        precondition(textBytes <= Int(UInt32.max), "plural forms of more than 4 GiB")
+        var file = ""
+        var otherFiles: [String] = []
+        let made = Storage.create(minimumCapacity: count * Self.markSize + textBytes) { _ in
+            Header(count: count, file: "", otherFiles: [])
         }
+        let storage = unsafeDowncast(made, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { base in
+            let raw = UnsafeMutableRawPointer(base)
+            var mark = 0
+            var end = 0
+            for (rank, form) in byRank.enumerated() {
+                guard let form else { continue }
+                let fileIndex: Int
+                if mark == 0 || form.origin.file == file {
+                    if mark == 0 { file = form.origin.file }
+                    fileIndex = 0
+                } else if let k = otherFiles.firstIndex(of: form.origin.file) {
+                    fileIndex = k + 1
+                } else {
+                    otherFiles.append(form.origin.file)
+                    fileIndex = otherFiles.count
+                }
+                let textAt = raw + count * Self.markSize + end
+                let utf8 = form.value.utf8
+                let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                    if let from = bytes.baseAddress { textAt.copyMemory(from: from, byteCount: bytes.count) }
+                }
+                if copied == nil {
+                    for (k, byte) in utf8.enumerated() { textAt.storeBytes(of: byte, toByteOffset: k, as: UInt8.self) }
+                }
+                end += utf8.count
+                let at = raw + mark * Self.markSize
+                at.storeBytes(of: UInt8(rank), as: UInt8.self)
+                at.storeBytes(of: UInt8(fileIndex), toByteOffset: 1, as: UInt8.self)
+                at.storeBytes(of: 0, toByteOffset: 2, as: UInt16.self)
+                at.storeBytes(of: UInt32(end), toByteOffset: 4, as: UInt32.self)
+                at.storeBytes(of: Int32(clamping: form.origin.line), toByteOffset: 8, as: Int32.self)
+                at.storeBytes(of: Int32(clamping: form.origin.column), toByteOffset: 12, as: Int32.self)
+                mark += 1
+            }
+        }
+        storage.header.file = file
+        storage.header.otherFiles = otherFiles
+        self.storage = storage
     }
 
     /// The forms of a dictionary.
@@ -74,29 +104,47 @@ public struct PluralForms: Sendable, RandomAccessCollection, ExpressibleByDictio
         PluralCategory.allCases.firstIndex(of: category)!
     }
 
+    /// The category of form `i`.
+    private func category(_ i: Int) -> PluralCategory {
+        storage!.withUnsafeMutablePointerToElements { base in
+            PluralCategory.allCases[Int(UnsafeRawPointer(base).load(fromByteOffset: i * Self.markSize, as: UInt8.self))]
+        }
+    }
+
     // MARK: Collection (category, text) in CLDR order
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { marks.count }
+    public var endIndex: Int { storage?.header.count ?? 0 }
     public func index(after i: Int) -> Int { i + 1 }
     public func index(before i: Int) -> Int { i - 1 }
 
     public subscript(position: Int) -> (key: PluralCategory, value: SourceText) {
-        let mark = marks[position]
-        let start = position == 0 ? 0 : Int(marks[position - 1].end)
-        let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: start)
-        let to = utf8.index(utf8.startIndex, offsetBy: Int(mark.end))
-        let origin = Origin(
-            file: mark.file == 0 ? file : otherFiles[Int(mark.file) - 1], line: Int(mark.line), column: Int(mark.column))
-        return (mark.category, SourceText(String(Substring(utf8[from..<to])), origin: origin))
+        precondition(position >= 0 && position < count, "form index out of range")
+        let storage = storage!
+        let header = storage.header
+        return storage.withUnsafeMutablePointerToElements { base in
+            let raw = UnsafeRawPointer(base)
+            let at = raw + position * Self.markSize
+            let start = position == 0 ? 0 : Int(raw.loadUnaligned(fromByteOffset: (position - 1) * Self.markSize + 4, as: UInt32.self))
+            let end = Int(at.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+            let fileIndex = Int(at.load(fromByteOffset: 1, as: UInt8.self))
+            let origin = Origin(
+                file: fileIndex == 0 ? header.file : header.otherFiles[fileIndex - 1],
+                line: Int(at.loadUnaligned(fromByteOffset: 8, as: Int32.self)),
+                column: Int(at.loadUnaligned(fromByteOffset: 12, as: Int32.self)))
+            let text = UnsafeBufferPointer(start: (raw + header.count * Self.markSize + start).assumingMemoryBound(to: UInt8.self), count: end - start)
+            return (
+                PluralCategory.allCases[Int(at.load(as: UInt8.self))],
+                SourceText(String(decoding: text, as: UTF8.self), origin: origin)
+            )
+        }
     }
 
     // MARK: Dictionary-like
 
     /// The text of `category`'s form, nil when there is none. Setting nil removes the form.
     public subscript(category: PluralCategory) -> SourceText? {
-        get { marks.firstIndex { $0.category == category }.map { self[$0].value } }
+        get { indices.first { self.category($0) == category }.map { self[$0].value } }
         set {
             var forms = map { ($0.key, $0.value) }.filter { $0.0 != category }
             if let newValue { forms.append((category, newValue)) }
@@ -105,14 +153,14 @@ public struct PluralForms: Sendable, RandomAccessCollection, ExpressibleByDictio
     }
 
     /// The categories that have a form, in CLDR order.
-    public var keys: [PluralCategory] { marks.map(\.category) }
+    public var keys: [PluralCategory] { indices.map { category($0) } }
 
     /// The forms' texts, in CLDR order (at most six).
     public var values: [SourceText] { map(\.value) }
 
     /// Whether `category` has a form (without making its text).
     public func contains(_ category: PluralCategory) -> Bool {
-        marks.contains { $0.category == category }
+        indices.contains { self.category($0) == category }
     }
 
     /// The same categories with each text changed by `transform`.
