@@ -7,8 +7,9 @@ import HeraldDiagnostics
 ///
 /// A `.stringsdict` entry may hold thousands of variables. Kept as a dictionary of
 /// `SourceText`, each form was a string of its own plus a slot in a hash table: about 780
-/// bytes for a variable of six short forms, against about 260 here. A form's text is made
-/// when it is asked for.
+/// bytes for a variable of six short forms, against about 260 here. A short form's text is
+/// made when it is asked for; a form longer than `packedLimit` keeps its own string (copied
+/// in, a 4 MB form was copied out again each time the linter read it).
 ///
 /// `@unchecked Sendable`: the storage is a `ManagedBuffer`, which Swift does not let be
 /// Sendable, but it is never changed once made (every change makes a new one).
@@ -24,15 +25,20 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
         /// Files of forms written elsewhere (rare: an import mixing files); a mark's file
         /// index k > 0 is `otherFiles[k - 1]`.
         var otherFiles: [String]
+        /// The texts of forms longer than `packedLimit`, kept as they are.
+        var long: [String]
     }
 
     /// The header, then `count` marks of `markSize` bytes (category's CLDR rank, file
-    /// index, 2 unused, where the text ends as UInt32, line and column as Int32), then the
-    /// forms' texts, UTF-8, one after another (each starts where the one before ends).
+    /// index, 1 when the text is `long[k]`, that k, where the text ends as UInt32, line and
+    /// column as Int32), then the short forms' texts, UTF-8, one after another (each starts
+    /// where the one before ends; a long form's takes no room there).
     /// Never changed once made: a change makes a new one.
     private final class Storage: ManagedBuffer<Header, UInt8> {}
 
     private static let markSize = 16
+    /// The longest form copied in with the others (in UTF-8 bytes).
+    static let packedLimit = 256
 
     /// No forms.
     public init() {}
@@ -43,12 +49,15 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
         for (category, form) in forms { byRank[Self.rank(category)] = form }
         let count = byRank.count(where: { $0 != nil })
         guard count > 0 else { return }
-        let textBytes = byRank.reduce(0) { $0 + ($1?.value.utf8.count ?? 0) }
-        precondition(textBytes <= Int(UInt32.max), "plural forms of more than 4 GiB")
+        let textBytes = byRank.reduce(0) { sum, form in
+            let n = form?.value.utf8.count ?? 0
+            return sum + (n > Self.packedLimit ? 0 : n)
+        }
         var file = ""
         var otherFiles: [String] = []
+        var long: [String] = []
         let made = Storage.create(minimumCapacity: count * Self.markSize + textBytes) { _ in
-            Header(count: count, file: "", otherFiles: [])
+            Header(count: count, file: "", otherFiles: [], long: [])
         }
         let storage = unsafeDowncast(made, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { base in
@@ -67,19 +76,25 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
                     otherFiles.append(form.origin.file)
                     fileIndex = otherFiles.count
                 }
-                let textAt = raw + count * Self.markSize + end
                 let utf8 = form.value.utf8
-                let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-                    if let from = bytes.baseAddress { textAt.copyMemory(from: from, byteCount: bytes.count) }
+                let isLong = utf8.count > Self.packedLimit
+                if isLong {
+                    long.append(form.value)
+                } else {
+                    let textAt = raw + count * Self.markSize + end
+                    let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                        if let from = bytes.baseAddress { textAt.copyMemory(from: from, byteCount: bytes.count) }
+                    }
+                    if copied == nil {
+                        for (k, byte) in utf8.enumerated() { textAt.storeBytes(of: byte, toByteOffset: k, as: UInt8.self) }
+                    }
+                    end += utf8.count
                 }
-                if copied == nil {
-                    for (k, byte) in utf8.enumerated() { textAt.storeBytes(of: byte, toByteOffset: k, as: UInt8.self) }
-                }
-                end += utf8.count
                 let at = raw + mark * Self.markSize
                 at.storeBytes(of: UInt8(rank), as: UInt8.self)
                 at.storeBytes(of: UInt8(fileIndex), toByteOffset: 1, as: UInt8.self)
-                at.storeBytes(of: 0, toByteOffset: 2, as: UInt16.self)
+                at.storeBytes(of: isLong ? 1 : 0, toByteOffset: 2, as: UInt8.self)
+                at.storeBytes(of: UInt8(isLong ? long.count - 1 : 0), toByteOffset: 3, as: UInt8.self)
                 at.storeBytes(of: UInt32(end), toByteOffset: 4, as: UInt32.self)
                 at.storeBytes(of: Int32(clamping: form.origin.line), toByteOffset: 8, as: Int32.self)
                 at.storeBytes(of: Int32(clamping: form.origin.column), toByteOffset: 12, as: Int32.self)
@@ -88,6 +103,7 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
         }
         storage.header.file = file
         storage.header.otherFiles = otherFiles
+        storage.header.long = long
         self.storage = storage
     }
 
@@ -132,11 +148,14 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
                 file: fileIndex == 0 ? header.file : header.otherFiles[fileIndex - 1],
                 line: Int(at.loadUnaligned(fromByteOffset: 8, as: Int32.self)),
                 column: Int(at.loadUnaligned(fromByteOffset: 12, as: Int32.self)))
-            let text = UnsafeBufferPointer(start: (raw + header.count * Self.markSize + start).assumingMemoryBound(to: UInt8.self), count: end - start)
-            return (
-                PluralCategory.allCases[Int(at.load(as: UInt8.self))],
-                SourceText(String(decoding: text, as: UTF8.self), origin: origin)
-            )
+            let value: String
+            if at.load(fromByteOffset: 2, as: UInt8.self) == 1 {
+                value = header.long[Int(at.load(fromByteOffset: 3, as: UInt8.self))]
+            } else {
+                let text = UnsafeBufferPointer(start: (raw + header.count * Self.markSize + start).assumingMemoryBound(to: UInt8.self), count: end - start)
+                value = String(decoding: text, as: UTF8.self)
+            }
+            return (PluralCategory.allCases[Int(at.load(as: UInt8.self))], SourceText(value, origin: origin))
         }
     }
 

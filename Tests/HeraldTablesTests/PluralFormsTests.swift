@@ -31,6 +31,24 @@ import Testing
         #expect(forms.values.map(\.origin.line) == [5, 7, 9])
     }
 
+    @Test func longFormsBesideShortOnesReadBackWhole() {
+        // Forms over the packed limit keep their own strings; the short ones around them
+        // still start and end where they should.
+        let long = String(repeating: "Äpfel 🍎 ", count: 100)  // 1,200 UTF-8 bytes
+        let limit = String(repeating: "x", count: PluralForms.packedLimit)
+        let forms: PluralForms = [
+            .zero: SourceText("keine", origin: Self.at(1)),
+            .one: SourceText(long, origin: Self.at(2)),
+            .two: SourceText(limit, origin: Self.at(3)),
+            .few: SourceText(limit + "y", origin: Self.at(4)),
+            .many: SourceText("viele", origin: Self.at(5)),
+            .other: SourceText(long + "!", origin: Self.at(6)),
+        ]
+        #expect(forms.map(\.value.value) == ["keine", long, limit, limit + "y", "viele", long + "!"])
+        #expect(forms.map(\.value.origin.line) == [1, 2, 3, 4, 5, 6])
+        #expect(forms[.many]?.value == "viele")
+    }
+
     @Test func equalWhateverTheOrderTheyWereMadeIn() {
         let a: PluralForms = [.one: SourceText("x", origin: Self.at(1)), .other: SourceText("xs", origin: Self.at(2))]
         var b = PluralForms()
