@@ -118,12 +118,18 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         var line = ""
         if let location { line += "\(location): " }
         line += "\(severity.rawValue): "
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            default: line.unicodeScalars.append(scalar)
+        // Most messages hold no line break: appended whole, not scalar by scalar (an import
+        // of tens of thousands of findings spent a tenth of its time here).
+        if message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            for scalar in message.unicodeScalars {
+                switch scalar {
+                case "\n": line += "\\n"
+                case "\r": line += "\\r"
+                default: line.unicodeScalars.append(scalar)
+                }
             }
+        } else {
+            line += message
         }
         return line + " [\(rule.rawValue)]"
     }

@@ -18,6 +18,14 @@ public enum OutsideText {
     public static func escaped(
         _ text: some StringProtocol, limit: Int? = nil, bidi: Bool = true, quotes: Bool = false
     ) -> String {
+        // Printable ASCII (no quote or backslash when those are escaped) within the limit
+        // is its own escape: returned as it is, not rebuilt scalar by scalar.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let limit, bytes.count > limit { return false }
+            for b in bytes where b < 0x20 || b > 0x7E || (quotes && (b == 0x22 || b == 0x5C)) { return false }
+            return true
+        }
+        if plain == true { return String(text) }
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {

@@ -21,4 +21,16 @@ import Testing
         #expect(OutsideText.escaped("abcdef", limit: 3) == "abc…")
         #expect(OutsideText.escaped("abc", limit: 3) == "abc")
     }
+
+    @Test func plainASCIIIsItsOwnEscapeButQuotesAndTheLimitStillApply() {
+        // Printable ASCII is returned as it is; a quote, a backslash (when quoting), DEL,
+        // or one scalar past the limit takes the full path.
+        #expect(OutsideText.escaped("plain text 123 ~!") == "plain text 123 ~!")
+        #expect(OutsideText.escaped("say \"hi\" \\", quotes: true) == "say \\\"hi\\\" \\\\")
+        #expect(OutsideText.escaped("say \"hi\"", quotes: false) == "say \"hi\"")
+        #expect(OutsideText.escaped("ab\u{7F}", limit: 5) == "ab\\u{7F}")
+        #expect(OutsideText.escaped("abcd", limit: 4) == "abcd")
+        #expect(OutsideText.escaped("abcde", limit: 4) == "abcd…")
+        #expect(Excerpt.quoted("k\"1") == "\"k\\\"1\"")
+    }
 }
