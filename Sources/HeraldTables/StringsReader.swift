@@ -175,7 +175,11 @@ struct OldStyleParser {
             s.run(&outcome)
         }
         var replaced: [(new: Entry, old: Entry)] = []
-        result.entries = TableEntries(outcome.pairs) { replaced.append(($0, $1)) }
+        // Moved out of `outcome`, which would otherwise share the pairs' arrays with the
+        // entries and make them copy the arrays when they compact them.
+        var pairs = PairList(text: kept, expected: 0)
+        swap(&pairs, &outcome.pairs)
+        result.entries = TableEntries(consume pairs) { replaced.append(($0, $1)) }
         for r in replaced { result.reportDuplicate(key: r.new.key, at: r.new.origin, first: r.old.origin) }
         result.ignoredOnDevice = TableEntries(outcome.ignored) { _, _ in }
         for e in outcome.nonString {

@@ -109,8 +109,12 @@ public struct TableEntries: RandomAccessCollection, Sendable, Equatable {
     /// The entries of `pairs`, each key once; `replaced(new, old)` is told of each key
     /// written again. The key index is made once, at its final size.
     init(_ pairs: consuming PairList, replaced: (Entry, Entry) -> Void) {
+        // Taken out of `pairs`, not shared with it: compacting `slots` below would
+        // otherwise copy them (400,000 keys: a second 2.5 MB array beside the first).
         whole = pairs.whole
         slots = pairs.slots
+        pairs.whole = []
+        pairs.slots = []
         // The text is kept only for the entries that point into it.
         if slots.contains(where: { !$0.isWhole }) { text = pairs.text }
         index = PositionIndex(capacity: slots.count)
