@@ -88,7 +88,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.valueType, .error, "A plural variable's value type is missing, not a number (%@) or not a printf conversion."),
         LintRule(.pluralMissingCategory, .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
         LintRule(.pluralUnusedCategory, .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
-        LintRule(.variableNesting, .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the forms past that point are not checked."),
+        LintRule(.variableNesting, .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the variables past that point are not checked."),
         LintRule(.pluralCountOmitted, .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
         LintRule(.pluralFormArgument, .warning, "A plural form prints the number another plural variable counts instead of its own (%2$ld in the form of the variable counting argument 1), so it shows the wrong count."),
         LintRule(.pluralSameText, .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
