@@ -58,75 +58,75 @@ extension TableExport {
     /// value, without making it: a plural's variables are written one at a time (an entry
     /// of thousands of variables was a JSON tree of several bytes per byte of its file).
     static func appendJSON(_ message: Message, to out: inout String, indent: Int, chunk: Int, write: (String) -> Void) {
-        // One member of an object whose members are all written this way: `"name": value`.
-        func member(_ name: String, first: Bool, _ value: (inout String) -> Void) {
-            out += first ? "{\n" : ",\n"
-            out += String(repeating: "  ", count: indent + 1)
-            out += JSONWriter.quote(name)
-            out += ": "
-            value(&out)
-            if out.utf8.count >= chunk {
-                write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        func close(_ any: Bool) {
-            out += any ? "\n" + String(repeating: "  ", count: indent) + "}" : "{}"
-        }
+        var top = PrettyObject(indent: indent, chunk: chunk)
         switch message {
         case .plural(let format, let variables):
-            member("format", first: true) { JSONWriter.append(.string(format.value), to: &$0, pretty: true, indent: indent + 1, chunk: chunk, write: write) }
-            member("variables", first: false) { out in
-                let names = variables.keys.sorted()
-                for (k, name) in names.enumerated() {
+            top.member("format", &out, write) { JSONWriter.append(.string(format.value), to: &$0, pretty: true, indent: indent + 1, chunk: chunk, write: write) }
+            top.member("variables", &out, write) { out in
+                var inner = PrettyObject(indent: indent + 1, chunk: chunk)
+                for name in variables.keys.sorted() {
                     guard let v = variables[name] else { continue }
-                    out += k == 0 ? "{\n" : ",\n"
-                    out += String(repeating: "  ", count: indent + 2)
-                    out += JSONWriter.quote(name)
-                    out += ": "
-                    JSONWriter.append(json(v), to: &out, pretty: true, indent: indent + 2, chunk: chunk, write: write)
-                    if out.utf8.count >= chunk {
-                        write(out)
-                        out.removeAll(keepingCapacity: true)
-                    }
+                    inner.member(name, &out, write) { JSONWriter.append(json(v), to: &$0, pretty: true, indent: indent + 2, chunk: chunk, write: write) }
                 }
-                out += names.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+                inner.close(&out)
             }
-            close(true)
         case .widths(let ws):
-            member("widths", first: true) { out in
+            top.member("widths", &out, write) { out in
                 // As in `json(_:)`'s object: a width given twice keeps its first place and its last message.
                 var last: [Int: Message] = [:]
                 for w in ws { last[w.width] = w.message }
-                var k = 0
+                var inner = PrettyObject(indent: indent + 1, chunk: chunk)
                 for w in ws {
                     guard let m = last.removeValue(forKey: w.width) else { continue }
-                    out += k == 0 ? "{\n" : ",\n"
-                    k += 1
-                    out += String(repeating: "  ", count: indent + 2)
-                    out += JSONWriter.quote(String(w.width))
-                    out += ": "
-                    appendJSON(m, to: &out, indent: indent + 2, chunk: chunk, write: write)
+                    inner.member(String(w.width), &out, write) { appendJSON(m, to: &$0, indent: indent + 2, chunk: chunk, write: write) }
                 }
-                out += ws.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+                inner.close(&out)
             }
-            close(true)
         case .devices(let ds):
-            member("devices", first: true) { out in
-                let names = ds.keys.sorted()
-                for (k, name) in names.enumerated() {
+            top.member("devices", &out, write) { out in
+                var inner = PrettyObject(indent: indent + 1, chunk: chunk)
+                for name in ds.keys.sorted() {
                     guard let m = ds[name] else { continue }
-                    out += k == 0 ? "{\n" : ",\n"
-                    out += String(repeating: "  ", count: indent + 2)
-                    out += JSONWriter.quote(name)
-                    out += ": "
-                    appendJSON(m, to: &out, indent: indent + 2, chunk: chunk, write: write)
+                    inner.member(name, &out, write) { appendJSON(m, to: &$0, indent: indent + 2, chunk: chunk, write: write) }
                 }
-                out += names.isEmpty ? "{}" : "\n" + String(repeating: "  ", count: indent + 1) + "}"
+                inner.close(&out)
             }
-            close(true)
         case .plain, .phrases:
             JSONWriter.append(json(message), to: &out, pretty: true, indent: indent, chunk: chunk, write: write)
+            return
         }
+        top.close(&out)
+    }
+}
+
+/// One JSON object written member by member, as `JSONWriter` pretty-prints an object at
+/// `indent`; the text so far is handed to `write` whenever it holds `chunk` bytes.
+private struct PrettyObject {
+    let indent: Int
+    let chunk: Int
+    private var members = 0
+
+    init(indent: Int, chunk: Int) {
+        self.indent = indent
+        self.chunk = chunk
+    }
+
+    /// Appends `"name": ` and the value `value` writes.
+    mutating func member(_ name: String, _ out: inout String, _ write: (String) -> Void, _ value: (inout String) -> Void) {
+        out += members == 0 ? "{\n" : ",\n"
+        members += 1
+        out += String(repeating: "  ", count: indent + 1)
+        out += JSONWriter.quote(name)
+        out += ": "
+        value(&out)
+        if out.utf8.count >= chunk {
+            write(out)
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Ends the object (`{}` when it has no member).
+    func close(_ out: inout String) {
+        out += members == 0 ? "{}" : "\n" + String(repeating: "  ", count: indent) + "}"
     }
 }
