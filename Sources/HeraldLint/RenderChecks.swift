@@ -1,4 +1,5 @@
 import HeraldICU
+import HeraldPayload
 import HeraldRender
 import HeraldTables
 import HeraldJSON
@@ -136,7 +137,7 @@ extension LintRun {
             if b == 0x25 { percent = true } else if b == 0xE2 || b == 0xD8 { maybeBidi = true }
             if b > 0x20 && b < 0x7F { visibleASCII = true }
         }
-        if percent, let left = Self.leftoverSpecifier(in: bytes) {
+        if percent, let left = LeftoverSpecifiers.first(in: bytes) {
             emit(.renderLeftoverSpecifier, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Self.quotedExcerpt(bytes))")
         }
@@ -165,50 +166,6 @@ extension LintRun {
 
     /// The bytes of a rendering `quotedExcerpt` decodes.
     static let excerptBytes = (Excerpt.defaultLimit + 2) * 4
-
-    /// A specifier left in rendered text: `%`, an optional `n$`, flags,
-    /// width, precision and length, then a conversion or `#@name@`. A bare
-    /// `%d` directly followed by a letter ("%done") reads as a word and is skipped. Read in
-    /// place: a long rendering is not copied to be scanned.
-    static func leftoverSpecifier(in b: UnsafeBufferPointer<UInt8>) -> String? {
-        func digits(_ k: inout Int) -> Bool {
-            let s = k
-            while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
-            return k > s
-        }
-        var i = 0
-        while i < b.count {
-            guard b[i] == UInt8(ascii: "%") else { i += 1; continue }
-            var j = i + 1
-            var k = j
-            if digits(&k), k < b.count, b[k] == UInt8(ascii: "$") { j = k + 1 }
-            let bare = j == i + 1
-            var decorated = !bare
-            while j < b.count, "-+0'".utf8.contains(b[j]) { j += 1; decorated = true }
-            if j < b.count, b[j] == UInt8(ascii: "*") { j += 1; decorated = true } else if digits(&j) { decorated = true }
-            if j < b.count, b[j] == UInt8(ascii: ".") {
-                j += 1
-                decorated = true
-                if j < b.count, b[j] == UInt8(ascii: "*") { j += 1 } else { _ = digits(&j) }
-            }
-            var n = 0
-            while j < b.count, n < 2, "hlqLztj".utf8.contains(b[j]) { j += 1; n += 1; decorated = true }
-            if j < b.count {
-                if b[j] == UInt8(ascii: "#"), j + 1 < b.count, b[j + 1] == UInt8(ascii: "@") {
-                    var e = j + 2
-                    while e < b.count, b[e] != UInt8(ascii: "@") { e += 1 }
-                    return String(decoding: b[i..<min(e + 1, b.count)], as: UTF8.self)
-                }
-                if "@dDiuUxXoOfFeEgGcCsSp".utf8.contains(b[j]) {
-                    let next = j + 1 < b.count ? b[j + 1] : 0
-                    let wordy = (next >= 0x61 && next <= 0x7A) || (next >= 0x41 && next <= 0x5A)
-                    if decorated || !wordy || b[j] == UInt8(ascii: "@") { return String(decoding: b[i...j], as: UTF8.self) }
-                }
-            }
-            i += 1
-        }
-        return nil
-    }
 
     static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {

@@ -30,9 +30,8 @@ public enum OutputProblem: Sendable, Equatable, CustomStringConvertible {
 /// (Docs/push-format.md, What comes out): ciphertext, raw keys, UUIDs, leftover `%@`.
 ///
 /// Heuristics, tuned to avoid false alarms on ordinary prose:
-/// - specifiers: `%@`, `%n$@`, `%#@name@`, and `%[n$][flags][width][.prec][length]conv`
-///   with conv in `dioux XfeEgGsScCp` only when not followed by a letter ("%d items"
-///   is caught, "50% off" and "100%fun" are not); `%%` is not a problem.
+/// - specifiers: as `LeftoverSpecifiers` reads them (`%@`, `%1$@`, `%d items`, `%#@files@`;
+///   not "50% off", "100%fun" or `%%`), the same reading `herald validate` predicts with.
 /// - base64: a run of ≥ 24 characters of the base64 alphabet (with `=` padding)
 ///   mixing upper case, lower case and digits.
 /// - hex: a run of ≥ 32 hex digits.
@@ -42,7 +41,7 @@ public enum OutputGuard {
         var out: [OutputProblem] = []
         if AlertText.isBlank(text) { out.append(.empty) }
         let scalars = Array(text.unicodeScalars)
-        out += specifiers(scalars)
+        out += LeftoverSpecifiers.all(in: text).map { .leftoverSpecifier($0) }
         out += runs(scalars)
         for s in knownSecrets where s.count >= 8 && mayContain(text, s) && text.contains(s) {
             out.append(.knownSecret)
@@ -88,48 +87,6 @@ public enum OutputGuard {
     static func isASCIILetter(_ u: Unicode.Scalar) -> Bool { isUpper(u) || isLower(u) }
     static func isHex(_ u: Unicode.Scalar) -> Bool {
         isDigit(u) || (u.value >= 0x41 && u.value <= 0x46) || (u.value >= 0x61 && u.value <= 0x66)
-    }
-
-    static func specifiers(_ s: [Unicode.Scalar]) -> [OutputProblem] {
-        var out: [OutputProblem] = []
-        var i = 0
-        while i < s.count {
-            guard s[i] == "%" else { i += 1; continue }
-            if i + 1 < s.count, s[i + 1] == "%" { i += 2; continue }
-            var j = i + 1
-            // %#@name@
-            if j < s.count, s[j] == "#", j + 1 < s.count, s[j + 1] == "@" {
-                var k = j + 2
-                while k < s.count, s[k] != "@", k - j < 64, !s[k].properties.isWhitespace { k += 1 }
-                if k < s.count, s[k] == "@" {
-                    out.append(.leftoverSpecifier(String(String.UnicodeScalarView(s[i...k]))))
-                    i = k + 1
-                    continue
-                }
-            }
-            // n$
-            var k = j
-            while k < s.count, isDigit(s[k]) { k += 1 }
-            if k > j, k < s.count, s[k] == "$" { j = k + 1 }
-            while j < s.count, "-+0#'".unicodeScalars.contains(s[j]) { j += 1 }
-            while j < s.count, isDigit(s[j]) { j += 1 }
-            if j < s.count, s[j] == "." {
-                j += 1
-                while j < s.count, isDigit(s[j]) { j += 1 }
-            }
-            while j < s.count, "hlqLzjt".unicodeScalars.contains(s[j]) { j += 1 }
-            if j < s.count {
-                let c = s[j]
-                let followedByLetter = j + 1 < s.count && (isASCIILetter(s[j + 1]) || s[j + 1].properties.isAlphabetic)
-                if c == "@" || ("diouxXfeEgGsScCp".unicodeScalars.contains(c) && !followedByLetter) {
-                    out.append(.leftoverSpecifier(String(String.UnicodeScalarView(s[i...j]))))
-                    i = j + 1
-                    continue
-                }
-            }
-            i += 1
-        }
-        return out
     }
 
     static func runs(_ s: [Unicode.Scalar]) -> [OutputProblem] {

@@ -22,6 +22,31 @@ import Testing
         #expect(OutputGuard.problems(in: "You have %#@files@") == [.leftoverSpecifier("%#@files@")])
     }
 
+    @Test func oneReadingOfLeftoversForTheStageAndTheLinter() {
+        // Cases where the stage's guard and `herald validate` read text differently before
+        // they shared `LeftoverSpecifiers` (expected by hand from printf's grammar: %[n$]
+        // [flags][width][.precision][length]conversion).
+        let cases: [(String, [String])] = [
+            ("%1$done", ["%1$d"]),  // a position makes it a specifier, letter or not
+            ("%*d items", ["%*d"]),  // a width read from an argument
+            ("%#x", ["%#x"]),  // '#' is a flag
+            ("%D and %U", ["%D", "%U"]),  // the old long conversions Foundation still reads
+            ("%1$#@files@ left", ["%1$#@files@"]),
+            ("%#@not a name@", ["%#@"]),  // no variable (a space in the name): '#' flag and '@'
+            ("%dé", []), ("%dж", []),  // a letter of any script after a bare conversion: a word
+            ("%d€", ["%d"]),  // a symbol is not a letter
+            ("%lld%@", ["%lld", "%@"]),
+            ("50% off, 100%fun, %% literally, 100 % los", []),
+            ("ends with %", []), ("%1$", []),
+        ]
+        for (text, leftovers) in cases {
+            #expect(LeftoverSpecifiers.all(in: text) == leftovers, "\(text)")
+            #expect(OutputGuard.problems(in: text) == leftovers.map { .leftoverSpecifier($0) }, "\(text)")
+            var bytes = text
+            #expect(bytes.withUTF8 { LeftoverSpecifiers.first(in: $0) } == leftovers.first, "\(text)")
+        }
+    }
+
     @Test func identifiersAndKeys() {
         #expect(OutputGuard.problems(in: "Reminder D82ED5AE-C363-46AF-9B0D-301C2E21C58E") == [.uuid("D82ED5AE-C363-46AF-9B0D-301C2E21C58E")])
         #expect(OutputGuard.problems(in: "d82ed5ae-c363-46af-9b0d-301c2e21c58e") == [.uuid("d82ed5ae-c363-46af-9b0d-301c2e21c58e")])
