@@ -67,6 +67,12 @@ public struct XLIFFImport: Sendable {
                     record(Diagnostic(.xliffSkippedFile, .error, "<file> \(Excerpt.quoted(file.original)) has no target-language; nothing to import", at: at))
                     continue
                 }
+                // The language becomes a catalog localization or an `.lproj` folder name: no path tricks.
+                guard XCStringsReader.isLocalizationName(lang) else {
+                    record(Diagnostic(.xliffSkippedFile, .error,
+                        "<file> \(Excerpt.quoted(file.original)) has target-language \(Excerpt.quoted(lang)), which is not a language id (letters, digits, '-', '_'); nothing to import", at: at))
+                    continue
+                }
                 untranslated += file.units.count(where: { $0.target == nil })
                 if format == .xcstrings {
                     importCatalog(file, language: lang, root: root, check: check)

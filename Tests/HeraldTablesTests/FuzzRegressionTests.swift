@@ -1,5 +1,6 @@
 import Foundation
 import HeraldTables
+import HeraldTestSupport
 import Testing
 
 /// Inputs found by fuzzing (Tools/fuzz) that broke HeraldTables, kept as tests.
@@ -32,5 +33,58 @@ import Testing
         }
         // Flips in the header, trailer and offset table break the file as a whole.
         #expect(reported > 0)
+    }
+
+    /// fuzz-xliff: an XLIFF `file` whose target-language was "`r" (one byte of "fr"
+    /// changed) was imported: the catalog got a localization "`r" that its own reader
+    /// then ignores with an error, and into a `.strings` table a target-language of
+    /// "../up" planned a write of `<tables>/../up.lproj/Main.strings`, outside the
+    /// folder. A target-language must be a language id (the catalog reader's rule).
+    @Test func anXLIFFTargetLanguageMustBeALanguageID() throws {
+        let folder = try TemporaryFolder("herald-xliff")
+        // A catalog and a .strings table, each with one key (in the String Catalog and
+        // .strings formats: Docs/xliff.md's file/unit mapping).
+        _ = try folder.write("""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Hello %@" : {
+                  "localizations" : {
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello %@" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """, to: "Notifications.xcstrings")
+        _ = try folder.write("\"greeting\" = \"Hello\";\n", to: "en.lproj/Main.strings")
+        func xliff(_ lang: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2">
+            <file original="Notifications.xcstrings" source-language="en" target-language="\(lang)"><body>
+            <trans-unit id="Hello %@"><source>Hello %@</source><target>Bonjour %@</target></trans-unit>
+            </body></file>
+            <file original="en.lproj/Main.strings" source-language="en" target-language="\(lang)"><body>
+            <trans-unit id="greeting"><source>Hello</source><target>Bonjour</target></trans-unit>
+            </body></file>
+            </xliff>
+            """
+        }
+        func plan(_ lang: String) throws -> XLIFFImport {
+            let doc = try XLIFFDocument.read(Array(xliff(lang).utf8), path: "fr.xliff")
+            return try XLIFFImport(documents: [("fr.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+        }
+        // The same document with a language id: both files are written, in the folder.
+        let fr = try plan("fr")
+        #expect(fr.writes.map(\.path) == [folder.path("fr.lproj/Main.strings"), folder.path("Notifications.xcstrings")])
+        for lang in ["`r", "../up", "fr/../..", "", "fr.lproj"] {
+            let p = try plan(lang)
+            #expect(p.writes.isEmpty, "\(lang): \(p.writes.map(\.path))")
+            #expect(p.imported == 0)
+            #expect(p.errors == 2, "\(lang): \(p.diagnostics.map(\.description))")
+            #expect(p.diagnostics.allSatisfy { $0.rule == .xliffSkippedFile && $0.origin?.file == "fr.xliff" })
+        }
     }
 }
