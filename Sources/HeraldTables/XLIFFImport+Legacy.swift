@@ -25,7 +25,10 @@ extension XLIFFImport {
             return
         }
         let targetLoc = catalog.localizations.first { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(lang) } ?? lang
-        var table = catalog.table(name, localization: targetLoc) ?? Table(name: name, localization: targetLoc)
+        let rel = targetLoc + ".lproj/" + fileName
+        let path = root + "/" + (parent.isEmpty ? "" : parent + "/") + rel
+        let onDisk = catalog.table(name, localization: targetLoc)
+        var table = legacyTables[path]?.table ?? onDisk ?? Table(name: name, localization: targetLoc)
         let before = table.entries
         let origin = { (u: XLIFFUnit) in u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0) }
         switch format {
@@ -85,18 +88,23 @@ extension XLIFFImport {
             }
         }
         guard table.entries != before else { return }
-        if before.isEmpty {
+        if legacyTables[path] == nil { legacyOrder.append(path) }
+        legacyTables[path] = (table, source, rel, onDisk?.entries.isEmpty ?? true)
+    }
+
+    /// The bytes of the `.strings`/`.stringsdict` file at `path` as the import changed it;
+    /// nil when they are the file's bytes already (an import done twice).
+    func legacyBytes(_ path: String) -> [UInt8]? {
+        guard let changed = legacyTables[path] else { return nil }
+        var table = changed.table
+        if changed.new {
             // A new file: keys in the development language's order.
-            let rank = Dictionary(source.entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+            let rank = Dictionary(changed.source.entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
             table.entries.sort { rank[$0.key, default: Int.max] < rank[$1.key, default: Int.max] }
         }
         // Only this file's entries: the other format's file of the table is not rewritten.
-        let written = TableExport.stringsFiles([table])
-        let rel = targetLoc + ".lproj/" + fileName
-        guard let bytes = written[rel] else { return }
-        let path = root + "/" + (parent.isEmpty ? "" : parent + "/") + rel
-        // The same text already there (an import done twice): nothing to write.
-        if case .success(let old) = FileBytes.contents(of: path), old == bytes { return }
-        writes.append((path, bytes))
+        guard let bytes = TableExport.stringsFiles([table])[changed.file] else { return nil }
+        if case .success(let old) = FileBytes.contents(of: path), old == bytes { return nil }
+        return bytes
     }
 }

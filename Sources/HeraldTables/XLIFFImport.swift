@@ -41,6 +41,12 @@ public struct XLIFFImport: Sendable {
     /// several languages' documents change the same file.
     var catalogs: [String: (json: JSONObject, newline: Bool, changed: Bool, cldrOrder: Bool)] = [:]
     var catalogOrder: [String] = []
+    /// `.strings`/`.stringsdict` files changed so far (path → the table as changed, the
+    /// development language's table, the file's path below the tables' folder, whether the
+    /// file is new), in the order first changed: a second `file` naming the same table (in
+    /// the same document or another) goes on from the first one's translations.
+    var legacyTables: [String: (table: Table, source: Table, file: String, new: Bool)] = [:]
+    var legacyOrder: [String] = []
 
     /// Plans the import of `documents` (path of the XLIFF → document) into `root`;
     /// findings go to `report` as they are found, or into `diagnostics` without it.
@@ -81,6 +87,9 @@ public struct XLIFFImport: Sendable {
                     if let legacy { importLegacy(file, format: format, language: lang, root: root, catalog: legacy, check: check) }
                 }
             }
+        }
+        for path in legacyOrder {
+            if let bytes = legacyBytes(path) { writes.append((path, bytes)) }
         }
         for path in catalogOrder {
             guard let c = catalogs[path], c.changed else { continue }

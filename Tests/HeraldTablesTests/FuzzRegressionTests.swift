@@ -87,4 +87,30 @@ import Testing
             #expect(p.diagnostics.allSatisfy { $0.rule == .xliffSkippedFile && $0.origin?.file == "fr.xliff" })
         }
     }
+
+    /// fuzz-xliff: two `file` elements naming the same `.strings` table for the same
+    /// language (one XLIFF, or two given to one import) each planned a write of the whole
+    /// translation from the table on disk, so the second write dropped the first one's
+    /// units. The second goes on from the first: one write holding both.
+    @Test func twoXLIFFFilesOfOneTableMakeOneWriteWithBoth() throws {
+        let folder = try TemporaryFolder("herald-xliff")
+        _ = try folder.write("\"greeting\" = \"Hello\";\n\"farewell\" = \"Goodbye\";\n", to: "en.lproj/Main.strings")
+        func file(_ id: String, _ source: String, _ target: String) -> String {
+            """
+            <file original="en.lproj/Main.strings" source-language="en" target-language="fr"><body>
+            <trans-unit id="\(id)"><source>\(source)</source><target>\(target)</target></trans-unit>
+            </body></file>
+            """
+        }
+        let one = "<xliff version=\"1.2\">" + file("greeting", "Hello", "Bonjour") + file("farewell", "Goodbye", "Au revoir") + "</xliff>"
+        let doc = try XLIFFDocument.read(Array(one.utf8), path: "fr.xliff")
+        let second = try XLIFFDocument.read(Array(("<xliff version=\"1.2\">" + file("farewell", "Goodbye", "Adieu") + "</xliff>").utf8), path: "fr2.xliff")
+        for (documents, farewell) in [([("fr.xliff", doc)], "Au revoir"), ([("fr.xliff", doc), ("fr2.xliff", second)], "Adieu")] {
+            let plan = try XLIFFImport(documents: documents, root: folder.path) { _, _, _, _, _ in [] }
+            #expect(plan.imported == documents.count + 1)
+            #expect(plan.writes.map(\.path) == [folder.path("fr.lproj/Main.strings")])
+            // The .strings writer's form, keys in the development language's order.
+            #expect(plan.writes.map { String(decoding: $0.bytes, as: UTF8.self) } == ["\"greeting\" = \"Bonjour\";\n\"farewell\" = \"\(farewell)\";\n"])
+        }
+    }
 }
