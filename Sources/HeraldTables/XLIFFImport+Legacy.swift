@@ -64,7 +64,8 @@ extension XLIFFImport {
                 var format = srcFormat
                 var vars = srcVars.mapValues { v in var v = v; v.forms = [:]; return v }
                 if let old = table[key], case .plural(let f, let v) = old.message { format = f; vars = v }
-                var changed = false
+                // The unit that set the format, else the first one taken: where a problem is reported.
+                var changedBy: XLIFFUnit? = nil
                 for (u, variable, category) in byKey[key, default: []] {
                     var expected: String? = nil
                     if let variable, let category {
@@ -79,10 +80,18 @@ extension XLIFFImport {
                         vars[variable]?.forms[c] = text
                     } else {
                         format = text
+                        changedBy = u
                     }
-                    changed = true
+                    changedBy = changedBy ?? u
                 }
-                guard changed else { continue }
+                guard let changedBy else { continue }
+                // Written so, the file would not read: its format names a variable it does not have.
+                if let missing = FormatVariables.references(in: format.value).first(where: { vars[$0.name] == nil }) {
+                    record(Diagnostic(.structure, .error,
+                        "the translated \(LegacyUnits.formatKey) of \(Excerpt.quoted(key)) uses %#@\(missing.name)@ but the translation has no \(Excerpt.quoted(missing.name)) variable; not imported",
+                        at: .file(origin(changedBy)), subject: subject))
+                    continue
+                }
                 let old = table[key]
                 table.set(Entry(key: key, message: .plural(format: format, variables: vars), format: .stringsdict, origin: old?.origin ?? src.origin, comment: old?.comment))
             }

@@ -113,4 +113,40 @@ import Testing
             #expect(plan.writes.map { String(decoding: $0.bytes, as: UTF8.self) } == ["\"greeting\" = \"Bonjour\";\n\"farewell\" = \"\(farewell)\";\n"])
         }
     }
+
+    /// fuzz-xliff: a `.stringsdict` format translated as `%#@completedplural._count@`
+    /// (the source's `%#@completed_count@` with a word inserted) was imported; the
+    /// written file's format then named a variable it does not have, which the
+    /// `.stringsdict` reader refuses (the Xcode-export fixture's table, its unit ids as
+    /// Docs/xliff.md gives them).
+    @Test func aStringsdictFormatNamingNoVariableIsNotImported() throws {
+        let folder = try TemporaryFolder("herald-xliff")
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/xcode-sample/tables/en.lproj/Main.stringsdict")
+        _ = try folder.write([UInt8](try #require(FileManager.default.contents(atPath: sample.path))), to: "en.lproj/Main.stringsdict")
+        func plan(_ format: String) throws -> XLIFFImport {
+            let text = """
+                <xliff version="1.2"><file original="en.lproj/Main.stringsdict" source-language="en" target-language="de"><body>
+                <trans-unit id="/COMPLETED_COUNT:dict/NSStringLocalizedFormatKey:dict/:string"><source>%#@completed_count@</source><target>\(format)</target></trans-unit>
+                <trans-unit id="/COMPLETED_COUNT:dict/completed_count:dict/other:dict/:string"><source>%d tasks completed</source><target>%d Aufgaben erledigt</target></trans-unit>
+                </body></file></xliff>
+                """
+            let doc = try XLIFFDocument.read(Array(text.utf8), path: "de.xliff")
+            return try XLIFFImport(documents: [("de.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+        }
+        let good = try plan("%#@completed_count@ erledigt")
+        #expect(good.errors == 0)
+        #expect(good.writes.map(\.path) == [folder.path("de.lproj/Main.stringsdict")])
+        for w in good.writes {
+            let read = StringsdictReader.read(bytes: w.bytes, file: w.path)
+            #expect(!read.diagnostics.contains { $0.severity == .error }, "\(read.diagnostics)")
+        }
+        let bad = try plan("%#@completedplural._count@")
+        #expect(bad.errors == 1)
+        #expect(bad.writes.isEmpty)
+        // At the format unit's <target>: line 2, column 116 (the 115 characters before it on
+        // that line of the literal above, counted by hand).
+        #expect(bad.diagnostics.map(\.description) == [
+            "de.xliff:2:116: error: the translated NSStringLocalizedFormatKey of \"COMPLETED_COUNT\" uses %#@completedplural._count@ but the translation has no \"completedplural._count\" variable; not imported [structure]"
+        ])
+    }
 }
