@@ -185,9 +185,11 @@ public struct XLIFFImport: Sendable {
             for l in srcLeaves { sources[l.path] = CatalogUnits.exported(l.value, path: l.path, substitutions: srcSubs) }
             let unpositioned = Set(srcSubs.keys.filter { name in srcLeaves.contains { $0.value.contains("%#@\(name)@") } })
             var fresh: [CatalogUnits.Leaf] = []
+            var firstTaken: XLIFFUnit? = nil
             for (u, p) in units where u.target != nil {
                 let expected = sources[p] ?? XLIFFExport.fallbackSource(p, sources)
                 guard accept(u, expected: expected, key: key, path: p, check: check, subject: subject), let t = u.target else { continue }
+                firstTaken = firstTaken ?? u
                 fresh.append(CatalogUnits.Leaf(path: p, value: CatalogUnits.imported(t, path: p, substitutions: tgtSubs, unpositioned: unpositioned), state: XLIFFState.catalog(u.state)))
             }
             guard !fresh.isEmpty else { continue }
@@ -201,6 +203,15 @@ public struct XLIFFImport: Sendable {
             }
             for l in fresh { merged[l.path] = l }
             let built = CatalogUnits.build(Array(merged.values), substitutions: tgtSubs, cldrOrder: cldr)
+            // Substitutions alone are no localization (the catalog reader refuses one without its
+            // string): the string's own unit was not taken (changed source, no target) or is gone.
+            if let o = built.objectValue, o["stringUnit"] == nil, o["stringSet"] == nil, o["variations"] == nil {
+                imported -= fresh.count
+                record(Diagnostic(.structure, .warning,
+                    "the translation of \(Excerpt.quoted(key)) would have its substitutions but not the string itself (the unit \(Excerpt.quoted(key)) is not taken); not imported",
+                    at: firstTaken?.origin.map { .file($0) }, subject: subject))
+                continue
+            }
             // Unchanged (compared in the builder's form, so a catalog's own member order does not count).
             if existing != nil, built == CatalogUnits.build(old, substitutions: tgtSubs, cldrOrder: cldr) { continue }
             locs = CatalogUnits.setting(langKey, built, in: locs)

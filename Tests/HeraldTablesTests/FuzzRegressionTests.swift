@@ -149,4 +149,38 @@ import Testing
             "de.xliff:2:116: error: the translated NSStringLocalizedFormatKey of \"COMPLETED_COUNT\" uses %#@completedplural._count@ but the translation has no \"completedplural._count\" variable; not imported [structure]"
         ])
     }
+
+    /// fuzz-xliff: of a catalog string with a substitution, the string's own unit was not
+    /// taken (its source had changed) but a substitution's form was: the import wrote a
+    /// localization of substitutions alone, which the catalog reader refuses ("neither
+    /// stringUnit, stringSet nor variations"). Units as Docs/xliff.md's table gives them.
+    @Test func substitutionsWithoutTheirStringAreNotImported() throws {
+        let folder = try TemporaryFolder("herald-xliff")
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/xcode-sample/tables/Localizable.xcstrings")
+        _ = try folder.write([UInt8](try #require(FileManager.default.contents(atPath: sample.path))), to: "Localizable.xcstrings")
+        func plan(_ source: String) throws -> XLIFFImport {
+            let text = """
+                <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="de"><body>
+                <trans-unit id="one_substitution"><source>\(source)</source><target>Dieses %1$@ hat %2$#@strings@.</target></trans-unit>
+                <trans-unit id="one_substitution|==|substitutions.strings.plural.one"><source>%2$lld string</source><target>%2$lld Zeichenkette</target></trans-unit>
+                </body></file></xliff>
+                """
+            let doc = try XLIFFDocument.read(Array(text.utf8), path: "de.xliff")
+            return try XLIFFImport(documents: [("de.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+        }
+        let good = try plan("This %1$@ has %2$#@strings@.")
+        #expect(good.imported == 2)
+        #expect(good.writes.count == 1)
+        for w in good.writes {
+            let read = XCStringsReader.read(bytes: w.bytes, file: w.path)
+            #expect(!read.diagnostics.contains { $0.severity == .error }, "\(read.diagnostics)")
+        }
+        let changed = try plan("This %1$@ had %2$#@strings@.")
+        #expect(changed.writes.isEmpty)
+        #expect(changed.imported == 0)
+        #expect(changed.errors == 0)
+        #expect(changed.diagnostics.map(\.rule) == [.xliffChangedSource, .structure])
+        // At the substitution's unit: line 3, column 1.
+        #expect(changed.diagnostics.last?.description == "de.xliff:3:1: warning: the translation of \"one_substitution\" would have its substitutions but not the string itself (the unit \"one_substitution\" is not taken); not imported [structure]")
+    }
 }
