@@ -35,6 +35,23 @@ import Testing
         #expect(reported > 0)
     }
 
+    /// A tables folder holding `file` of the Xcode-export fixture's tables (Fixtures/xliff/xcode-sample).
+    static func sampleTables(_ file: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("herald-xliff")
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/xcode-sample/tables/" + file)
+        _ = try folder.write([UInt8](try #require(FileManager.default.contents(atPath: sample.path))), to: file)
+        return folder
+    }
+
+    /// The import plan (no placeholder check) of `de.xliff`: one German `file` of the folder's one
+    /// table, `units` from line 2 on.
+    static func plan(into folder: TemporaryFolder, _ units: String) throws -> XLIFFImport {
+        let original = try #require(try FileManager.default.subpathsOfDirectory(atPath: folder.path).first { $0.contains(".") && !$0.hasSuffix(".lproj") })
+        let text = "<xliff version=\"1.2\"><file original=\"\(original)\" source-language=\"en\" target-language=\"de\"><body>\n\(units)\n</body></file></xliff>"
+        let doc = try XLIFFDocument.read(Array(text.utf8), path: "de.xliff")
+        return try XLIFFImport(documents: [("de.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+    }
+
     /// fuzz-xliff: an XLIFF `file` whose target-language was "`r" (one byte of "fr"
     /// changed) was imported: the catalog got a localization "`r" that its own reader
     /// then ignores with an error, and into a `.strings` table a target-language of
@@ -120,18 +137,12 @@ import Testing
     /// `.stringsdict` reader refuses (the Xcode-export fixture's table, its unit ids as
     /// Docs/xliff.md gives them).
     @Test func aStringsdictFormatNamingNoVariableIsNotImported() throws {
-        let folder = try TemporaryFolder("herald-xliff")
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/xcode-sample/tables/en.lproj/Main.stringsdict")
-        _ = try folder.write([UInt8](try #require(FileManager.default.contents(atPath: sample.path))), to: "en.lproj/Main.stringsdict")
+        let folder = try Self.sampleTables("en.lproj/Main.stringsdict")
         func plan(_ format: String) throws -> XLIFFImport {
-            let text = """
-                <xliff version="1.2"><file original="en.lproj/Main.stringsdict" source-language="en" target-language="de"><body>
+            try Self.plan(into: folder, """
                 <trans-unit id="/COMPLETED_COUNT:dict/NSStringLocalizedFormatKey:dict/:string"><source>%#@completed_count@</source><target>\(format)</target></trans-unit>
                 <trans-unit id="/COMPLETED_COUNT:dict/completed_count:dict/other:dict/:string"><source>%d tasks completed</source><target>%d Aufgaben erledigt</target></trans-unit>
-                </body></file></xliff>
-                """
-            let doc = try XLIFFDocument.read(Array(text.utf8), path: "de.xliff")
-            return try XLIFFImport(documents: [("de.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+                """)
         }
         let good = try plan("%#@completed_count@ erledigt")
         #expect(good.errors == 0)
@@ -155,18 +166,12 @@ import Testing
     /// localization of substitutions alone, which the catalog reader refuses ("neither
     /// stringUnit, stringSet nor variations"). Units as Docs/xliff.md's table gives them.
     @Test func substitutionsWithoutTheirStringAreNotImported() throws {
-        let folder = try TemporaryFolder("herald-xliff")
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/xliff/xcode-sample/tables/Localizable.xcstrings")
-        _ = try folder.write([UInt8](try #require(FileManager.default.contents(atPath: sample.path))), to: "Localizable.xcstrings")
+        let folder = try Self.sampleTables("Localizable.xcstrings")
         func plan(_ source: String) throws -> XLIFFImport {
-            let text = """
-                <xliff version="1.2"><file original="Localizable.xcstrings" source-language="en" target-language="de"><body>
+            try Self.plan(into: folder, """
                 <trans-unit id="one_substitution"><source>\(source)</source><target>Dieses %1$@ hat %2$#@strings@.</target></trans-unit>
                 <trans-unit id="one_substitution|==|substitutions.strings.plural.one"><source>%2$lld string</source><target>%2$lld Zeichenkette</target></trans-unit>
-                </body></file></xliff>
-                """
-            let doc = try XLIFFDocument.read(Array(text.utf8), path: "de.xliff")
-            return try XLIFFImport(documents: [("de.xliff", doc)], root: folder.path) { _, _, _, _, _ in [] }
+                """)
         }
         let good = try plan("This %1$@ has %2$#@strings@.")
         #expect(good.imported == 2)
