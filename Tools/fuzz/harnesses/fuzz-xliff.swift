@@ -18,6 +18,12 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 /// The tables folder and its files' bytes, as made.
 private let tables: (root: String, files: [String: Data]) = {
     let root = NSTemporaryDirectory() + "herald-fuzz-xliff-\(getpid())"
+    // A run that found a crash stopped before its atexit: its folder is removed here.
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [] where name.hasPrefix("herald-fuzz-xliff-") {
+        if let pid = pid_t(name.dropFirst("herald-fuzz-xliff-".count)), kill(pid, 0) != 0, errno == ESRCH {
+            try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + name)
+        }
+    }
     let copies = [
         "Localizations/en.lproj/Localizable.strings": "en.lproj/Localizable.strings",
         "Localizations/en.lproj/Localizable.stringsdict": "en.lproj/Localizable.stringsdict",
