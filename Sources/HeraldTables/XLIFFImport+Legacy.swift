@@ -25,7 +25,10 @@ extension XLIFFImport {
             return
         }
         let targetLoc = catalog.localizations.first { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(lang) } ?? lang
-        var table = catalog.table(name, localization: targetLoc) ?? Table(name: name, localization: targetLoc)
+        let rel = targetLoc + ".lproj/" + fileName
+        let path = root + "/" + (parent.isEmpty ? "" : parent + "/") + rel
+        let onDisk = catalog.table(name, localization: targetLoc)
+        var table = legacyTables[path]?.table ?? onDisk ?? Table(name: name, localization: targetLoc)
         let before = table.entries
         let origin = { (u: XLIFFUnit) in u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0) }
         switch format {
@@ -61,7 +64,8 @@ extension XLIFFImport {
                 var format = srcFormat
                 var vars = srcVars.mapValues { v in var v = v; v.forms = [:]; return v }
                 if let old = table[key], case .plural(let f, let v) = old.message { format = f; vars = v }
-                var changed = false
+                // The unit that set the format, else the first one taken: where a problem is reported.
+                var changedBy: XLIFFUnit? = nil
                 for (u, variable, category) in byKey[key, default: []] {
                     var expected: String? = nil
                     if let variable, let category {
@@ -76,27 +80,40 @@ extension XLIFFImport {
                         vars[variable]?.forms[c] = text
                     } else {
                         format = text
+                        changedBy = u
                     }
-                    changed = true
+                    changedBy = changedBy ?? u
                 }
-                guard changed else { continue }
+                guard let changedBy else { continue }
+                // Written so, the file would not read: its format names a variable it does not have.
+                if let missing = FormatVariables.references(in: format.value).first(where: { vars[$0.name] == nil }) {
+                    record(Diagnostic(.structure, .error,
+                        "the translated \(LegacyUnits.formatKey) of \(Excerpt.quoted(key)) uses %#@\(missing.name)@ but the translation has no \(Excerpt.quoted(missing.name)) variable; not imported",
+                        at: .file(origin(changedBy)), subject: subject))
+                    continue
+                }
                 let old = table[key]
                 table.set(Entry(key: key, message: .plural(format: format, variables: vars), format: .stringsdict, origin: old?.origin ?? src.origin, comment: old?.comment))
             }
         }
         guard table.entries != before else { return }
-        if before.isEmpty {
+        if legacyTables[path] == nil { legacyOrder.append(path) }
+        legacyTables[path] = (table, source, rel, onDisk?.entries.isEmpty ?? true)
+    }
+
+    /// The bytes of the `.strings`/`.stringsdict` file at `path` as the import changed it;
+    /// nil when they are the file's bytes already (an import done twice).
+    func legacyBytes(_ path: String) -> [UInt8]? {
+        guard let changed = legacyTables[path] else { return nil }
+        var table = changed.table
+        if changed.new {
             // A new file: keys in the development language's order.
-            let rank = Dictionary(source.entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+            let rank = Dictionary(changed.source.entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
             table.entries.sort { rank[$0.key, default: Int.max] < rank[$1.key, default: Int.max] }
         }
         // Only this file's entries: the other format's file of the table is not rewritten.
-        let written = TableExport.stringsFiles([table])
-        let rel = targetLoc + ".lproj/" + fileName
-        guard let bytes = written[rel] else { return }
-        let path = root + "/" + (parent.isEmpty ? "" : parent + "/") + rel
-        // The same text already there (an import done twice): nothing to write.
-        if case .success(let old) = FileBytes.contents(of: path), old == bytes { return }
-        writes.append((path, bytes))
+        guard let bytes = TableExport.stringsFiles([table])[changed.file] else { return nil }
+        if case .success(let old) = FileBytes.contents(of: path), old == bytes { return nil }
+        return bytes
     }
 }

@@ -41,6 +41,12 @@ public struct XLIFFImport: Sendable {
     /// several languages' documents change the same file.
     var catalogs: [String: (json: JSONObject, newline: Bool, changed: Bool, cldrOrder: Bool)] = [:]
     var catalogOrder: [String] = []
+    /// `.strings`/`.stringsdict` files changed so far (path → the table as changed, the
+    /// development language's table, the file's path below the tables' folder, whether the
+    /// file is new), in the order first changed: a second `file` naming the same table (in
+    /// the same document or another) goes on from the first one's translations.
+    var legacyTables: [String: (table: Table, source: Table, file: String, new: Bool)] = [:]
+    var legacyOrder: [String] = []
 
     /// Plans the import of `documents` (path of the XLIFF → document) into `root`;
     /// findings go to `report` as they are found, or into `diagnostics` without it.
@@ -67,6 +73,12 @@ public struct XLIFFImport: Sendable {
                     record(Diagnostic(.xliffSkippedFile, .error, "<file> \(Excerpt.quoted(file.original)) has no target-language; nothing to import", at: at))
                     continue
                 }
+                // The language becomes a catalog localization or an `.lproj` folder name: no path tricks.
+                guard XCStringsReader.isLocalizationName(lang) else {
+                    record(Diagnostic(.xliffSkippedFile, .error,
+                        "<file> \(Excerpt.quoted(file.original)) has target-language \(Excerpt.quoted(lang)), which is not a language id (letters, digits, '-', '_'); nothing to import", at: at))
+                    continue
+                }
                 untranslated += file.units.count(where: { $0.target == nil })
                 if format == .xcstrings {
                     importCatalog(file, language: lang, root: root, check: check)
@@ -75,6 +87,9 @@ public struct XLIFFImport: Sendable {
                     if let legacy { importLegacy(file, format: format, language: lang, root: root, catalog: legacy, check: check) }
                 }
             }
+        }
+        for path in legacyOrder {
+            if let bytes = legacyBytes(path) { writes.append((path, bytes)) }
         }
         for path in catalogOrder {
             guard let c = catalogs[path], c.changed else { continue }
@@ -170,9 +185,11 @@ public struct XLIFFImport: Sendable {
             for l in srcLeaves { sources[l.path] = CatalogUnits.exported(l.value, path: l.path, substitutions: srcSubs) }
             let unpositioned = Set(srcSubs.keys.filter { name in srcLeaves.contains { $0.value.contains("%#@\(name)@") } })
             var fresh: [CatalogUnits.Leaf] = []
+            var firstTaken: XLIFFUnit? = nil
             for (u, p) in units where u.target != nil {
                 let expected = sources[p] ?? XLIFFExport.fallbackSource(p, sources)
                 guard accept(u, expected: expected, key: key, path: p, check: check, subject: subject), let t = u.target else { continue }
+                firstTaken = firstTaken ?? u
                 fresh.append(CatalogUnits.Leaf(path: p, value: CatalogUnits.imported(t, path: p, substitutions: tgtSubs, unpositioned: unpositioned), state: XLIFFState.catalog(u.state)))
             }
             guard !fresh.isEmpty else { continue }
@@ -186,6 +203,15 @@ public struct XLIFFImport: Sendable {
             }
             for l in fresh { merged[l.path] = l }
             let built = CatalogUnits.build(Array(merged.values), substitutions: tgtSubs, cldrOrder: cldr)
+            // Substitutions alone are no localization (the catalog reader refuses one without its
+            // string): the string's own unit was not taken (changed source, no target) or is gone.
+            if let o = built.objectValue, o["stringUnit"] == nil, o["stringSet"] == nil, o["variations"] == nil {
+                imported -= fresh.count
+                record(Diagnostic(.structure, .warning,
+                    "the translation of \(Excerpt.quoted(key)) would have its substitutions but not the string itself (the unit \(Excerpt.quoted(key)) is not taken); not imported",
+                    at: firstTaken?.origin.map { .file($0) }, subject: subject))
+                continue
+            }
             // Unchanged (compared in the builder's form, so a catalog's own member order does not count).
             if existing != nil, built == CatalogUnits.build(old, substitutions: tgtSubs, cldrOrder: cldr) { continue }
             locs = CatalogUnits.setting(langKey, built, in: locs)

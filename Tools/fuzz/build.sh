@@ -17,6 +17,8 @@
 # 3. Each harness is compiled and linked with `swiftc -sanitize=fuzzer,address`
 #    against those objects and the dependencies': libFuzzer supplies `main`,
 #    which is why the harnesses are not targets in Package.swift.
+#    Harness sources are named by absolute path, so a harness's #filePath finds
+#    the repository (fuzz-xliff copies its tables folder from it).
 #
 # HERALD_FUZZ_SCRATCH  where fuzz modules, fuzzers, corpora and logs go (.build-fuzz)
 # HERALD_FUZZ_DEPS     the SwiftPM scratch path holding the dependencies (.build)
@@ -153,7 +155,7 @@ for h in "${harnesses[@]}"; do
     swiftc -sanitize=fuzzer,address -parse-as-library -g -Onone -use-ld=lld \
         -module-name "$(echo "$h" | tr '-' '_')" \
         -I "$fmods" -I "$bin/Modules" "${modulemaps[@]}" "${cmaps[@]}" \
-        Tools/fuzz/harnesses/FuzzSupport.swift "Tools/fuzz/harnesses/$h.swift" "${objects[@]}" \
+        "$root/Tools/fuzz/harnesses/FuzzSupport.swift" "$root/Tools/fuzz/harnesses/$h.swift" "${objects[@]}" \
         $libs -lstdc++ -o "$out/$h" &
     pids+=($!)
 done

@@ -234,6 +234,7 @@ def write_seeds(corpus, size=16 << 10):
         'fuzz-stringsdict': ['stringsdict-huge-string.xml', 'stringsdict-deep.xml', 'stringsdict-plural-nest.xml',
                              'stringsdict-shared.bplist'],
         'fuzz-xcstrings': ['xcstrings-many-keys.xcstrings', 'xcstrings-deep.xcstrings'],
+        'fuzz-xliff': ['xliff-many-units.xliff', 'xliff-huge-string.xliff', 'xliff-deep.xliff'],
         'fuzz-payload': ['payload-many-keys.json'],
         'fuzz-stage': ['payload-many-keys.json'],
     }
