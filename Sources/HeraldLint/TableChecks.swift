@@ -248,7 +248,7 @@ extension LintRun {
         let origin = ctx.textOrigin
         // The same readings of the same arguments: nothing to compare.
         if own.signature == src.signature { return }
-        for (index, uses) in own.uses {
+        for (index, uses) in own.uses.sorted(by: { $0.key < $1.key }) {
             guard let srcUses = src.uses[index] else {
                 let n = src.argumentCount
                 emit(.specifierMismatch, ctx.place(origin),
@@ -270,7 +270,7 @@ extension LintRun {
                 }
             }
         }
-        for (index, srcUses) in src.uses where own.uses[index] == nil {
+        for (index, srcUses) in src.uses.sorted(by: { $0.key < $1.key }) where own.uses[index] == nil {
             guard let su = srcUses.first else { continue }
             emit(.specifierMissing, ctx.place(origin),
                  "the \(srcName) text shows argument \(index + 1) ('\(Excerpt.escaped(su.text))'); this translation never does")
