@@ -6,7 +6,19 @@ public enum PluralCategory: String, CaseIterable, Sendable, Comparable, Codable 
 
     /// CLDR order.
     public static func < (a: Self, b: Self) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        index(a) < index(b)
+    }
+
+    /// The position in `allCases` (zero 0 … other 5): how per-category arrays and marks are indexed.
+    public static func index(_ c: PluralCategory) -> Int {
+        switch c {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
+        }
     }
 }
 

@@ -46,7 +46,7 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
     /// The forms of `forms`; a category given twice keeps its last text.
     public init(_ forms: some Sequence<(PluralCategory, SourceText)>) {
         var byRank: [SourceText?] = Array(repeating: nil, count: PluralCategory.allCases.count)
-        for (category, form) in forms { byRank[Self.rank(category)] = form }
+        for (category, form) in forms { byRank[PluralCategory.index(category)] = form }
         let count = byRank.count(where: { $0 != nil })
         guard count > 0 else { return }
         let textBytes = byRank.reduce(0) { sum, form in
@@ -114,10 +114,6 @@ public struct PluralForms: @unchecked Sendable, RandomAccessCollection, Expressi
 
     public init(dictionaryLiteral elements: (PluralCategory, SourceText)...) {
         self.init(elements)
-    }
-
-    private static func rank(_ category: PluralCategory) -> Int {
-        PluralCategory.allCases.firstIndex(of: category)!
     }
 
     /// The category of form `i`.
