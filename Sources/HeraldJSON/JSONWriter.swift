@@ -27,6 +27,12 @@ public enum JSONWriter {
         emit(value, into: &out, pretty: pretty, sorted: false, indent: indent, chunk: chunk, write: write)
     }
 
+    /// Hands `out` to `write` and empties it once it holds `chunk` bytes or more: what the
+    /// streaming `append` does after each member, for text written around it.
+    public static func drain(_ out: inout String, ifHolding chunk: Int, to write: (String) -> Void) {
+        out.drain(ifHolding: chunk, to: write)
+    }
+
     /// Writes `value` compactly straight into `out` (no String in between): the bytes
     /// `write(value)` returns. What a shell answering JSON Lines writes each answer with.
     public static func write(_ value: JSONValue, to out: inout BufferedOutput) {
@@ -52,21 +58,19 @@ public enum JSONWriter {
     /// `object` as compact JSON, as `write(.object(object.wholeObject()))` writes it: the
     /// members kept as text are copied as they are (they are already the writer's text).
     public static func write(_ object: PartlyParsedObject) -> String {
-        var out = "{"
-        var first = true
+        var out = ""
+        var writer = JSONObjectWriter(pretty: false)
         object.forEachMember { m in
-            if !first { out += "," }
-            first = false
             switch m {
             case .value(let key, let value):
-                appendQuoted(key, to: &out)
-                out += ":"
+                writer.writeKey(key, into: &out)
                 emit(value, into: &out, pretty: false, sorted: false, indent: 0)
             case .text(let text):
-                out += String(decoding: text, as: UTF8.self)
+                writer.writeMember(compactText: text, into: &out)
             }
         }
-        return out + "}"
+        writer.writeClose(into: &out)
+        return out
     }
 
     /// How many UTF-8 bytes `write(object)` writes, counted without writing them, with the
@@ -148,19 +152,14 @@ public enum JSONWriter {
             if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
             out.appendText("]")
         case .object(let o):
-            if o.isEmpty { out.appendText("{}"); return }
-            out.appendText("{")
+            var writer = JSONObjectWriter(pretty: pretty, indent: indent)
             let entries = sorted ? o.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : o.entries
-            for (k, e) in entries.enumerated() {
-                if k > 0 { out.appendText(",") }
-                if pretty { out.appendText("\n" + String(repeating: "  ", count: indent + 1)) }
-                out.appendQuoted(e.key)
-                out.appendText(pretty ? ": " : ":")
+            for e in entries {
+                writer.writeKey(e.key, into: &out)
                 emit(e.value, into: &out, pretty: pretty, sorted: sorted, indent: indent + 1, chunk: chunk, write: write)
                 out.drain(ifHolding: chunk, to: write)
             }
-            if pretty { out.appendText("\n" + String(repeating: "  ", count: indent)) }
-            out.appendText("}")
+            writer.writeClose(into: &out)
         }
     }
 
