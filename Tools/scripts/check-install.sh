@@ -8,7 +8,7 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 Tools/scripts/install.sh --debug --prefix "$prefix" >/dev/null
 fail() { echo "check-install: $*" >&2; exit 1; }
-for f in bin/herald bin/herald-net \
+for f in bin/herald bin/herald-net bin/herald-sourcekeys \
   share/bash-completion/completions/herald share/bash-completion/completions/herald-net \
   share/zsh/site-functions/_herald share/zsh/site-functions/_herald-net \
   share/fish/vendor_completions.d/herald.fish share/fish/vendor_completions.d/herald-net.fish \
