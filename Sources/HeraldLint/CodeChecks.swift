@@ -35,14 +35,17 @@ enum SystemTables {
     }
 
     /// A key that does not read as text a person could be shown (`settings.title`,
-    /// `welcome_title`, `loginButton`): no white space, and a dot or underscore between
-    /// letters, or a lower-case letter followed by a capital.
+    /// `Welcome_Title`, `loginButton`): no white space, and an underscore between letters, or a
+    /// first letter in lower case with a dot between letters or a capital after a lower-case
+    /// letter. Names such as `CarPlay`, `Duck.ai` or `BazQux` read as text.
     static func isIdentifierLike(_ key: String) -> Bool {
         let s = Array(key.unicodeScalars)
         guard s.count >= 3, !s.contains(where: { $0.properties.isWhitespace }) else { return false }
-        for i in 1..<(s.count - 1) where s[i] == "." || s[i] == "_" {
+        let lowerFirst = s[0].properties.isLowercase
+        for i in 1..<(s.count - 1) where s[i] == "_" || (s[i] == "." && lowerFirst) {
             if s[i - 1].properties.isAlphabetic && s[i + 1].properties.isAlphabetic { return true }
         }
+        guard lowerFirst else { return false }
         for i in 1..<s.count where s[i - 1].properties.isLowercase && s[i].properties.isUppercase { return true }
         return false
     }

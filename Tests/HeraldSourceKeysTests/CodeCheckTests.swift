@@ -54,6 +54,8 @@ import Testing
             let e = NSLocalizedString("settings.title", comment: "")
             let f = NSLocalizedString("only.translated", comment: "")
             let g = NSLocalizedString("Only German text", comment: "")
+            let h = Text("CarPlay")
+            let i = Text("•")
             """)
         let missing = rule(d, "code-missing-key")
         #expect(missing.map(\.message) == [
@@ -63,6 +65,8 @@ import Testing
             // de has it, en does not: an English device shows the key. A key that reads as text
             // ("Only German text") is what English shows then, which is right: not reported.
             "NSLocalizedString looks up \"only.translated\", which Localizable has in de but not in en: en devices show the raw key",
+            // A name reads as text, not as a raw key; "•" has no letter and reads the same everywhere.
+            "Text looks up \"CarPlay\", but no Localizable table has it: every language shows the key itself, untranslated",
         ])
         #expect(missing.allSatisfy { $0.severity == .error })
         #expect(missing.first?.origin == Origin(file: "App/Code.swift", line: 1, column: 27))
