@@ -184,15 +184,16 @@ extension LintRun {
     mutating func checkUnused(_ code: CodeLookups, derived: Set<String>, bundles: [BundleTables], index: TableIndex, root: String) {
         for (name, list) in index.byName.sorted(by: { $0.key < $1.key }) {
             for b in list {
-                var reported = Set<String>()
+                // Each key decided once, however many languages have it.
+                var decided = Set<String>()
                 let order = (b.source.map { [$0] } ?? []) + b.tables.keys.sorted().filter { $0 != b.source }
                 for loc in order {
                     guard let table = b.tables[loc] else { continue }
                     for entry in table.entries where !entry.isSourceFallback {
                         let key = entry.key
+                        guard decided.insert(key).inserted else { continue }
                         if SystemTables.isSystem(table: name, file: entry.origin.file) || SystemTables.isInterfaceBuilderKey(key) { continue }
                         if code.literals.contains(key) || derived.contains(key) || code.patterns.matches(key) { continue }
-                        guard reported.insert(key).inserted else { continue }
                         let have = b.tables.keys.filter { b.tables[$0]?[key].map { !$0.isSourceFallback } ?? false }.sorted()
                         emit(.extraKey, Place(origin: entry.origin, locale: loc, table: name, key: key),
                              "no code in \(root) looks up \(Excerpt.quoted(key)) (\(name), \(have.count == 1 ? have[0] : "\(have.count) localizations")): no lookup, string literal or key built from parts names it, so nothing shows it")

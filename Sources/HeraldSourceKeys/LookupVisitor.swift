@@ -272,10 +272,13 @@ final class LookupVisitor: SyntaxVisitor {
     }
 }
 
-/// A file's line starts, to turn swift-syntax's byte columns into Unicode scalar columns.
-struct SourceLines {
+/// A file's line starts, to turn swift-syntax's byte columns into Unicode scalar columns. The
+/// walk asks in source order, so counting goes on from the last answer on the same line: a
+/// file of one long line with many lookups is counted once, not once per lookup.
+final class SourceLines {
     private let bytes: [UInt8]
     private var starts: [Int] = [0]
+    private var last = (line: 0, byte: 1, scalar: 1)
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -285,9 +288,13 @@ struct SourceLines {
     func scalarColumn(line: Int, byteColumn: Int) -> Int {
         guard line >= 1, line <= starts.count, byteColumn >= 1 else { return byteColumn }
         let start = starts[line - 1]
-        let end = min(bytes.count, start + byteColumn - 1)
-        guard start <= end else { return byteColumn }
+        var (fromByte, scalar) = (1, 1)
+        if last.line == line, last.byte <= byteColumn { (fromByte, scalar) = (last.byte, last.scalar) }
+        let lower = min(bytes.count, start + fromByte - 1)
+        let upper = min(bytes.count, start + byteColumn - 1)
         // Scalars are counted by their first bytes (continuation bytes are 10xxxxxx).
-        return bytes[start..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        if lower < upper { for b in bytes[lower..<upper] where b & 0xC0 != 0x80 { scalar += 1 } }
+        last = (line, byteColumn, scalar)
+        return scalar
     }
 }

@@ -191,6 +191,15 @@ import Testing
         #expect(l.origin.column == 33)
     }
 
+    @Test func columnsOnOneLongLine() throws {
+        // Generated code on one line: every lookup's column is counted on from the one before.
+        let piece = #"_ = NSLocalizedString("é.k", comment: ""); "#
+        let found = scan(String(repeating: piece, count: 2000))
+        let width = piece.unicodeScalars.count
+        #expect(found.lookups.count == 2000)
+        #expect(found.lookups.enumerated().allSatisfy { i, l in l.origin.line == 1 && l.origin.column == i * width + 23 })
+    }
+
     @Test func brokenCodeIsReadAroundItsErrors() throws {
         let found = scan("""
             func f( { let x = NSLocalizedString("still.found", comment: "")
