@@ -26,7 +26,11 @@ final class LookupVisitor: SyntaxVisitor {
 
     struct Scope {
         var types: [String: String] = [:]
-        var lookups: [String: Int] = [:]
+        /// Locals holding a lookup: `let format = NSLocalizedString(…)`, or each lookup a
+        /// `switch` or `if` assigns (`localized = NSLocalizedString(…)` in every case).
+        var lookups: [String: [Int]] = [:]
+        /// Locals declared here (where an assignment further in keeps its lookup).
+        var names: Set<String> = []
     }
 
     /// False for a test's file: its lookups show nothing on a device (its literals still name keys).
@@ -134,7 +138,7 @@ final class LookupVisitor: SyntaxVisitor {
     /// Properties' declared types in this file (nil: two properties of the name differ).
     private var memberTypes: [String: String?] = [:]
 
-    func localLookup(_ name: String) -> Int? {
+    func localLookup(_ name: String) -> [Int]? {
         for s in scopes.reversed() { if let i = s.lookups[name] { return i } }
         return nil
     }
@@ -153,7 +157,8 @@ final class LookupVisitor: SyntaxVisitor {
                 let type = binding.typeAnnotation.flatMap { ArgumentTypes.typeName($0.type) }
                 if let known = memberTypes[name] { if known != type { memberTypes[name] = .some(nil) } } else { memberTypes[name] = type }
             } else {
-                if let lookup { scopes[scopes.count - 1].lookups[name] = lookup }
+                scopes[scopes.count - 1].names.insert(name)
+                if let lookup { scopes[scopes.count - 1].lookups[name] = [lookup] }
                 let type = binding.typeAnnotation.flatMap { ArgumentTypes.typeName($0.type) } ?? value.flatMap { ArgumentTypes.evidentType($0, typeOf) }
                 if let type { scopes[scopes.count - 1].types[name] = type }
             }
@@ -212,6 +217,19 @@ final class LookupVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    // `localized = NSLocalizedString(…)`: kept with the local's other lookups, in the scope that
+    // declares it (the assignment is often in a `switch` case or an `if`).
+    override func visitPost(_ node: SequenceExprSyntax) {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let call = Self.unwrapped(elements[2]).as(FunctionCallExprSyntax.self), let lookup = lookupAt[call.position],
+            !scopes.isEmpty
+        else { return }
+        let at = scopes.lastIndex { $0.names.contains(name) } ?? scopes.count - 1
+        scopes[at].lookups[name, default: []].append(lookup)
+    }
+
     // `enum Key: String { case welcomeTitle }`: the case's name is its raw value.
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherits = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "String" } ?? false
@@ -247,7 +265,11 @@ final class LookupVisitor: SyntaxVisitor {
             case .call(let position):
                 if let i = lookupAt[position] { attach(i, format.arguments, at) } else { formatAt[position] = (format.arguments, at) }
             case .name(let name):
-                if let i = localLookup(name) { attach(i, format.arguments, at) } else { namedFormats.append((name, format.arguments, at)) }
+                if let list = localLookup(name) {
+                    for i in list { attach(i, format.arguments, at) }
+                } else {
+                    namedFormats.append((name, format.arguments, at))
+                }
             case .none: break
             }
         }

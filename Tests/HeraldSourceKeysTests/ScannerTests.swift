@@ -132,6 +132,22 @@ import Testing
         #expect(found[3].calls.map(\.arguments) == [[.object]])
     }
 
+    @Test func formatCallsOfALocalEachCaseAssigns() throws {
+        let found = scan("""
+            func caption(_ period: Period, date: String) -> String {
+                let localized: String
+                switch period {
+                case .month: localized = NSLocalizedString("renews.monthly", comment: "")
+                case .year:
+                    if flag { localized = NSLocalizedString("renews.yearly", comment: "") } else { localized = "x" }
+                }
+                return String(format: localized, date)
+            }
+            """).lookups
+        #expect(found.map(\.literalKey) == ["renews.monthly", "renews.yearly"])
+        #expect(found.map { $0.calls.map(\.arguments) } == [[[.object]], [[.object]]])
+    }
+
     @Test func formatCallsNamingAPropertyOfAnotherFile() throws {
         let strings = """
             enum UserText {
