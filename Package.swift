@@ -298,7 +298,7 @@ let package = Package(
             ]),
         .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
-        .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics"]),
+        .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics", "HeraldJSON"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),
         // Runs the real `herald` binary as a subprocess.

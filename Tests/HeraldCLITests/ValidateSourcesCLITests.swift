@@ -80,4 +80,14 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr.contains("--sources NoSuchFolder: no such directory"))
     }
+
+    @Test func aMissingHelperIsSaidPlainly() async throws {
+        let app = try Self.app()
+        let r = try await HeraldBinary.run(
+            ["validate", "--sources", "Sources", "Resources"], environment: ["HERALD_SOURCEKEYS": app.path("no-such-helper")], directory: app.url)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("--sources: cannot run \(app.path("no-such-helper"))"))
+        #expect(r.stderr.contains("install herald-sourcekeys beside herald, or set HERALD_SOURCEKEYS"))
+        #expect(r.stdout.isEmpty)
+    }
 }
