@@ -3,10 +3,12 @@ import HeraldDiagnostics
 
 /// The Swift files below the folder `herald validate --sources DIR` names, found and read
 /// without leaving it: symbolic links are not followed (a link can lead anywhere), hidden
-/// entries (`.git`, `.build`) and folders deeper than `maximumDepth` are skipped, and only
-/// regular files are read, each up to `maximumBytes`.
+/// entries (`.git`, `.build`), other people's code (`vendored`) and folders deeper than
+/// `maximumDepth` are skipped, and only regular files are read, each up to `maximumBytes`.
 enum SourceFiles {
     static let maximumDepth = 32
+    /// Where dependency managers keep other projects' code, with lookups in their own bundles.
+    static let vendored: Set<String> = ["Pods", "Carthage", "DerivedData", "SourcePackages"]
     /// A Swift file larger than this is not read (reported): generated code of that size holds no lookups worth the time.
     static let maximumBytes = 16 << 20
 
@@ -24,7 +26,7 @@ enum SourceFiles {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
-                case S_IFDIR: if depth + 1 < maximumDepth { list(path, depth: depth + 1) }
+                case S_IFDIR: if depth + 1 < maximumDepth, !vendored.contains(name) { list(path, depth: depth + 1) }
                 case S_IFREG: if name.hasSuffix(".swift") { files.append(path) }
                 default: continue  // links are not followed; pipes and devices are not code
                 }

@@ -117,6 +117,18 @@ import Testing
         #expect(extra.first?.message.contains("either no code looks it up (a dead key), or en devices show the raw key") == true)
         #expect(rule(d, "code-missing-key").isEmpty && rule(d, "code-arguments").isEmpty)
     }
+
+    @Test func theFolderWalkStaysInsideAndSkipsOthersCode() throws {
+        try folder.write(#"let a = NSLocalizedString("app.key", comment: "")"#, to: "code/App/A.swift")
+        try folder.write(#"let b = NSLocalizedString("pod.key", comment: "")"#, to: "code/Pods/Lib/B.swift")
+        try folder.write(#"let c = NSLocalizedString("hidden.key", comment: "")"#, to: "code/.build/C.swift")
+        try folder.write(#"let d = NSLocalizedString("outside.key", comment: "")"#, to: "outside/D.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("code/Linked"), withDestinationPath: folder.path("outside"))
+        let found = SourceKeyScanner.scan(directory: folder.path("code"))
+        #expect(found.lookups.map(\.literalKey) == ["app.key"])
+        #expect(found.filesRead == 1 && found.problems.isEmpty)
+        #expect(found.lookups.first?.origin.file == folder.path("code") + "/App/A.swift")
+    }
 }
 
 /// A fresh folder under the temporary directory, removed with everything in it when released.
