@@ -126,6 +126,29 @@ extension LintRun {
                  "\(lookup.api) looks up \(Excerpt.quoted(key)), which \(lookup.tableName) has in \(Self.localeList(others)) but not in \(source): \(source) devices show the raw key")
         }
         for call in lookup.calls { checkCall(call, key: key, lookup: lookup, bundle: bundle) }
+        // `Text("\(n) files")`: SwiftUI formats the key's text with the interpolated values.
+        if let values = Self.interpolated(lookup, key: key) {
+            checkCall(CodeFormatCall(arguments: values, origin: lookup.origin), key: key, lookup: lookup, bundle: bundle, what: "the interpolation")
+        }
+    }
+
+    /// What an interpolated key's values are, read from the key it matched (`Hello %@, %lld`:
+    /// an object, an integer); nil for a key without interpolation.
+    static func interpolated(_ lookup: CodeLookup, key: String) -> [CodeArgument]? {
+        guard !lookup.holes.isEmpty, key.hasPrefix(lookup.segments[0]) else { return nil }
+        var rest = Substring(key.dropFirst(lookup.segments[0].count))
+        var values: [CodeArgument] = []
+        for (i, hole) in lookup.holes.enumerated() {
+            let options = (hole.map { [$0] } ?? CodeLookup.possibleSpecifiers).sorted { $0.count > $1.count }
+            guard let spec = options.first(where: { rest.hasPrefix($0 + lookup.segments[i + 1]) }) else { return nil }
+            rest = rest.dropFirst(spec.count + lookup.segments[i + 1].count)
+            switch spec.last {
+            case "@": values.append(.object)
+            case "f", "e", "g", "a", "F", "E", "G", "A": values.append(.floating)
+            default: values.append(.integer)
+            }
+        }
+        return rest.isEmpty ? values : nil
     }
 
     static func localeList(_ locales: [String]) -> String {
@@ -133,7 +156,9 @@ extension LintRun {
     }
 
     /// A format call's arguments against every language's text of the key.
-    mutating func checkCall(_ call: CodeFormatCall, key: String, lookup: CodeLookup, bundle: TableIndex.Bundle) {
+    /// `what`: how the finding names the call (`the call`, `the interpolation`); an argument no
+    /// language shows is said only of a call (an interpolation's text may leave a value out).
+    mutating func checkCall(_ call: CodeFormatCall, key: String, lookup: CodeLookup, bundle: TableIndex.Bundle, what: String = "the call") {
         let passed = call.arguments.count
         var overread: [Int: [String]] = [:]  // argument index read but not passed → locales
         var mistyped: [Int: (use: ArgumentUse, locales: [String])] = [:]
@@ -157,13 +182,13 @@ extension LintRun {
         let k = Excerpt.quoted(key)
         for (i, locales) in overread.sorted(by: { $0.key < $1.key }) {
             emit(.codeArguments, place,
-                 "the call passes \(passed) argument\(passed == 1 ? "" : "s") to \(k), but its \(Self.localeList(locales)) text reads argument \(i + 1): the app reads memory it never passed (garbage or a crash)")
+                 "\(what) passes \(passed) argument\(passed == 1 ? "" : "s") to \(k), but its \(Self.localeList(locales)) text reads argument \(i + 1): the app reads memory it never passed (garbage or a crash)")
         }
         for (i, m) in mistyped.sorted(by: { $0.key < $1.key }) {
             emit(.codeArguments, place,
-                 "argument \(i + 1) of the call is \(call.arguments[i].label), but the \(Self.localeList(m.locales)) text of \(k) reads it as \(m.use.argClass.label) with '\(Excerpt.escaped(m.use.text))': garbage or a crash")
+                 "argument \(i + 1) of \(what) is \(call.arguments[i].label), but the \(Self.localeList(m.locales)) text of \(k) reads it as \(m.use.argClass.label) with '\(Excerpt.escaped(m.use.text))': garbage or a crash")
         }
-        for i in 0..<passed where !shownAnywhere.contains(i) {
+        for i in 0..<passed where what == "the call" && !shownAnywhere.contains(i) {
             emit(.codeArguments, place, "the call passes argument \(i + 1) to \(k), but no language's text shows it", severity: .warning)
         }
     }

@@ -93,6 +93,26 @@ import Testing
         #expect(args.map { $0.origin?.line } == [2, 3, 3, 3, 4])
     }
 
+    @Test func interpolatedKeysAgainstEveryLanguage() throws {
+        try folder.write("""
+            "%lld trackers" = "%lld Tracker";
+            "Hello %@" = "Hallo %1$@ und %2$@";
+            """, to: "tables/de.lproj/Privacy.strings")
+        try folder.write(#""%lld trackers" = "%@ trackers";"#, to: "tables/fr.lproj/Privacy.strings")
+        let d = try lint("""
+            func v(count: Int, name: String, thing: Thing) {
+                _ = Text("\\(count) trackers", tableName: "Privacy")
+                _ = Text("Hello \\(thing)", tableName: "Privacy")
+            }
+            """)
+        #expect(rule(d, "code-arguments").map(\.message) == [
+            // fr reads the Int Text passes as an object: a crash.
+            "argument 1 of the interpolation is an integer, but the fr text of \"%lld trackers\" reads it as an object (%@) with '%@': garbage or a crash",
+            // The key matched "Hello %@" (the type of `thing` is not evident): de reads a second value.
+            "the interpolation passes 1 argument to \"Hello %@\", but its de text reads argument 2: the app reads memory it never passed (garbage or a crash)",
+        ])
+    }
+
     @Test func unusedKeysOnceEachWithSources() throws {
         let d = try lint("""
             let a = NSLocalizedString("files.count", comment: "")
