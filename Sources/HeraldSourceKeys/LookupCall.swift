@@ -69,6 +69,23 @@ enum LookupCall {
         }
     }
 
+    /// SwiftGen's generated accessors: `L10n.tr("Localizable", "about.title", String(describing: p1))`
+    /// looks up the key in the table and formats it with the rest (a format call of its own).
+    static func swiftGen(_ call: FunctionCallExprSyntax, visitor: LookupVisitor) -> CodeLookup? {
+        let callee = call.calledExpression
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        let args = Array(call.arguments)
+        guard name == "tr", args.count >= 2, args[0].label == nil, args[1].label == nil,
+            let table = args[0].expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+            let literal = args[1].expression.as(StringLiteralExprSyntax.self), let key = literal.representedLiteralValue,
+            args.dropFirst(2).allSatisfy({ $0.label == nil })
+        else { return nil }
+        var lookup = CodeLookup(api: "SwiftGen tr", segments: [key], table: table.isEmpty ? nil : table, origin: visitor.origin(literal))
+        let values = args.dropFirst(2).map { ArgumentTypes.argument($0.expression, visitor.typeOf) }
+        lookup.calls = [CodeFormatCall(arguments: values, origin: visitor.origin(call))]
+        return lookup
+    }
+
     /// A lookup taking a plain `String` key (`NSLocalizedString`, Bundle's): an interpolated
     /// key is computed at run time, not derived.
     static func plain(api: String, key: ExprSyntax, table: ExprSyntax?, value: ExprSyntax?, _ visitor: LookupVisitor) -> LookupCall {

@@ -14,6 +14,11 @@ final class LookupVisitor: SyntaxVisitor {
     var properties: [String: [Int]] = [:]
     /// Format calls whose format is a name not declared in the function around them.
     var namedFormats: [(name: String, arguments: [CodeArgument], origin: Origin)] = []
+    /// SwiftGen's lookups (`L10n.tr("Localizable", "about.title", p1)`), kept apart: they count
+    /// only where the code declares SwiftGen's `tr(_ table: String, _ key: String, _ args: CVarArg...)`.
+    var swiftGenLookups: [CodeLookup] = []
+    /// Whether this file declares that `tr`.
+    var declaresSwiftGenTr = false
 
     /// The lookups made by calls, by the call's position (to attach a format call's arguments).
     private var lookupAt: [AbsolutePosition: Int] = [:]
@@ -92,8 +97,17 @@ final class LookupVisitor: SyntaxVisitor {
     // MARK: - scopes
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isSwiftGenTr(node) { declaresSwiftGenTr = true }
         pendingParameters = Self.parameters(node.signature.parameterClause)
         return .visitChildren
+    }
+
+    /// SwiftGen's `tr(_ table: String, _ key: String, _ args: CVarArg...)`.
+    static func isSwiftGenTr(_ node: FunctionDeclSyntax) -> Bool {
+        let p = Array(node.signature.parameterClause.parameters)
+        guard node.name.text == "tr", p.count >= 3 else { return false }
+        func plain(_ i: Int, _ type: String) -> Bool { p[i].firstName.text == "_" && p[i].type.trimmedDescription == type }
+        return plain(0, "String") && plain(1, "String") && p[2].ellipsis != nil
     }
 
     // A declaration without a body (a protocol's) leaves no parameters for the next body.
@@ -274,6 +288,10 @@ final class LookupVisitor: SyntaxVisitor {
             }
         }
         guard shipped, unshipped == 0 else { return .visitChildren }
+        if let tr = LookupCall.swiftGen(node, visitor: self) {
+            swiftGenLookups.append(tr)
+            return .visitChildren
+        }
         switch LookupCall.read(node, visitor: self) {
         case .lookup(let lookup):
             let index = found.lookups.count

@@ -38,6 +38,8 @@ public enum SourceKeyScanner {
         var found: CodeLookups
         var properties: [String: [Int]]
         var namedFormats: [(name: String, arguments: [CodeArgument], origin: Origin)]
+        var swiftGenLookups: [CodeLookup] = []
+        var declaresSwiftGenTr = false
     }
 
     /// A test's file (`Tests/`, `AppUITests/`, `ViewTests.swift`, `View.test.swift`): no device runs it.
@@ -54,7 +56,9 @@ public enum SourceKeyScanner {
         let visitor = LookupVisitor(file: file, tree: tree, bytes: bytes, shipped: !isTest(relative ?? file))
         visitor.walk(tree)
         visitor.found.filesRead = 1
-        return FileScan(found: visitor.found, properties: visitor.properties, namedFormats: visitor.namedFormats)
+        return FileScan(
+            found: visitor.found, properties: visitor.properties, namedFormats: visitor.namedFormats,
+            swiftGenLookups: visitor.swiftGenLookups, declaresSwiftGenTr: visitor.declaresSwiftGenTr)
     }
 
     /// The files' findings in one, with format calls that name a property (`String(format:
@@ -76,6 +80,8 @@ public enum SourceKeyScanner {
                 out.lookups[first].calls.append(CodeFormatCall(arguments: f.arguments, origin: f.origin))
             }
         }
+        // SwiftGen's `tr("Table", "key")` calls are lookups where the code declares its `tr`.
+        if scans.contains(where: \.declaresSwiftGenTr) { for s in scans { out.lookups += s.swiftGenLookups } }
         return out
     }
 }

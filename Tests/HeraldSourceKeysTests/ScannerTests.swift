@@ -173,6 +173,28 @@ import Testing
         #expect(byKey["a.b"]?.calls.isEmpty == true && byKey["c.d"]?.calls.isEmpty == true)
     }
 
+    @Test func swiftGenAccessorsAreLookups() throws {
+        let strings = """
+            public enum L10n {
+              public static var cancel: String { return L10n.tr("Localizable", "cancel_label") }
+              public static func files(_ p1: Int, _ p2: Any) -> String {
+                return L10n.tr("Localizable", "files.count", p1, String(describing: p2))
+              }
+              private static func tr(_ table: String, _ key: String, _ args: CVarArg...) -> String {
+                let format = Current.localized.string(key, table)
+                return String(format: format, locale: Locale.current, arguments: args)
+              }
+            }
+            """
+        let found = SourceKeyScanner.scan(sources: [("Strings.swift", strings)]).lookups
+        #expect(found.map(\.literalKey) == ["cancel_label", "files.count"])
+        #expect(found.map(\.api) == ["SwiftGen tr", "SwiftGen tr"])
+        #expect(found.map { $0.calls.map(\.arguments) } == [[[]], [[.integer, .object]]])
+        // Without SwiftGen's tr declared, another `tr` is not taken for a lookup.
+        let other = SourceKeyScanner.scan(sources: [("T.swift", #"let x = tr("a", "b")"#)])
+        #expect(other.lookups.isEmpty)
+    }
+
     @Test func dynamicKeysAreCountedNotGuessed() throws {
         let found = scan("""
             func f(key: String, step: Int, table: String) {
