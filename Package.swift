@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "herald-net", targets: ["herald-net"]),
         .executable(name: "herald-server", targets: ["herald-server"]),
         .executable(name: "herald-worker", targets: ["herald-worker"]),
+        .executable(name: "herald-sourcekeys", targets: ["herald-sourcekeys"]),
         // The libraries an app or a tool imports; each is usable with its own import
         // alone (it re-exports the modules its public API is made of, see Exports.swift).
         // Tables, Render and Lint build without swift-crypto and GRDB.
@@ -59,6 +60,9 @@ let package = Package(
         // `swift package generate-documentation --target HeraldStage` (the DocC catalog);
         // a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `herald validate --sources DIR`: the app's Swift code parsed for its lookups. Only
+        // HeraldSourceKeys links it (SwiftParser and SwiftSyntax, nothing else of the package).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // ICU, found with pkg-config (Debian: libicu-dev). Only CHeraldICU sees it.
@@ -139,6 +143,15 @@ let package = Package(
         // herald validate: the translation linter.
         .target(
             name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
+            swiftSettings: strict),
+        // The lookups in an app's Swift code (swift-syntax), for `herald validate --sources`:
+        // the one target that links swift-syntax.
+        .target(
+            name: "HeraldSourceKeys",
+            dependencies: [
+                "HeraldLint", "HeraldTables", "HeraldDiagnostics",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             swiftSettings: strict),
         // The example pushes `herald examples` and `herald preview` show, with the store
         // contents they need, and the batch request lines made from them.
@@ -228,6 +241,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        // The code helper `herald validate --sources DIR` runs: the lookups of DIR's Swift code as
+        // JSON. Installed beside herald, so that herald itself links no swift-syntax.
+        .executableTarget(
+            name: "herald-sourcekeys",
+            dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldJSON", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // The network helper herald runs: `herald-net fetch` (media for a push)
         // and `herald-net flush` (display receipts); installed beside herald.
         .executableTarget(
@@ -279,12 +298,13 @@ let package = Package(
             ]),
         .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics", "HeraldJSON"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),
         // Runs the real `herald` binary as a subprocess.
         .testTarget(
             name: "HeraldCLITests", dependencies: [
-                "herald", "herald-net", "herald-embed-localizations", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
+                "herald", "herald-net", "herald-sourcekeys", "herald-embed-localizations", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
                 "HeraldDiagnostics", "HeraldCommandLine", "HeraldTestSupport",
             ],
             exclude: ["Snapshots"]),

@@ -17,6 +17,8 @@ public struct LintReport: Sendable {
     public var keys: Int
     /// String Catalog review states per localization (ReviewStates.swift).
     public var states = ReviewStates()
+    /// With `--sources`: what was read of the code (nil without it).
+    public var code: CodeSummary? = nil
 
     /// How many findings are errors.
     public var errors: Int { diagnostics.count(where: { $0.severity == .error }) }
@@ -31,5 +33,19 @@ public struct LintReport: Sendable {
         func n(_ v: Int, _ one: String, _ many: String) -> String { "\(v) \(v == 1 ? one : many)" }
         return "\(n(files, "file", "files")), \(n(locales, "locale", "locales")), \(n(keys, "key", "keys")): "
             + "\(n(errors, "error", "errors")), \(n(warnings, "warning", "warnings"))"
+            + (code.map { c in
+                "; code: \(n(c.lookups, "lookup", "lookups")) in \(n(c.files, "Swift file", "Swift files"))"
+                    + (c.dynamicLookups == 0 ? "" : ", \(n(c.dynamicLookups, "lookup", "lookups")) with a computed key or table not checked")
+            } ?? "")
     }
+}
+
+/// What `--sources` read: Swift files, lookups with written-out keys, lookups skipped.
+public struct CodeSummary: Sendable {
+    /// Swift files read.
+    public var files: Int
+    /// Lookups whose key is written out (checked).
+    public var lookups: Int
+    /// Lookups whose key or table is computed (counted, not checked).
+    public var dynamicLookups: Int
 }

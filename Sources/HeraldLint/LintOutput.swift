@@ -54,10 +54,15 @@ public enum LintOutput {
                 ("key", .string(d.subject.key ?? "")), ("message", .string(d.message)),
             ]))
         }
-        let summary = JSONObject([
+        var summary = JSONObject([
             ("files", .int(report.files)), ("locales", .int(report.locales)), ("keys", .int(report.keys)),
             ("errors", .int(report.errors)), ("warnings", .int(report.warnings)), ("states", report.states.json),
         ])
+        if let c = report.code {
+            summary["code"] = .object(JSONObject([
+                ("swiftFiles", .int(c.files)), ("lookups", .int(c.lookups)), ("dynamicLookups", .int(c.dynamicLookups)),
+            ]))
+        }
         return .object(JSONObject([("diagnostics", .array(diags)), ("summary", .object(summary))]))
     }
 

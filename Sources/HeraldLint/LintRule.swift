@@ -65,7 +65,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.missingSource, .warning, "A bundle has no tables in the source locale (nor Base), so translations cannot be compared with it; --source DIR names where they are kept."),
         LintRule(.missingLocale, .error, "A table lacks a localization the configuration's \"locales\" lists (a deleted .lproj folder, a language left out of a String Catalog)."),
         LintRule(.missingKey, .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
-        LintRule(.extraKey, .warning, "A key exists only in a translation, not in the source locale."),
+        LintRule(.extraKey, .warning, "A key nothing shows: with --sources, a key no code names (said once per key); without, a key like 'settings.title' that only translations have (a dead key, or a raw key on source-language devices)."),
         LintRule(.untranslated, .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),
         LintRule(.emptyValue, .error, "A value or plural form is empty where the source is not."),
         // Specifiers.
@@ -104,7 +104,7 @@ public struct LintRule: Sendable, Hashable {
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),
         LintRule(.lockScreenLength, .warning, "A notification body longer than a lock screen shows."),
-    ] + LintRule.pseudo
+    ] + LintRule.pseudo + LintRule.code
 
     /// Rules by id.
     public static let byID: [Diagnostic.Rule: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

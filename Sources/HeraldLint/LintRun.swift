@@ -16,6 +16,9 @@ struct LintRun {
     /// Source analyses kept for the translations that compare with them after the first.
     var sourcesKept = 0
     var plans: [String: LocalePlan?] = [:]
+    /// True when the code's lookups are known (`--sources`): extra-key is then decided by
+    /// `checkCode`, not by the tables alone.
+    var codeGiven = false
 
     init(configuration: LintConfiguration) {
         self.configuration = configuration

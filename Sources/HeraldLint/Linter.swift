@@ -31,6 +31,11 @@ public struct Linter: Sendable {
     /// `--pseudo`: the pseudo-locales the source's notification messages are checked in
     /// (none: not checked). See `checkPseudo`.
     public var pseudoLocales: [PseudoLocale] = []
+    /// `--sources DIR`: what the app's code looks up (HeraldSourceKeys reads it), compared
+    /// with the tables; nil: the code is not known, and no finding claims what it looks up.
+    public var code: CodeLookups? = nil
+    /// The folder the code was read from, as the user named it (said in extra-key findings).
+    public var codeRoot = ""
 
     /// Makes a linter.
     ///
@@ -67,6 +72,7 @@ public struct Linter: Sendable {
             throw UsageError(message: error.message)
         }
         var state = LintRun(configuration: configuration)
+        state.codeGiven = code != nil
         let total = files.fileCount
         var read = 0
         var groups: [(TableFiles.Group, BundleTables)] = []
@@ -101,9 +107,11 @@ public struct Linter: Sendable {
             }
             if !pseudoLocales.isEmpty { state.checkPseudo(bundle, source: source, locales: pseudoLocales) }
         }
+        if let code { state.checkCode(code, bundles: groups.map(\.1), wanted: wanted, root: codeRoot) }
         let keys = state.keysSeen
         var report = LintReport(diagnostics: state.takeSortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
         report.states = ReviewStates(groups.flatMap { $0.1.tables })
+        report.code = code.map { CodeSummary(files: $0.filesRead, lookups: $0.lookups.count, dynamicLookups: $0.dynamicLookups) }
         return report
     }
 

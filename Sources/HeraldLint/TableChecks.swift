@@ -95,6 +95,8 @@ extension LintRun {
             let notifications: NotificationKeys?
             /// Keys found only in translations.
             var extraKeys = Set<String>()
+            /// Each of them: where the first translation has it, and every translation that does.
+            var extraPlaces: [String: (place: Place, locales: [String])] = [:]
             init(srcLoc: String?, srcTable: Table?, translations: Int, notifications: NotificationKeys?) {
                 self.srcLoc = srcLoc
                 self.srcTable = srcTable
@@ -159,7 +161,9 @@ extension LintRun {
                     checkEntry(ctx, own)
                     if !isSource, srcTable != nil, src == nil {
                         state.extraKeys.insert(key)
-                        emit(.extraKey, ctx.place, "\(Excerpt.quoted(key)) is not in the source locale (\(srcLoc ?? "")); nothing looks it up in \(name)")
+                        // Said once per key, after every locale (see emitExtraKeys); with
+                        // --sources, checkCode says whether code looks it up instead.
+                        if !codeGiven { state.extraPlaces[key, default: (ctx.place, [])].locales.append(loc) }
                     }
                 }
                 // A file that could not be read at all is already reported; its keys are not listed again.
@@ -176,6 +180,10 @@ extension LintRun {
                 }
             }
             onLocale(1)
+        }
+        for name in names {
+            guard let state = states[name] else { continue }
+            emitExtraKeys(state.extraPlaces, table: name, source: state.srcLoc ?? sourceLanguage)
         }
         for state in states.values {
             keysSeen += state.extraKeys.count + (state.srcTable?.entries.count ?? 0)

@@ -22,7 +22,9 @@ struct ValidateCommand: AsyncParsableCommand {
             structure and CLDR coverage, String Catalog states, render problems with ICU's sample \
             values, and notification payload budgets, each at file:line:column. A folder without \
             the source locale is still checked (one missing-source finding); --source DIR compares \
-            it with source tables kept elsewhere.
+            it with source tables kept elsewhere. --sources DIR reads the app's Swift code and \
+            checks its lookups: a key no table has, format calls' arguments against every \
+            language, and keys no code names (once each).
             Exit 0: no errors (warnings allowed unless --strict). 1: findings that fail. 2: usage.
             Configuration: .herald-validate.json in the validated folder, or --config FILE: \
             {"sourceLocale": "en", "rules": {"untranslated": "off"}, "ignore": ["Pods/**"], \
@@ -41,6 +43,10 @@ struct ValidateCommand: AsyncParsableCommand {
         "A folder (or table file) holding the source locale's tables, when the folders validated do not ship them.",
         valueName: "DIR"))
     var sourcePath: String?
+    @Option(name: .customLong("sources"), help: ArgumentHelp(
+        "The app's Swift code: its lookups are checked against the tables (keys no table has, format arguments, keys no code names).",
+        valueName: "DIR"))
+    var codePath: String?
 
     @Option(help: "text, json, sarif or github.") var format: Format = .text
     @Flag(help: "Warnings fail the run too.") var strict = false
@@ -64,6 +70,11 @@ struct ValidateCommand: AsyncParsableCommand {
         let inputs = paths.isEmpty ? ["Localizations"] : paths
         let configuration = try CommandFailure.catching(.usage) { try LintConfiguration.load(explicit: config, inputs: inputs) }
         var linter = Linter(configuration: configuration, sourceLocale: source, sourcePath: sourcePath)
+        if let codePath {
+            guard CommonSettings.isDirectory(codePath) else { throw CommandFailure.usage("--sources \(codePath): no such directory") }
+            linter.code = try SourceKeysHelper.scan(codePath)
+            linter.codeRoot = codePath
+        }
         linter.pseudoLocales = try pseudo.locales()
         let progress: (@Sendable (LintProgress) -> Void)? = isatty(2) != 0 ? LintProgressLine.shared.update : nil
         var report: LintReport

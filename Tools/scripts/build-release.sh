@@ -39,4 +39,6 @@ swift build "${flags[@]}" --product herald-net >&2
 swift build "${flags[@]}" --product herald-server >&2
 # herald db|enqueue|worker|campaign run herald-worker (PostgreSQL).
 swift build "${flags[@]}" --product herald-worker >&2
+# herald validate --sources runs herald-sourcekeys (swift-syntax).
+swift build "${flags[@]}" --product herald-sourcekeys >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

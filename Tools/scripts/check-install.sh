@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Tools/scripts/install.sh --debug into a temporary prefix and checks what it installed:
-# herald and herald-net side by side, bash/zsh/fish completions, man1 pages, and that the
+# herald and its helpers side by side, bash/zsh/fish completions, man1 pages, and that the
 # installed binaries run. The debug build reuses the test build, so this takes seconds after `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -8,7 +8,7 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 Tools/scripts/install.sh --debug --prefix "$prefix" >/dev/null
 fail() { echo "check-install: $*" >&2; exit 1; }
-for f in bin/herald bin/herald-net \
+for f in bin/herald bin/herald-net bin/herald-sourcekeys \
   share/bash-completion/completions/herald share/bash-completion/completions/herald-net \
   share/zsh/site-functions/_herald share/zsh/site-functions/_herald-net \
   share/fish/vendor_completions.d/herald.fish share/fish/vendor_completions.d/herald-net.fish \
@@ -29,4 +29,10 @@ for f in bin/herald-worker share/bash-completion/completions/herald-worker share
   [ -s "$prefix/$f" ] || fail "$f is missing or empty"
 done
 "$prefix/bin/herald" worker --help >/dev/null || fail "the installed herald does not run herald-worker"
+# herald-sourcekeys: `herald validate --sources` runs the one installed beside herald.
+mkdir -p "$prefix/app/code" "$prefix/app/tables/en.lproj"
+printf 'let t = Text("hello.title")\n' > "$prefix/app/code/View.swift"
+printf '"hello.title" = "Hello";\n' > "$prefix/app/tables/en.lproj/Localizable.strings"
+"$prefix/bin/herald" validate --sources "$prefix/app/code" "$prefix/app/tables" | grep -q '; code: 1 lookup in 1 Swift file$' \
+  || fail "the installed herald does not run herald-sourcekeys"
 echo "check-install: ok ($version, $(find "$prefix/share/man/man1" -name '*.1' | wc -l) man pages)"

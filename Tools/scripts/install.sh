@@ -6,6 +6,7 @@
 #   DIR/bin/herald, DIR/bin/herald-net          side by side: herald runs herald-net beside itself
 #   DIR/bin/herald-server                       what `herald serve` runs
 #   DIR/bin/herald-worker                       herald db|enqueue|worker|campaign run it
+#   DIR/bin/herald-sourcekeys                   what `herald validate --sources` runs
 #   DIR/share/bash-completion/completions/      herald, herald-net
 #   DIR/share/zsh/site-functions/               _herald, _herald-net
 #   DIR/share/fish/vendor_completions.d/        herald.fish, herald-net.fish
@@ -40,6 +41,7 @@ prefix=$(cd "$prefix" && pwd)
 if [ "$debug" = 1 ]; then
   swift build --product herald >&2
   swift build --product herald-net >&2
+  swift build --product herald-sourcekeys >&2
   swift build --product herald-server >&2
   swift build --product herald-worker >&2
   built=$(swift build --show-bin-path)
@@ -53,8 +55,9 @@ manual_tool="$(swift build --show-bin-path)/generate-manual"
 bin="$prefix/bin"
 mkdir -p "$bin"
 # herald runs the others beside itself: herald-net (media, receipts), herald-server
-# (`herald serve`, Docs/service.md), herald-worker (campaigns, Docs/campaigns.md).
-for tool in herald herald-net herald-server herald-worker; do
+# (`herald serve`, Docs/service.md), herald-worker (campaigns, Docs/campaigns.md),
+# herald-sourcekeys (`herald validate --sources`: the Swift code's lookups).
+for tool in herald herald-net herald-server herald-worker herald-sourcekeys; do
   install -m 0755 "$built/$tool" "$bin/$tool"
 done
 

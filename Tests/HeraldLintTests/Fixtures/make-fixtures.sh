@@ -66,7 +66,7 @@ w bad/extra-key/en.lproj/Localizable.strings <<'E'
 E
 w bad/extra-key/de.lproj/Localizable.strings <<'E'
 "hello" = "Hallo";
-"helo" = "Hallo";
+"hello.old" = "Hallo";
 E
 pair bad/untranslated "Your ticket did not win this time." "Your ticket did not win this time."
 pair bad/empty-value "Hello" ""
