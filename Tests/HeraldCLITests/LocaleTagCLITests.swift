@@ -167,7 +167,7 @@ import HeraldTestSupport
     /// `preview --locales xx` warns on stderr with the sentence render and format use, naming
     /// the localization that serves the text (QA finding C8).
     @Test func previewWarnsWithRendersSentence() async throws {
-        let sentence = "herald: warning: locale 'xx' names a language ICU has no data for: text from 'en', numbers, dates and plural rules from ICU's root locale\n"
+        let sentence = "herald: warning: locale 'xx' names a language ICU has no data for: text and plural rules from 'en', numbers and dates from ICU's root locale\n"
         let preview = try await HeraldBinary.run(["preview", "--locales", "xx", "--format", "json", "--tables", Self.tables])
         #expect(preview.status == 0)
         #expect(preview.stderr == sentence, "\(preview.stderr)")
