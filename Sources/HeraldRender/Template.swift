@@ -279,7 +279,10 @@ struct TemplateCompiler {
         var diagnostics: [Diagnostic] = []
         var format: MessageFormat?
         do {
-            format = try MessageFormat.for(pattern: pattern, locale: messageLocale)
+            // Only a pattern that selects plural forms needs the text's rules: the others keep
+            // the requested locale for every number (`{amount, number, ::currency/EUR}`).
+            let selectsPlural = pattern.contains("plural") || pattern.contains("selectordinal")
+            format = try MessageFormat.for(pattern: pattern, locale: selectsPlural ? messageLocale : numberLocale)
         } catch {
             diagnostics.append(Diagnostic(.icu, .error, "ICU MessageFormat pattern does not parse: \(error)"))
         }
