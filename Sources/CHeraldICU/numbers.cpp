@@ -166,7 +166,9 @@ HICUNumberFormatter *hicu_number_open(const char *skeleton, const char *locale,
         return nullptr;
     }
     if (error_offset) *error_offset = -1;
-    return new HICUNumberFormatter{f, strcmp(skeleton, "precision-integer") == 0};
+    // Grouping changes no operand: the device's grouped integers are exact integers too.
+    return new HICUNumberFormatter{f, strcmp(skeleton, "precision-integer") == 0 ||
+                                          strcmp(skeleton, "precision-integer group-on-aligned") == 0};
 }
 
 void hicu_number_close(HICUNumberFormatter *fmt) {
