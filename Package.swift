@@ -267,7 +267,8 @@ let package = Package(
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
+        // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
+        .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
         .testTarget(name: "HeraldLotteryTests", dependencies: ["HeraldLottery"]),
         .testTarget(name: "HeraldSealingTests", dependencies: ["HeraldSealing", "HeraldJSON", "HeraldTestSupport"]),

@@ -104,6 +104,20 @@ int hicu_locale_numbers_known(const char *locale) {
     return U_SUCCESS(st) && ns ? 1 : 0;
 }
 
+int32_t hicu_locale_numbering_system(const char *locale, char *out, int32_t cap, int32_t *status) {
+    UErrorCode ec = U_ZERO_ERROR;
+    UNumberingSystem *ns = unumsys_open(locale, &ec);
+    if (U_FAILURE(ec) || !ns) {
+        *status = U_FAILURE(ec) ? ec : U_ILLEGAL_ARGUMENT_ERROR;
+        if (ns) unumsys_close(ns);
+        return 0;
+    }
+    const char *name = unumsys_getName(ns);
+    int32_t n = copyOut(name, (int32_t)strlen(name), out, cap, status);
+    unumsys_close(ns);
+    return n;
+}
+
 int hicu_locale_has_data(const char *locale) {
     UErrorCode ec = U_ZERO_ERROR;
     UResourceBundle *rb = ures_open(nullptr, locale, &ec);

@@ -166,7 +166,9 @@ HICUNumberFormatter *hicu_number_open(const char *skeleton, const char *locale,
         return nullptr;
     }
     if (error_offset) *error_offset = -1;
-    return new HICUNumberFormatter{f, strcmp(skeleton, "precision-integer") == 0};
+    // Grouping changes no operand: the device's grouped integers are exact integers too.
+    return new HICUNumberFormatter{f, strcmp(skeleton, "precision-integer") == 0 ||
+                                          strcmp(skeleton, "precision-integer group-on-aligned") == 0};
 }
 
 void hicu_number_close(HICUNumberFormatter *fmt) {
@@ -254,20 +256,13 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
             unumf_formatDecimal(fmt->fmt, decimal, decimal_len, r, &ec);
             break;
         case HICUNumberKindFixed: {
-            // The C library's rounding, as `%.Nf` prints the value, then ICU's symbols and
-            // digits: the same text as formatting the printed decimal, without a string
-            // built on the Swift side.
+            // The double itself: ICU rounds its shortest decimal half-even (2.675 with
+            // two digits is 2.68), as CoreFoundation's localized %.Nf does.
             if (digits < 0 || digits > 20 || !std::isfinite(double_value) || std::fabs(double_value) >= 1e100) {
                 *status = U_ILLEGAL_ARGUMENT_ERROR;
                 return 0;
             }
-            char buf[128];
-            int n = snprintf(buf, sizeof buf, "%.*f", (int)digits, double_value);
-            if (n <= 0 || n >= (int)sizeof buf) {
-                *status = U_ILLEGAL_ARGUMENT_ERROR;
-                return 0;
-            }
-            unumf_formatDecimal(fmt->fmt, buf, n, r, &ec);
+            unumf_formatDouble(fmt->fmt, double_value, r, &ec);
             break;
         }
     }

@@ -116,7 +116,8 @@ struct HICUPluralRules {
 };
 struct HICUNumberFormatter {
     UNumberFormatter *fmt;
-    // True for the bare "precision-integer" skeleton: an int64 is shown as
+    // True for the bare "precision-integer" skeleton (or with "group-on-aligned",
+    // the device's grouping): an int64 is shown as
     // exactly that integer (no rounding, scale or compact notation), so its
     // plural operands are the integer's own (i = n, v = f = t = e = 0).
     bool exactInteger;

@@ -157,6 +157,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             }) ?? icuID)
     }
 
+    /// The numbering system the locale's numbers use: CLDR's default (`latn`, `arab` for
+    /// `ar`, `arabext` for `fa`) or the one it names (`ar-u-nu-latn` → `latn`); nil when
+    /// ICU cannot tell.
+    public var defaultNumberingSystem: String? {
+        try? icuString(operation: "numbering system") { hicu_locale_numbering_system(icuID, $0, $1, $2) }
+    }
+
     /// True for Arabic, Hebrew, Persian, Urdu and the other RTL scripts.
     public var isRightToLeft: Bool { hicu_locale_is_rtl(icuID) != 0 }
 
@@ -174,11 +181,19 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// What a reader of the output must be told about this requested locale, or nil:
     /// a language ICU has no data for (`xx`, `qq-ZZ`) is served text from `servedBy` (the
-    /// localization found, if any) and numbers, dates and plural rules from ICU's root locale.
+    /// localization found, if any), whose language's plural rules choose its forms (the
+    /// one rule for every path, HeraldTables' `LocalizationLookup.pluralLocale`), and
+    /// numbers and dates from ICU's root locale. Text from a localization of the unknown
+    /// language itself (`xx.lproj`) selects with the root's rules too (everything `other`).
     public func unknownLanguageNote(servedBy: String?) -> String? {
         if hasICUData || language == "root" { return nil }
-        let served = servedBy.map { $0.isEmpty ? "" : " text from '\($0)'," } ?? ""
-        return "locale '\(bcp47)' names a language ICU has no data for:\(served) numbers, dates and plural rules from ICU's root locale"
+        guard let servedBy, !servedBy.isEmpty,
+            (try? LocaleID(servedBy)).map({ $0.language != language }) ?? true
+        else {
+            let served = servedBy.map { $0.isEmpty ? "" : " text from '\($0)'," } ?? ""
+            return "locale '\(bcp47)' names a language ICU has no data for:\(served) numbers, dates and plural rules from ICU's root locale"
+        }
+        return "locale '\(bcp47)' names a language ICU has no data for: text and plural rules from '\(servedBy)', numbers and dates from ICU's root locale"
     }
 
     /// The CLDR parent (`en_AU` → `en_001`, `es_MX` → `es_419`,

@@ -144,6 +144,18 @@ public final class NumberFormat: @unchecked Sendable {
         return made
     }
 
+    /// What a plain localized `%d` (`fractionDigits` 0) or `%.Nf` (N) shows on the device:
+    /// CoreFoundation's decimal formatter groups from the first group on (`1.234` in
+    /// Spanish and Polish too, where CLDR's minimum grouping leaves `1234` alone), and a
+    /// double is rounded half-even from its shortest decimal (2.675 → `2.68`). The same
+    /// text as `PrintfNumberFormat` for a specifier without width or flags.
+    public static func printf(fractionDigits: Int, locale: LocaleID) throws(ICUError) -> NumberFormat {
+        let digits = min(max(fractionDigits, 0), 20)
+        return try .for(
+            skeleton: (digits == 0 ? "precision-integer" : "." + String(repeating: "0", count: digits)) + " group-on-aligned",
+            locale: locale)
+    }
+
     /// Whole numbers without grouping in the locale's own digits (its default
     /// numbering system, or the one its `-u-nu-` keyword names): numbers that
     /// stand inside a sentence, such as a ticket's drawn numbers or a prize
@@ -293,9 +305,9 @@ public final class NumberFormat: @unchecked Sendable {
         return (Int(n), PluralCategory(category))
     }
 
-    /// `value` shown with exactly `digits` fraction digits the way printf's `%.Nf`
-    /// rounds it (the C library's digits, then this formatter's symbols and digits, as
-    /// `format(decimal:)` of printf's text gives), written as UTF-8 into `buffer`, with
+    /// `value` shown by this formatter (whose skeleton shows `digits` fraction digits),
+    /// rounded half-even from the double's shortest decimal as the device's localized
+    /// `%.Nf` rounds it (2.675 → 2.68), written as UTF-8 into `buffer`, with
     /// its plural category when `rules` is given (`other` without): (bytes written,
     /// category). Nil when the value is not finite or not below 1e100 in magnitude,
     /// `digits` is outside 0...20, ICU fails or the text does not fit; the caller then

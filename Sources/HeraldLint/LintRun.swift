@@ -112,7 +112,10 @@ struct LintRun {
         let name = localization.lowercased() == "base" ? sourceLanguage : localization
         if let hit = plans[name] { return hit }
         var made: LocalePlan? = nil
-        if name != "und", let id = try? LocaleID(name), id.hasICUData, let rules = try? PluralRules.for(id) {
+        // The text's language, as the renderer reads it (`English.lproj` is English).
+        if name != "und", let id = LocalizationLookup.textLanguage(of: localization, development: sourceLanguage), id.hasICUData,
+            let rules = try? PluralRules.for(id)
+        {
             var samples: [PluralCategory: (integers: [String], decimals: [String])] = [:]
             for c in rules.categories { samples[c] = rules.samples(for: c) }
             made = LocalePlan(locale: id, categories: rules.categories, samples: samples)

@@ -35,7 +35,9 @@ public struct PseudoCatalog: MessageCatalog {
         guard let kind = PseudoLocale(locale: locale), pseudoLocales.contains(kind),
               let hit = base.lookup(key: key, table: table, locale: source)
         else { return nil }
-        return LookupResult(entry: Self.transform(hit.entry, kind, table: table), localization: kind.tag, table: hit.table)
+        // The pseudo text is the source text transformed: its plural rules are the source's.
+        return LookupResult(
+            entry: Self.transform(hit.entry, kind, table: table), localization: kind.tag, table: hit.table, language: hit.language)
     }
 
     /// The source localization's table `name`, every entry transformed.

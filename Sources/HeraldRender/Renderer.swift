@@ -9,9 +9,11 @@ import HeraldDiagnostics
 /// - The requested locale's chain picks the localization (`MessageCatalog.lookup`,
 ///   like `Bundle.preferredLocalizations`); the REQUESTED locale, with its
 ///   region, formats the numbers (ar-EG served by `ar.lproj` shows ١٢٣).
-/// - Plural categories come from the served language's CLDR rules (the
-///   forms were written for it); when the requested locale has the same
+/// - Plural categories come from the rules of the language the served text is
+///   written in (`LocalizationLookup.pluralLocale`: `English.lproj` is English,
+///   `Base` the development language); when the requested locale has the same
 ///   language, its own rules are used (pt-PT served by `pt.lproj` → pt-PT rules).
+///   ICU MessageFormat tables follow the same rule (`messageLocale`).
 /// - Tables whose name ends in `.icu` (`Notifications.icu`) hold ICU
 ///   MessageFormat patterns (`{count, plural, one {# item} other {# items}}`)
 ///   instead of printf formats; arguments bind to `{0}`, `{1}`… by position,
@@ -115,8 +117,8 @@ public final class Renderer: Sendable {
                     otherTables: tables(holding: key, besides: table, locale: locale))
             }
             let made = Self.compile(
-                found.entry.message, servedBy: found.localization, table: found.table, key: key, locale: locale,
-                icu: Self.isICUTable(table))
+                found.entry.message, servedBy: found.localization, language: found.language, table: found.table, key: key,
+                locale: locale, icu: Self.isICUTable(table))
             compiled = cache.withLock { $0.insert(made, hash: hash, locale: localeID, table: table, key: key) }
         }
         slots.offer(compiled, hash: hash, locale: localeID, table: table, key: key)
@@ -170,7 +172,9 @@ public final class Renderer: Sendable {
         icu: Bool = false, servedBy: String? = nil, each: (Int, UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Void
     ) {
         let compiled = compile(
-            message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
+            message, servedBy: servedBy ?? locale.bcp47,
+            language: servedBy.map { LocalizationLookup.textLanguage(of: $0, development: nil) } ?? locale, table: "", key: "",
+            locale: locale, icu: icu)
         for (i, arguments) in argumentLists.enumerated() {
             render(compiled, locale: locale, arguments: arguments, options: options) { each(i, $0, &$1) }
         }
@@ -185,15 +189,16 @@ public final class Renderer: Sendable {
     /// `TemplateSlots.count` = 256 more alive.)
     public static var maximumCachedTemplates: Int { TemplateCache.limit }
 
-    static func compile(_ message: Message, servedBy: String, table: String, key: String, locale: LocaleID, icu: Bool) -> Compiled {
-        let served = try? LocaleID(servedBy)
-        // Plural rules: the served language, unless the request is the same language.
-        var pluralLocale = locale
-        if let served, served.language != locale.language, servedBy.lowercased() != "base" {
-            pluralLocale = served
-        }
-        let rtl = (served.map { $0.isRightToLeft } ?? false) || (servedBy.lowercased() == "base" && locale.isRightToLeft)
-        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale)
+    /// Compiles `message`, served by `servedBy` and written in `language` (the text's
+    /// language, `LookupResult.language`), for a request for `locale`.
+    static func compile(
+        _ message: Message, servedBy: String, language: LocaleID?, table: String, key: String, locale: LocaleID, icu: Bool
+    ) -> Compiled {
+        // Plural rules: the text's language (the one rule, `LocalizationLookup.pluralLocale`).
+        let pluralLocale = LocalizationLookup.pluralLocale(requested: locale, textLanguage: language)
+        let messageLocale = LocalizationLookup.messageLocale(requested: locale, textLanguage: language)
+        let rtl = servedBy.lowercased() == "base" ? locale.isRightToLeft : (language?.isRightToLeft ?? false)
+        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale, messageLocale: messageLocale)
         return Compiled(
             node: compiler.compile(message, icu: icu), servedBy: servedBy, table: table, key: key, numberLocale: locale,
             rightToLeft: rtl)
@@ -369,10 +374,12 @@ public final class Renderer: Sendable {
             case .unsigned(let u): shown = u <= UInt64(Int64.max) ? .int(Int64(u)) : .decimal(String(u))
             }
             formatter = v.selectFormatter
-        case .fixed(let digits):
+        case .fixed:
             let d = value.doubleValue
             guard d.isFinite else { return .other }
-            shown = .decimal(SpecifierFormatting.cFormat("f", flags: "", precision: digits, d))
+            // The double itself, rounded by the variable's formatter (`digits` fraction
+            // digits) half-even from its shortest decimal, as the device's %.Nf shows it.
+            shown = .double(d)
             formatter = v.selectFormatter
         case .printf(let spec):
             let d = value.doubleValue

@@ -206,10 +206,15 @@ enum SpecifierFormatting {
             }
             if c.plainInteger, appendPlainInteger(n, c, state: &state, into: &out) { return }
             if let digits = c.plainFixedDigits, appendPlainFixed(n, digits: digits, c, state: &state, into: &out) { return }
+            if let printf = c.printfFormat {
+                // The whole field, width and padding included, as the device prints it.
+                body = localized(n, c, printf, state: &state)
+                break
+            }
             zeroPaddable = true
             body = numeric(n, c, index: c.argumentIndex, state: &state)
         }
-        if let width = c.width {
+        if let width = c.width, c.printfFormat == nil || zeroPaddable {
             let spec = c.spec
             let count = body.count
             if count < width {
@@ -238,13 +243,10 @@ enum SpecifierFormatting {
     /// not possible (a value beyond Int64, ICU failing); the caller then takes
     /// the general path, which gives the same text or reports the problem.
     static func appendPlainInteger(_ n: NumericValue, _ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) -> Bool {
-        let value: Int64
-        switch integer(n, length: c.length, signed: c.conversion == .signedInteger, text: c.spec.text, index: c.argumentIndex, state: &state) {
-        case .signed(let i): value = i
-        case .unsigned(let u):
-            guard u <= UInt64(Int64.max) else { return false }
-            value = Int64(u)
-        }
+        // The device reads every localized integer as a signed one of its size (`%u` of
+        // 4294967295 shows -1, `%llu` above Int64.max shows negative).
+        guard case .signed(let value) = integer(n, length: c.length, signed: true, text: c.spec.text, index: c.argumentIndex, state: &state)
+        else { return false }
         guard let formatterRef = c.formatterRef else { return false }
         if let last = state.lastInteger, last.index == c.argumentIndex, last.value == value, last.formatter == formatterRef.toOpaque() {
             if state.isolate { out.appendIsolateStart() }
@@ -405,27 +407,22 @@ enum SpecifierFormatting {
 
     static func double(_ n: NumericValue) -> Double { n.doubleValue }
 
-    /// The text of a numeric conversion (no padding).
-    static func numeric(_ n: NumericValue, _ c: CompiledSpecifier, index: Int, state: inout RenderState) -> String {
+    /// The whole field of a localized conversion (`%d %i %u %f %e %g`) as CoreFoundation
+    /// prints it: an integer specifier reads a signed integer of its size (unsigned ones
+    /// too, as the device does), the others a double.
+    static func localized(_ n: NumericValue, _ c: CompiledSpecifier, _ format: PrintfNumberFormat, state: inout RenderState) -> String {
         switch c.conversion {
         case .signedInteger, .unsignedInteger:
-            let spec = c.spec
-            let v = integer(n, length: spec.length, signed: spec.conversion == .signedInteger, text: spec.text, index: index, state: &state)
-            var text: String
-            switch v {
-            case .signed(let i):
-                if let last = state.lastInteger, last.index == index, last.value == i, let f = c.formatterRef, f.toOpaque() == last.formatter {
-                    text = state.lastIntegerDigits.string
-                } else {
-                    text = c.formatter?.format(i) ?? String(i)
-                }
-            case .unsigned(let u):
-                text = u <= UInt64(Int64.max) ? (c.formatter?.format(Int64(u)) ?? String(u)) : ((try? c.formatter?.format(decimal: String(u))) ?? String(u))
-            }
-            if spec.flags.space, !spec.flags.plusSign, !(text.first.map { $0 == "-" || $0 == "\u{2212}" } ?? false) {
-                if case .signed(let i) = v, i < 0 {} else { text = " " + text }
-            }
-            return text
+            let v = integer(n, length: c.length, signed: true, text: c.spec.text, index: c.argumentIndex, state: &state)
+            return format.format(Int64(bitPattern: v.bits))
+        default:
+            return format.format(double(n))
+        }
+    }
+
+    /// The text of a conversion that is not localized (no padding).
+    static func numeric(_ n: NumericValue, _ c: CompiledSpecifier, index: Int, state: inout RenderState) -> String {
+        switch c.conversion {
         case .hex, .octal:
             let spec = c.spec
             let v = integer(n, length: spec.length, signed: false, text: spec.text, index: index, state: &state).bits
@@ -444,35 +441,6 @@ enum SpecifierFormatting {
             let spec = c.spec
             let v = integer(n, length: .l, signed: false, text: spec.text, index: index, state: &state).bits
             return "0x" + String(v, radix: 16)
-        case .fixed:
-            let spec = c.spec
-            let d = double(n)
-            guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
-            let posix = cFormat("f", flags: "", precision: min(spec.precision ?? 6, 20), d)
-            return (try? c.formatter?.format(decimal: posix)) ?? posix
-        case .exponent:
-            let spec = c.spec
-            let d = double(n)
-            guard d.isFinite else { return c.formatter?.format(d) ?? String(d) }
-            // Round like printf first, so ICU's half-even never differs from the C library.
-            let posix = cFormat("e", flags: "", precision: min(spec.precision ?? 6, 20), d)
-            return c.formatter?.format(Double(posix) ?? d) ?? posix
-        case .general(let upper):
-            let spec = c.spec
-            let d = double(n)
-            let flags = spec.flags.alternate ? "#" : ""
-            let posix = cFormat(upper ? "G" : "g", flags: flags, precision: spec.precision, d)
-            guard d.isFinite else { return posix }
-            let plus = spec.flags.plusSign ? " sign-always" : ""
-            if let e = posix.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-                let mantissa = posix[..<e]
-                let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
-                let skeleton = "scientific/*ee/sign-always " + (fraction == 0 ? "precision-integer" : "." + String(repeating: "0", count: fraction)) + plus
-                return (try? NumberFormat.for(skeleton: skeleton, locale: state.numberLocale).format(Double(posix) ?? d)) ?? posix
-            }
-            let fraction = posix.firstIndex(of: ".").map { posix.distance(from: $0, to: posix.endIndex) - 1 } ?? 0
-            let skeleton = (fraction == 0 ? "precision-integer" : "." + String(repeating: "0", count: fraction)) + plus
-            return (try? NumberFormat.for(skeleton: skeleton, locale: state.numberLocale).format(decimal: posix)) ?? posix
         case .hexFloat(let upper):
             let spec = c.spec
             var flags = ""

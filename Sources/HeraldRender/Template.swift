@@ -100,8 +100,12 @@ final class BrokenVariable: Sendable {
 final class CompiledSpecifier: Sendable {
     let spec: FormatSpecifier
     let argumentIndex: Int
-    /// For `%d %i %u %f %e`: the formatter for the requested locale.
+    /// For a plain `%d %i %u %f %.Nf` (`TemplateCompiler.formatter(for:)`): the skeleton
+    /// formatter of the hot path, for the requested locale.
     let formatter: NumberFormat?
+    /// For every localized conversion (`%d %i %u %f %e %g`, any width and flags): the
+    /// whole field as CoreFoundation prints it.
+    let printfFormat: PrintfNumberFormat?
     /// Copies of the fields rendering reads, so it never copies `spec`
     /// (whose texts would cost reference counting on every render).
     let conversion: FormatSpecifier.Conversion
@@ -111,17 +115,18 @@ final class CompiledSpecifier: Sendable {
     let flags: FormatSpecifier.Flags
     /// `formatter` unretained (this object owns it), for the hot path.
     let formatterRef: Unmanaged<NumberFormat>?
-    /// `%d %i %u` with a formatter, no width and no space flag: the digits go
+    /// `%d %i %u` with a formatter (no width, precision or flags but ' '): the digits go
     /// straight from ICU into the output (the common case, see `SpecifierFormatting.field`).
     let plainInteger: Bool
     /// `%.Nf` (or `%f`) with a formatter and no width: its fraction digits; the
     /// digits go straight from ICU into the output (see `SpecifierFormatting.field`).
     let plainFixedDigits: Int?
 
-    init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?) {
+    init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?, printfFormat: PrintfNumberFormat?) {
         self.spec = spec
         self.argumentIndex = argumentIndex
         self.formatter = formatter
+        self.printfFormat = printfFormat
         self.formatterRef = formatter.map { Unmanaged.passUnretained($0) }
         self.conversion = spec.conversion
         self.width = spec.width
@@ -130,7 +135,6 @@ final class CompiledSpecifier: Sendable {
         self.flags = spec.flags
         self.plainInteger =
             (spec.conversion == .signedInteger || spec.conversion == .unsignedInteger) && formatter != nil
-            && spec.width == nil && !spec.flags.space
         self.plainFixedDigits =
             spec.conversion == .fixed && formatter != nil && spec.width == nil ? min(spec.precision ?? 6, 20) : nil
     }
@@ -236,6 +240,15 @@ struct TemplateCompiler {
     let numberLocale: LocaleID
     /// Chooses plural categories (the served language).
     let pluralLocale: LocaleID
+    /// Formats ICU MessageFormat patterns: plural rules of `pluralLocale`, numbers as
+    /// close to `numberLocale` as one ICU locale allows (`LocalizationLookup.messageLocale`).
+    let messageLocale: LocaleID
+
+    init(numberLocale: LocaleID, pluralLocale: LocaleID, messageLocale: LocaleID? = nil) {
+        self.numberLocale = numberLocale
+        self.pluralLocale = pluralLocale
+        self.messageLocale = messageLocale ?? numberLocale
+    }
     /// Counts compiled variable references, so a hostile table whose forms
     /// fan out into each other cannot make compiling explode.
     let budget = CompileBudget()
@@ -266,7 +279,10 @@ struct TemplateCompiler {
         var diagnostics: [Diagnostic] = []
         var format: MessageFormat?
         do {
-            format = try MessageFormat.for(pattern: pattern, locale: numberLocale)
+            // Only a pattern that selects plural forms needs the text's rules: the others keep
+            // the requested locale for every number (`{amount, number, ::currency/EUR}`).
+            let selectsPlural = pattern.contains("plural") || pattern.contains("selectordinal")
+            format = try MessageFormat.for(pattern: pattern, locale: selectsPlural ? messageLocale : numberLocale)
         } catch {
             diagnostics.append(Diagnostic(.icu, .error, "ICU MessageFormat pattern does not parse: \(error)"))
         }
@@ -338,10 +354,10 @@ struct TemplateCompiler {
                         spec.conversion = .object
                         diagnostics.append(Diagnostic(.valueType, .warning, "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written"))
                     }
-                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec))))
+                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec), printfFormat: printfFormat(for: spec))))
                 default:
                     count = max(count, index + 1)
-                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: index, formatter: formatter(for: spec))))
+                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: index, formatter: formatter(for: spec), printfFormat: printfFormat(for: spec))))
                 }
             }
         }
@@ -401,8 +417,8 @@ struct TemplateCompiler {
         }
         var selectFormatter: NumberFormat?
         switch valueType {
-        case .integer: selectFormatter = try? NumberFormat.decimal(fractionDigits: 0, locale: numberLocale)
-        case .fixed(let digits): selectFormatter = try? NumberFormat.decimal(fractionDigits: digits, locale: numberLocale)
+        case .integer: selectFormatter = try? NumberFormat.printf(fractionDigits: 0, locale: numberLocale)
+        case .fixed(let digits): selectFormatter = try? NumberFormat.printf(fractionDigits: digits, locale: numberLocale)
         default: selectFormatter = nil
         }
         return .variable(CompiledVariable(
@@ -450,26 +466,6 @@ struct TemplateCompiler {
             }
         }
         return agreed
-    }
-
-    /// The formatter a localized specifier will use (nil for the others or on error).
-    func formatter(for spec: FormatSpecifier) -> NumberFormat? {
-        var skeleton: String
-        switch spec.conversion {
-        case .signedInteger, .unsignedInteger:
-            skeleton = "precision-integer"
-            if let p = spec.precision, p > 1 { skeleton += " integer-width/*" + String(repeating: "0", count: min(p, 100)) }
-        case .fixed:
-            let p = min(spec.precision ?? 6, 20)
-            skeleton = p == 0 ? "precision-integer" : "." + String(repeating: "0", count: p)
-        case .exponent:
-            let p = min(spec.precision ?? 6, 20)
-            skeleton = "scientific/*ee/sign-always " + (p == 0 ? "precision-integer" : "." + String(repeating: "0", count: p))
-        default:
-            return nil
-        }
-        if spec.flags.plusSign { skeleton += " sign-always" }
-        return try? NumberFormat.for(skeleton: skeleton, locale: numberLocale)
     }
 }
 

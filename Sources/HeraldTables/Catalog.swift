@@ -431,7 +431,9 @@ public final class Catalog: MessageCatalog {
     public func lookup(key: String, table: String, locale: LocaleID) -> LookupResult? {
         for loc in chain(for: locale) {
             if let t = self.table(table, localization: loc), let e = t[key] {
-                return LookupResult(entry: e, localization: loc, table: table)
+                return LookupResult(
+                    entry: e, localization: loc, table: table,
+                    language: LocalizationLookup.textLanguage(of: loc, development: developmentLocalization))
             }
         }
         return nil

@@ -277,12 +277,32 @@ public enum LocalizationLookup {
 
     // MARK: - Apple's data
 
-    /// Apple's pre-ISO folder names.
+    /// Apple's pre-ISO folder names: the English names of the classic Mac OS language
+    /// codes, which older Xcode projects still ship (`English.lproj`, `German.lproj`…) and
+    /// CoreFoundation still reads as their languages. Compared in lower case.
     static let legacyNames: [String: String] = [
-        "arabic": "ar", "chinese": "zh_Hans", "danish": "da", "dutch": "nl", "english": "en",
-        "finnish": "fi", "french": "fr", "german": "de", "italian": "it", "japanese": "ja",
-        "korean": "ko", "norwegian": "nb", "polish": "pl", "portuguese": "pt", "russian": "ru",
-        "spanish": "es", "swedish": "sv", "thai": "th", "turkish": "tr",
+        "afrikaans": "af", "albanian": "sq", "amharic": "am", "arabic": "ar", "armenian": "hy",
+        "assamese": "as", "aymara": "ay", "azerbaijani": "az", "basque": "eu", "bengali": "bn",
+        "breton": "br", "bulgarian": "bg", "burmese": "my", "byelorussian": "be", "catalan": "ca",
+        "chinese": "zh_Hans", "croatian": "hr", "czech": "cs", "danish": "da", "dutch": "nl",
+        "dzongkha": "dz", "english": "en", "esperanto": "eo", "estonian": "et", "faroese": "fo",
+        "farsi": "fa", "finnish": "fi", "french": "fr", "galician": "gl", "georgian": "ka",
+        "german": "de", "greek": "el", "greenlandic": "kl", "guarani": "gn", "gujarati": "gu",
+        "hebrew": "he", "hindi": "hi", "hungarian": "hu", "icelandic": "is", "indonesian": "id",
+        "inuktitut": "iu", "irish": "ga", "italian": "it", "japanese": "ja", "javanese": "jv",
+        "kannada": "kn", "kashmiri": "ks", "kazakh": "kk", "khmer": "km", "kinyarwanda": "rw",
+        "kirghiz": "ky", "korean": "ko", "kurdish": "ku", "lao": "lo", "latin": "la", "latvian": "lv",
+        "lithuanian": "lt", "macedonian": "mk", "malagasy": "mg", "malay": "ms", "malayalam": "ml",
+        "maltese": "mt", "manx": "gv", "marathi": "mr", "moldavian": "ro", "mongolian": "mn",
+        "nepali": "ne", "norwegian": "nb", "nynorsk": "nn", "nyanja": "ny", "oriya": "or", "oromo": "om",
+        "pashto": "ps", "polish": "pl", "portuguese": "pt", "punjabi": "pa", "quechua": "qu",
+        "romanian": "ro", "rundi": "rn", "russian": "ru", "sami": "se", "sanskrit": "sa", "scottish": "gd",
+        "serbian": "sr", "sindhi": "sd", "sinhalese": "si", "slovak": "sk", "slovenian": "sl",
+        "somali": "so", "spanish": "es", "sundanese": "su", "swahili": "sw", "swedish": "sv",
+        "tagalog": "fil", "tajiki": "tg", "tamil": "ta", "tatar": "tt", "telugu": "te", "thai": "th",
+        "tibetan": "bo", "tigrinya": "ti", "tongan": "to", "turkish": "tr", "turkmen": "tk",
+        "uighur": "ug", "ukrainian": "uk", "urdu": "ur", "uzbek": "uz", "vietnamese": "vi",
+        "welsh": "cy", "yiddish": "yi",
     ]
 
     /// Ids Apple rewrites before comparing (legacy Chinese and Norwegian forms).

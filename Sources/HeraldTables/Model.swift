@@ -262,12 +262,16 @@ public struct LookupResult: Sendable {
     public var localization: String
     /// The table it was found in.
     public var table: String
+    /// The language the text is written in (`LocalizationLookup.textLanguage`): its plural
+    /// rules choose the forms. `English.lproj` is `en`; `Base` the development language.
+    public var language: LocaleID?
 
-    /// Makes a result.
-    public init(entry: Entry, localization: String, table: String) {
+    /// Makes a result; `language` nil reads it from `localization` (`Base` then has none).
+    public init(entry: Entry, localization: String, table: String, language: LocaleID? = nil) {
         self.entry = entry
         self.localization = localization
         self.table = table
+        self.language = language ?? LocalizationLookup.textLanguage(of: localization, development: nil)
     }
 }
 

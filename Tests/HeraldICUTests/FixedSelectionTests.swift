@@ -5,16 +5,17 @@ import Testing
 @testable import HeraldICU
 
 /// `NumberFormat.formatAndSelect(fixed:digits:rules:into:)`, the `%.2f` plural variable's
-/// path (printf's digits formatted and selected inside the shim), against the oracle:
-/// `herald-icu-oracle fixed` (Tests/ICUOracle/main.c) calls printf and ICU 72's C API
-/// directly (`unumf_formatDecimal` of printf's text with the `.00` skeleton,
-/// `uplrules_selectFormatted` on the result), with no Herald code in between.
+/// path (the double formatted and selected inside the shim), against the oracle:
+/// `herald-icu-oracle fixed` (Tests/ICUOracle/main.c) calls ICU 72's C API directly — the
+/// text as CoreFoundation's localized `%.Nf` makes it (`unum_open` with that many fraction
+/// digits, `unum_formatDouble`), the category by `uplrules_selectFormatted` on the double
+/// formatted with the `.00` skeleton — with no Herald code in between.
 @Suite struct FixedSelectionTests {
     static let locales = [
         "en_US", "de_DE", "fr_FR", "ru_RU", "pl_PL", "cs_CZ", "ar_EG", "he_IL", "lv_LV", "cy_GB", "ga_IE", "lt_LT",
         "ja_JP", "fa_IR", "bn_BD",
     ]
-    /// Ties printf rounds to even on the binary value (0.125, 2.675), sign, zero, grouping,
+    /// Ties (0.125, 2.675: the device rounds the shortest decimal half-even), sign, zero, grouping,
     /// Latvian's f % 100 = 11…19, and the largest magnitudes the shim takes.
     static let values: [Double] = [
         0, -0.0, 0.5, 1, 1.005, 0.125, 2.675, -1.5, 0.81, 0.11, 8.16, 21.01, 11.5, 1_234_567.891, 1e20, 9.99e99,
@@ -37,7 +38,7 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 512)
         for ((id, digits, v), line) in zip(requests, lines) {
             let locale = LocaleID(unchecked: id)
-            let format = try NumberFormat.decimal(fractionDigits: digits, locale: locale)
+            let format = try NumberFormat.printf(fractionDigits: digits, locale: locale)
             let rules = try PluralRules.for(locale)
             let got = buffer.withUnsafeMutableBufferPointer { b in
                 format.formatAndSelect(fixed: v, digits: digits, rules: rules, into: b).map {

@@ -118,7 +118,7 @@ import Testing
 
     @Test func unknownLanguageNote() throws {
         #expect(try LocaleID("xx").unknownLanguageNote(servedBy: "en")?.contains("locale 'xx'") == true)
-        #expect(try LocaleID("xx").unknownLanguageNote(servedBy: "en")?.contains("text from 'en'") == true)
+        #expect(try LocaleID("xx").unknownLanguageNote(servedBy: "en")?.contains("text and plural rules from 'en'") == true)
         #expect(try LocaleID("en-XZ").unknownLanguageNote(servedBy: "en") == nil)
         #expect(try LocaleID("nb").unknownLanguageNote(servedBy: "nb") == nil)
     }

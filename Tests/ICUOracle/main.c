@@ -11,10 +11,14 @@
 //                                    default number formatter (its default numbering system)
 //   herald-icu-oracle fixed          reads lines "id TAB digits TAB value" (value a C double
 //                                    literal, digits 0...20); prints one line for each: the value
-//                                    as printf's "%.*f" writes it, formatted by ICU as that
-//                                    decimal with the skeleton "precision-integer" / ".0…0" in
-//                                    the locale, TAB the cardinal plural keyword
-//                                    uplrules_selectFormatted chooses on that result
+//                                    as CoreFoundation's localized "%.*f" writes it (an ICU
+//                                    decimal formatter, unum_open, with that many minimum and
+//                                    maximum fraction digits, formatting the double), TAB the
+//                                    cardinal plural keyword uplrules_selectFormatted chooses on
+//                                    the double formatted with the skeleton "precision-integer" /
+//                                    ".0…0" (the digits shown)
+//   herald-icu-oracle cfnumber       a localized printf number as CoreFoundation prints it
+//                                    (cfnumber.c says the input and how)
 //
 // The sweep's values (kept in step with LocaleOrderIndependenceTests):
 //   number   1234567.891 with the locale's default formatter (skeleton "")
@@ -25,6 +29,7 @@
 #include <unicode/upluralrules.h>
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
+#include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>
@@ -34,6 +39,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+int cfnumber_main(void);
 
 static void put(const UChar *s, int32_t n, UErrorCode ec) {
     if (U_FAILURE(ec)) {
@@ -144,7 +151,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "fixed") == 0) {
-        char line[256], id[128], printed[160], keyword[32];
+        char line[256], id[128], keyword[32];
         int digits;
         double value;
         UChar skeleton[32], text[512], kw[32];
@@ -162,10 +169,13 @@ int main(int argc, char **argv) {
             UNumberFormatter *f = unumf_openForSkeletonAndLocale(skeleton, -1, id, &ec);
             UFormattedNumber *r = unumf_openResult(&ec);
             UPluralRules *rules = uplrules_open(id, &ec);
-            int len = snprintf(printed, sizeof printed, "%.*f", digits, value);
-            unumf_formatDecimal(f, printed, len, r, &ec);
-            int32_t tl = unumf_resultToString(r, text, 512, &ec);
+            unumf_formatDouble(f, value, r, &ec);
             int32_t kl = uplrules_selectFormatted(rules, r, kw, 32, &ec);
+            UNumberFormat *cf = unum_open(UNUM_DECIMAL, NULL, 0, id, NULL, &ec);
+            unum_setAttribute(cf, UNUM_MAX_FRACTION_DIGITS, digits);
+            unum_setAttribute(cf, UNUM_MIN_FRACTION_DIGITS, digits);
+            int32_t tl = unum_formatDouble(cf, value, text, 512, NULL, &ec);
+            if (cf) unum_close(cf);
             if (U_FAILURE(ec)) {
                 printf("!%s\n", u_errorName(ec));
             } else {
@@ -180,6 +190,7 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits | fixed\n");
+    if (argc >= 2 && strcmp(argv[1], "cfnumber") == 0) return cfnumber_main();
+    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits | fixed | cfnumber\n");
     return 2;
 }

@@ -72,6 +72,9 @@ int hicu_locale_is_rtl(const char *locale);
 /// (`arab`, `latn`, `beng`…); 0 for an unknown one (`-u-nu-bogus`), which ICU's number
 /// formatters refuse.
 int hicu_locale_numbers_known(const char *locale);
+/// The numbering system the locale's numbers use ("latn", "arab" for ar, "arabext" for
+/// fa, or the one its `@numbers=` keyword names).
+int32_t hicu_locale_numbering_system(const char *locale, char *out, int32_t cap, int32_t *status);
 /// 1 when ICU has locale data for this language (or language_script/region)
 /// itself, not just the root fallback.
 int hicu_locale_has_data(const char *locale);
@@ -135,9 +138,9 @@ typedef HICU_ENUM(HICUNumberKind) {
     HICUNumberKindDouble = 1,      // `double_value`
     HICUNumberKindDecimal = 2,     // `decimal`, a decimal string as written ("1234.50")
     HICUNumberKindMinorUnits = 3,  // `int_value` in minor units with `digits` fraction digits
-    HICUNumberKindFixed = 4,       // `double_value` as printf's "%.*f" writes it with `digits`
-                                   // (0...20) fraction digits, formatted as that decimal; finite
-                                   // values below 1e100 in magnitude only (else an error)
+    HICUNumberKindFixed = 4,       // `double_value` shown by a formatter of `digits` (0...20)
+                                   // fraction digits, rounded half-even from its shortest
+                                   // decimal; finite values below 1e100 in magnitude only
 } HICUNumberKind;
 
 /// Formats and selects the plural category of the *formatted* number in one
@@ -152,6 +155,34 @@ int32_t hicu_number_format_select_index(const HICUNumberFormatter *fmt,
                                         const char *decimal, int32_t decimal_len,
                                         int32_t digits, char *out, int32_t cap,
                                         HICUPluralCategory *category, int32_t *status);
+
+// MARK: - Localized printf numbers (as CoreFoundation prints them)
+
+typedef struct HICUPrintfNumber HICUPrintfNumber;
+
+/// The conversion a localized printf number is: d i u D U (integer), f F (fixed),
+/// e E (exponent), g G (general).
+typedef HICU_ENUM(HICUPrintfConversion) {
+    HICUPrintfConversionInteger = 0, HICUPrintfConversionFixed = 1,
+    HICUPrintfConversionExponent = 2, HICUPrintfConversionGeneral = 3,
+} HICUPrintfConversion;
+/// Flags of a printf specifier that CoreFoundation's localized numbers use.
+static const int32_t HICUPrintfFlagMinus = 1;
+static const int32_t HICUPrintfFlagPlus = 2;
+static const int32_t HICUPrintfFlagZero = 4;
+
+/// Opens the formatter CoreFoundation configures for one specifier (printf.cpp says how):
+/// `width` and `precision` -1 when not written, `flags` HICUPrintfFlag… bits.
+HICUPrintfNumber *hicu_printf_number_open(const char *locale, HICUPrintfConversion conversion,
+                                          int32_t width, int32_t precision, int32_t flags,
+                                          int32_t *status);
+void hicu_printf_number_close(HICUPrintfNumber *p);
+/// The whole field (padding included) for a 64-bit signed integer.
+int32_t hicu_printf_number_format_int(const HICUPrintfNumber *p, int64_t value, char *out,
+                                      int32_t cap, int32_t *status);
+/// The whole field (padding included) for a double.
+int32_t hicu_printf_number_format_double(const HICUPrintfNumber *p, double value, char *out,
+                                         int32_t cap, int32_t *status);
 
 /// Which rounding: the standard one or cash (HUF 0).
 typedef HICU_ENUM(HICUCurrencyUsage) {

@@ -7,11 +7,12 @@
  * requested locale and compiles every key into a template of literal pieces (UTF-8),
  * argument slots (%d %ld %.Nf %@) and plural variables (%#@name@, each form a
  * template); opens, per locale, its plural rules (the folder's language) and one
- * number formatter per skeleton the templates use (precision-integer, .00…, in the
- * requested locale). Then, per request line (key TAB locale TAB arg…): looks the
+ * number formatter per skeleton the templates use (precision-integer, .00…, grouped
+ * from the first group on as the device's localized %d/%.Nf are: group-on-aligned, in
+ * the requested locale). Then, per request line (key TAB locale TAB arg…): looks the
  * template up in an open-addressing table, formats each number once with ICU
- * (unumf_formatInt, or printf's %.Nf digits through unumf_formatDecimal so the
- * rounding is the C library's), selects plural forms on the formatted number
+ * (unumf_formatInt, or unumf_formatDouble for %.Nf, ICU rounding the shortest decimal
+ * half-even as the device does), selects plural forms on the formatted number
  * (uplrules_selectFormatted; Apple's `zero` form for an integer 0), wraps inserted
  * values in FSI/PDI for right-to-left locales, and writes one line of UTF-8 into a
  * buffered standard output. Whole-process CPU time is what floor.sh compares.
@@ -267,9 +268,7 @@ static void format_number(Request *r, int arg, int digits, UNumberFormatter *f) 
     if (digits < 0) {
         unumf_formatInt(f, strtoll(number, NULL, 10), r->result, &ec);
     } else {
-        char fixed[64];
-        int len = snprintf(fixed, sizeof fixed, "%.*f", digits, strtod(number, NULL));
-        unumf_formatDecimal(f, fixed, len, r->result, &ec);
+        unumf_formatDouble(f, strtod(number, NULL), r->result, &ec);
     }
     UChar text[64];
     int32_t ulen = unumf_resultToString(r->result, text, 64, &ec);
@@ -354,8 +353,10 @@ int main(int argc, char **argv) {
         LocaleFormat *lf = &formats[nlocales];
         UErrorCode ec = U_ZERO_ERROR;
         lf->rules = uplrules_open(language, &ec);
-        lf->integer = unumf_openForSkeletonAndLocale(u"precision-integer", -1, locale, &ec);
-        static const UChar *fixed[8] = {u"precision-integer", u".0", u".00", u".000", u".0000", u".00000", u".000000", u".0000000"};
+        lf->integer = unumf_openForSkeletonAndLocale(u"precision-integer group-on-aligned", -1, locale, &ec);
+        static const UChar *fixed[8] = {u"precision-integer group-on-aligned", u".0 group-on-aligned", u".00 group-on-aligned",
+            u".000 group-on-aligned", u".0000 group-on-aligned", u".00000 group-on-aligned", u".000000 group-on-aligned",
+            u".0000000 group-on-aligned"};
         for (int d = 0; d < 8; d++) lf->fixed[d] = unumf_openForSkeletonAndLocale(fixed[d], -1, locale, &ec);
         if (U_FAILURE(ec)) die(locale, u_errorName(ec));
         lf->rtl = uloc_isRightToLeft(language);

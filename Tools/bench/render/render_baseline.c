@@ -2,7 +2,8 @@
  *
  * Does the ICU work a notification render needs, with nothing else: for each
  * of N requests across 16 locales, format the count with the locale's
- * integer number formatter, select its plural category on the formatted
+ * integer number formatter (grouped from the first group on, as the device's
+ * localized %d is), select its plural category on the formatted
  * number (uplrules_selectFormatted), pick the form "[lang category] %d
  * messages", put the number in, append " from " and the sender's name
  * (both wrapped in FSI/PDI for right-to-left languages), and convert to
@@ -60,7 +61,7 @@ int main(int argc, char **argv) {
     UPluralRules *rules[NLOCALES];
     UErrorCode ec = U_ZERO_ERROR;
     for (int i = 0; i < NLOCALES; i++) {
-        fmt[i] = unumf_openForSkeletonAndLocale(u"precision-integer", -1, locales[i], &ec);
+        fmt[i] = unumf_openForSkeletonAndLocale(u"precision-integer group-on-aligned", -1, locales[i], &ec);
         check(ec, "unumf_openForSkeletonAndLocale");
         rules[i] = uplrules_open(locales[i], &ec);
         check(ec, "uplrules_open");
