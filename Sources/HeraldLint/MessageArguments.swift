@@ -139,6 +139,14 @@ struct MessageArguments: Sendable {
         uses[index, default: []].append(use)
     }
 
+    /// Argument `index` (0-based) is passed as a number though no text read here reads it:
+    /// a plural form's count, which the message passes whatever the form shows.
+    mutating func supply(_ index: Int) {
+        guard uses[index] == nil else { return }
+        add(index, ArgumentUse(argClass: .number, wide: nil, text: "%#@…@"))
+        signature = makeSignature()
+    }
+
     /// Analyzes every format string of `message`. `substitutions`: `%arg` is
     /// recognised in plural forms (String Catalogs).
     static func analyze(_ message: Message, substitutions: Bool) -> MessageArguments {

@@ -53,8 +53,8 @@ import Testing
         ("seq", ["2", "Ana"], "2 items from Ana!"),
     ]
 
-    func render(_ tables: String, _ key: String, _ args: [String]) async throws -> HeraldBinary.Result {
-        try await HeraldBinary.run(["format", "--tables", tables, "--key", key, "--locale", "en"] + args.flatMap { ["--arg", $0] })
+    func render(_ tables: String, _ key: String, _ args: [String], locale: String = "en") async throws -> HeraldBinary.Result {
+        try await HeraldBinary.run(["format", "--tables", tables, "--key", key, "--locale", locale] + args.flatMap { ["--arg", $0] })
     }
 
     func expectRenders(_ tables: String, _ what: String) async throws {
@@ -112,4 +112,29 @@ import Testing
             #expect(validateSays == !argNum, "argNum \(argNum): \(validate.stdout)")
         }
     }
+
+    /// XLIFF export → import: a translated plural form may show the count where the
+    /// source's form does not (DuckDuckGo's Latvian and Slovak onboarding: English
+    /// "*%2$@ and %3$@* were trying to track you", Latvian "… un *%1$d citi …*"). The
+    /// message passes the count all the same; import took it for an argument never passed.
+    @Test func importTakesAFormShowingTheCountItsSourceFormLeavesOut() async throws {
+        let dir = try TemporaryFolder("herald-conversion")
+        let table = Self.stringsdict([
+            (key: "trackers", format: "%1$#@count@", valueType: "d", one: "%2$@ tried to track you", other: "%2$@ and others tried to track you")
+        ])
+        try dir.write(table, to: "tables/en.lproj/Localizable.stringsdict")
+        let export = try await HeraldBinary.run(["export", dir.path("tables"), "--format", "xliff", "--language", "lv"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let source = "<source>%2$@ and others tried to track you</source>"
+        #expect(export.stdout.contains(source))
+        let translated = export.stdout.replacingOccurrences(of: source, with: source + "<target>%2$@ un %1$d citi mēģināja tevi izsekot</target>")
+        try dir.write(translated, to: "lv.xliff")
+        let r = try await HeraldBinary.run(["import", dir.path("lv.xliff"), "--tables", dir.path("tables")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("specifier-mismatch"), "\(r.stderr)")
+        // Latvian 5 is `other` (CLDR: n % 10 = 2..9 with n % 100 not 11..19 is other).
+        let lv = try await render(dir.path("tables"), "trackers", ["5", "Tracker"], locale: "lv")
+        #expect(lv.stdout == "Tracker un 5 citi mēģināja tevi izsekot\n", "\(lv.stdout) \(lv.stderr)")
+    }
 }
+
