@@ -2,14 +2,13 @@
 // per table, and `.lproj` folders of `.strings` + `.stringsdict` files.
 //
 // Between `.stringsdict` and `.xcstrings` the writers convert the way Xcode's
-// migration does:
-// - a plural whose format is exactly `%#@v@` with one variable ⇄
-//   `variations.plural` (forms kept as written, but a substitution's `%arg`
-//   becomes the variable's own specifier, `%lld`);
-// - other plurals ⇄ a string unit plus `substitutions`. A substitution's
-//   own argument is `%arg` in a catalog and `%N$spec` (N = argNum,
-//   spec = formatSpecifier) in a `.stringsdict`; `%#@v@` in the format gets
-//   its position (`%N$#@v@`) when argNum is known.
+// migration does, without changing what any message renders (ExportFormats):
+// - a plural whose format is one variable reading argument 1 ⇄
+//   `variations.plural` (forms as written), when reading it back gives the same
+//   variable;
+// - other plurals ⇄ a string unit plus `substitutions`, each with its argNum; a
+//   form's own argument is `%arg` in a catalog where it prints exactly as
+//   formatSpecifier says, and `%N$spec` in a `.stringsdict`.
 // - width variants have no String Catalog form: the widest one is kept
 //   and a warning says so.
 // - App Shortcuts phrase sets (`stringSet`) live only in String Catalogs:
