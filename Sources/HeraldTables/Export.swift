@@ -163,18 +163,20 @@ public enum TableExport {
             for name in vars.keys.sorted() {
                 guard let v = vars[name] else { continue }
                 var o = JSONObject()
-                let spec = v.valueType ?? "d"
-                if let argNum = argNums[name] {
-                    o["argNum"] = .int(argNum)
-                    o["formatSpecifier"] = .string(spec)
-                    // A form read from a catalog already says `%arg`.
-                    let rewrite = v.argNum == nil ? { catalogForm($0, argNum: argNum, spec: spec) } : { $0 }
-                    o["variations"] = .object(JSONObject([("plural", pluralForms(v, state: state, rewrite: rewrite))]))
+                if let argNum = argNums[name] { o["argNum"] = .int(argNum) }
+                // No value type, none written: a catalog would choose the category on the number
+                // as the type says (`d`: 1.5 shown as 2), not as given.
+                if let spec = v.valueType { o["formatSpecifier"] = .string(spec) }
+                // `%arg` where a form prints exactly the own argument as the type says; a form
+                // read from a catalog already says it; a variable no format names (only a
+                // form names it) keeps its forms as written.
+                let rewrite: (String) -> String
+                if v.argNum == nil, let argNum = argNums[name], let spec = v.valueType {
+                    rewrite = { catalogForm($0, argNum: argNum, spec: spec) }
                 } else {
-                    // A variable no format names (one only a form names): its forms as written.
-                    o["formatSpecifier"] = .string(spec)
-                    o["variations"] = .object(JSONObject([("plural", pluralForms(v, state: state) { $0 })]))
+                    rewrite = { $0 }
                 }
+                o["variations"] = .object(JSONObject([("plural", pluralForms(v, state: state, rewrite: rewrite))]))
                 subs[name] = .object(o)
             }
             let value = catalogFormat(format.value, argNums: argNums)

@@ -24,7 +24,7 @@ import Testing
                 <key>count</key>
                 <dict>
                 <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-                <key>NSStringFormatValueTypeKey</key><string>\(e.valueType)</string>
+                \(e.valueType.isEmpty ? "" : "<key>NSStringFormatValueTypeKey</key><string>\(e.valueType)</string>")
                 <key>one</key><string>\(e.one)</string>
                 <key>other</key><string>\(e.other)</string>
                 </dict>
@@ -44,6 +44,9 @@ import Testing
         (key: "seq", format: "%#@count@!", valueType: "d", one: "%d item from %@", other: "%d items from %@"),
     ]
 
+    /// French, with no value type.
+    static let french = [(key: "untyped", format: "%#@count@ sent", valueType: "", one: "one photo", other: "%@ photos")]
+
     /// (key, arguments, the text a device shows).
     static let expected: [(String, [String], String)] = [
         ("items", ["5"], "5 items"), ("items", ["1"], "1 item"),
@@ -51,6 +54,9 @@ import Testing
         ("from", ["Ana", "3"], "Ana sent 3 photos"),
         ("km", ["2.5"], "2.5 km left"),
         ("seq", ["2", "Ana"], "2 items from Ana!"),
+        // No value type: the category of 1.5 as given. CLDR French `one` is i = 0,1, so 1.5 is
+        // `one`; a catalog told `d` would choose on 2 (`other`).
+        ("untyped", ["1.5"], "one photo sent"),
     ]
 
     func render(_ tables: String, _ key: String, _ args: [String], locale: String = "en") async throws -> HeraldBinary.Result {
@@ -59,7 +65,7 @@ import Testing
 
     func expectRenders(_ tables: String, _ what: String) async throws {
         for (key, args, text) in Self.expected {
-            let r = try await render(tables, key, args)
+            let r = try await render(tables, key, args, locale: key == "untyped" ? "fr" : "en")
             #expect(r.status == 0 && r.stdout == text + "\n", "\(what) \(key) \(args): \(r.stdout) \(r.stderr)")
             // Not one diagnostic: Xcode's own shape is not "mixed-positional".
             #expect(r.stderr.isEmpty, "\(what) \(key): \(r.stderr)")
@@ -69,6 +75,7 @@ import Testing
     @Test func stringsdictToCatalogAndBackRendersTheSame() async throws {
         let dir = try TemporaryFolder("herald-conversion")
         try dir.write(Self.stringsdict(Self.entries), to: "tables/en.lproj/Localizable.stringsdict")
+        try dir.write(Self.stringsdict(Self.french), to: "tables/fr.lproj/Localizable.stringsdict")
         try await expectRenders(dir.path("tables"), "original")
 
         let toCatalog = try await HeraldBinary.run(["export", dir.path("tables"), "--format", "xcstrings", "--output", dir.path("catalog")])
