@@ -139,6 +139,14 @@ struct MessageArguments: Sendable {
         uses[index, default: []].append(use)
     }
 
+    /// Argument `index` (0-based) is passed as a number though no text read here reads it:
+    /// a plural form's count, which the message passes whatever the form shows.
+    mutating func supply(_ index: Int) {
+        guard uses[index] == nil else { return }
+        add(index, ArgumentUse(argClass: .number, wide: nil, text: "%#@…@"))
+        signature = makeSignature()
+    }
+
     /// Analyzes every format string of `message`. `substitutions`: `%arg` is
     /// recognised in plural forms (String Catalogs).
     static func analyze(_ message: Message, substitutions: Bool) -> MessageArguments {
@@ -214,12 +222,7 @@ struct MessageArguments: Sendable {
         let parsed = FormatStringParser.parse(t.value, firstArgument: firstArgument, substitutionArgument: substitutionArgument)
         // String Catalogs: `%#@photos@` reads the argument its substitution's argNum names,
         // so next to `%1$@` it is not a sequential specifier.
-        let numberedOnly = parsed.specifierSequence.allSatisfy { spec in
-            if spec.position != nil { return true }
-            if case .variable(let name) = spec.conversion, variables[name]?.argNum != nil { return true }
-            return false
-        }
-        problems.add(parsed, in: t, skipMixed: numberedOnly)
+        problems.add(parsed, in: t, skipMixed: !parsed.mixesPositions { variables[$0]?.argNum != nil })
         if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
         for s in parsed.specifierSequence {
             // An accidental specifier ("50% a day") is reported on its own, not as an argument.

@@ -7,16 +7,19 @@ import HeraldTables
 public enum TranslationCheck {
     /// The findings for `target` against `source`, at `origin`. A plural form
     /// (`pluralForm`) may leave the count out ("one ticket"): that is not reported here
-    /// (validate's plural-count-omitted rule looks at the whole plural).
+    /// (validate's plural-count-omitted rule looks at the whole plural). It may also show
+    /// the count where the source's form does not (Latvian's `zero` form of an English
+    /// "*%2$@ and %3$@* tried to track you"): the message passes it all the same.
     public static func placeholders(
-        source: String, target: String, at origin: Origin, pluralForm: Bool, subject: Diagnostic.Subject,
+        source: String, target: String, at origin: Origin, pluralForm: XLIFFImport.PluralFormUnit?, subject: Diagnostic.Subject,
         sourceLocalization: String, configuration: LintConfiguration = LintConfiguration()
     ) -> [Diagnostic] {
         let key = subject.key ?? ""
         let sourceEntry = Entry(key: key, message: .plain(SourceText(source, origin: origin)), format: .strings, origin: origin)
         let entry = Entry(key: key, message: .plain(SourceText(target, origin: origin)), format: .strings, origin: origin)
-        let sourceArguments = MessageArguments.analyze(sourceEntry.message, substitutions: true)
+        var sourceArguments = MessageArguments.analyze(sourceEntry.message, substitutions: true)
         guard sourceArguments.isFormat else { return [] }
+        if let n = pluralForm?.argument, n >= 1 { sourceArguments.supply(n - 1) }
         let own = MessageArguments.analyze(entry.message, substitutions: true)
         var run = LintRun(configuration: configuration)
         let ctx = LintRun.EntryContext(
@@ -24,7 +27,7 @@ public enum TranslationCheck {
             sourceInfo: SourceInfo(entry: sourceEntry, arguments: sourceArguments, isNotification: false),
             sourceLocalization: sourceLocalization, plan: nil, sameLanguageAsSource: false, isNotification: false)
         run.checkParity(ctx, own, sourceArguments)
-        if pluralForm { run.diagnostics.removeAll { $0.rule == .specifierMissing } }
+        if pluralForm != nil { run.diagnostics.removeAll { $0.rule == .specifierMissing } }
         return run.diagnostics
     }
 }

@@ -88,6 +88,27 @@ public struct ParsedFormat: Sendable, Hashable {
     /// once, as `.mixedPositional`).
     public internal(set) var mixesPositions = false
 
+    /// Whether the string mixes positional and sequential specifiers once each `%#@name@`
+    /// for which `numbered(name)` is true counts as positional: a String Catalog
+    /// substitution names its argument in `argNum`, and Xcode writes it `%#@name@` beside
+    /// `%2$lld`. The one rule `format` and `validate` both apply.
+    public func mixesPositions(numbered: (String) -> Bool) -> Bool {
+        guard mixesPositions else { return false }
+        var positional = false
+        var sequential = false
+        for spec in specifierSequence {
+            if spec.position != nil {
+                positional = true
+            } else if case .variable(let name) = spec.conversion, numbered(name) {
+                positional = true
+            } else if spec.conversion != .substitutionArgument {
+                sequential = true
+            }
+            if positional && sequential { return true }
+        }
+        return false
+    }
+
     /// How many arguments the string reads (highest argument index + 1).
     public var argumentCount: Int {
         var top = -1

@@ -304,17 +304,22 @@ struct TemplateCompiler {
         // thousands of bad specifiers would otherwise carry thousands of diagnostics in
         // every template compiled from it.
         let described = Self.problemsDescribed
-        var diagnostics = parsed.problems.prefix(described).map { p in
+        // A String Catalog's `%#@name@` reads its substitution's argNum: beside `%2$@` it is
+        // not a sequential specifier (the rule `validate` applies too).
+        let notMixed = parsed.mixesPositions && !parsed.mixesPositions { variables[$0]?.argNum != nil }
+        let problems = notMixed ? parsed.problems.filter { $0.kind != .mixedPositional } : parsed.problems
+        let problemCount = parsed.problemCount - (notMixed ? 1 : 0)
+        var diagnostics = problems.prefix(described).map { p in
             Diagnostic(
                 p.kind,
                 p.kind == .widthTooLarge || p.kind == .accidentalSpecifier ? .warning : .error,
                 "in \(Excerpt.quoted(text)): \(p.message)")
         }
-        if parsed.problemCount > described, let last = parsed.lastProblemKind {
+        if problemCount > described, let last = parsed.lastProblemKind {
             diagnostics.append(Diagnostic(
                 last,
                 .error,
-                "in \(Excerpt.quoted(text)): \(parsed.problemCount - described) more format problems"))
+                "in \(Excerpt.quoted(text)): \(problemCount - described) more format problems"))
         }
         var parts: [TemplatePart] = []
         var count = 0

@@ -2,14 +2,13 @@
 // per table, and `.lproj` folders of `.strings` + `.stringsdict` files.
 //
 // Between `.stringsdict` and `.xcstrings` the writers convert the way Xcode's
-// migration does:
-// - a plural whose format is exactly `%#@v@` with one variable ⇄
-//   `variations.plural` (forms kept as written, but a substitution's `%arg`
-//   becomes the variable's own specifier, `%lld`);
-// - other plurals ⇄ a string unit plus `substitutions`. A substitution's
-//   own argument is `%arg` in a catalog and `%N$spec` (N = argNum,
-//   spec = formatSpecifier) in a `.stringsdict`; `%#@v@` in the format gets
-//   its position (`%N$#@v@`) when argNum is known.
+// migration does, without changing what any message renders (ExportFormats):
+// - a plural whose format is one variable reading argument 1 ⇄
+//   `variations.plural` (forms as written), when reading it back gives the same
+//   variable;
+// - other plurals ⇄ a string unit plus `substitutions`, each with its argNum; a
+//   form's own argument is `%arg` in a catalog where it prints exactly as
+//   formatSpecifier says, and `%N$spec` in a `.stringsdict`.
 // - width variants have no String Catalog form: the widest one is kept
 //   and a warning says so.
 // - App Shortcuts phrase sets (`stringSet`) live only in String Catalogs:
@@ -156,38 +155,32 @@ public enum TableExport {
         case .plain(let t):
             return unit(t.value, state: state)
         case .plural(let format, let vars):
-            let refs = FormatVariables.references(in: format.value)
-            if vars.count == 1, let (name, v) = vars.first, refs.count == 1, refs[0].name == name,
-                format.value == "%#@\(name)@" || format.value == "%1$#@\(name)@"
-            {
-                // A substitution's forms say `%arg`, which only means "the argument" inside a
-                // substitution: at the top level it would read as `%a` (a hex float) and "rg".
-                let argNum = v.argNum == 1 ? nil : v.argNum
-                return .object(JSONObject([("variations", .object(JSONObject([
-                    ("plural", pluralForms(v, state: state) { fromPercentArg($0, argNum: argNum, spec: v.valueType) })
-                ])))]))
-            }
-            let args = argumentNumbers(format: format.value, vars: vars)
-            // A catalog names a substitution's position in argNum, not in the format.
-            var value = Array(format.value.utf8)
-            for ref in refs.reversed() {
-                if let p = ref.position, p == (vars[ref.name]?.argNum ?? args[ref.name]) {
-                    value.replaceSubrange(ref.range, with: Array("%#@\(ref.name)@".utf8))
-                }
-            }
-            let catalogFormat = String(decoding: value, as: UTF8.self)
+            let args = argumentNumbers(format: format.value)
+            var argNums: [String: Int] = [:]
+            for (name, v) in vars { if let a = v.argNum ?? args[name] { argNums[name] = a } }
+            if let plural = variationsPlural(format: format.value, vars: vars, argNums: argNums, state: state) { return plural }
             var subs = JSONObject()
             for name in vars.keys.sorted() {
                 guard let v = vars[name] else { continue }
-                let argNum = v.argNum ?? args[name]
                 var o = JSONObject()
-                if let argNum { o["argNum"] = .int(argNum) }
-                let spec = v.valueType ?? "d"
-                o["formatSpecifier"] = .string(spec)
-                o["variations"] = .object(JSONObject([("plural", pluralForms(v, state: state) { toPercentArg($0, argNum: argNum) })]))
+                if let argNum = argNums[name] { o["argNum"] = .int(argNum) }
+                // No value type, none written: a catalog would choose the category on the number
+                // as the type says (`d`: 1.5 shown as 2), not as given.
+                if let spec = v.valueType { o["formatSpecifier"] = .string(spec) }
+                // `%arg` where a form prints exactly the own argument as the type says; a form
+                // read from a catalog already says it; a variable no format names (only a
+                // form names it) keeps its forms as written.
+                let rewrite: (String) -> String
+                if v.argNum == nil, let argNum = argNums[name], let spec = v.valueType {
+                    rewrite = { catalogForm($0, argNum: argNum, spec: spec) }
+                } else {
+                    rewrite = { $0 }
+                }
+                o["variations"] = .object(JSONObject([("plural", pluralForms(v, state: state, rewrite: rewrite))]))
                 subs[name] = .object(o)
             }
-            return .object(JSONObject([("stringUnit", .object(JSONObject([("state", .string(state)), ("value", .string(catalogFormat))]))), ("substitutions", .object(subs))]))
+            let value = catalogFormat(format.value, argNums: argNums)
+            return .object(JSONObject([("stringUnit", .object(JSONObject([("state", .string(state)), ("value", .string(value))]))), ("substitutions", .object(subs))]))
         case .devices(let ds):
             var o = JSONObject()
             for d in ds.keys.sorted() { if let dm = ds[d] { o[d] = localization(dm, state: state, origin: origin, warnings: &warnings) } }
@@ -202,72 +195,23 @@ public enum TableExport {
         }
     }
 
-    /// The argument each variable of a `.stringsdict` format reads: its
-    /// `%N$#@v@` position, else its place among the format's arguments.
-    static func argumentNumbers(format: String, vars: [String: PluralVariable]) -> [String: Int] {
-        var out: [String: Int] = [:]
-        FormatSpecifiers.scan(format, percentArg: false) { token in
-            if case .variable(let name, let argument) = token { out[name] = argument }
+    /// A plural of one variable that is the whole format, reading argument 1, as Xcode
+    /// writes it: `variations.plural`, its forms in `.stringsdict` convention. Nil when a
+    /// catalog would read that back as another variable (another argument, or a value
+    /// type the forms' first number does not say): substitutions hold those.
+    static func variationsPlural(format: String, vars: [String: PluralVariable], argNums: [String: Int], state: String) -> JSONValue? {
+        guard vars.count == 1, let (name, v) = vars.first, argNums[name] == 1 else { return nil }
+        let tokens = FormatTokens.tokens(format)
+        guard tokens.count == 1, case .variable(name) = tokens[0].kind else { return nil }
+        var forms = v.forms
+        if v.argNum != nil {
+            forms = forms.mapValues { SourceText(stringsdictText($0.value, own: (1, v.valueType ?? "d"), argNums: [:]), origin: $0.origin) }
         }
-        return out
-    }
-
-    /// In a `.stringsdict` form, the specifier reading the variable's own
-    /// argument becomes `%arg`.
-    static func toPercentArg(_ form: String, argNum: Int?) -> String {
-        let b = Array(form.utf8)
-        var out: [UInt8] = []
-        var i = 0
-        var next = 1
-        var replaced = false
-        while i < b.count {
-            guard b[i] == 0x25 else { out.append(b[i]); i += 1; continue }
-            let start = i
-            i += 1
-            if i < b.count, b[i] == 0x25 { out += [0x25, 0x25]; i += 1; continue }
-            var j = i
-            var num = 0
-            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var pos: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { pos = num; i = j + 1 }
-            while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
-            guard i < b.count else { out += b[start...]; break }
-            let conv = b[i]
-            i += 1
-            let arg = pos ?? next
-            if pos == nil { next += 1 }
-            if conv == 0x61, pos == nil, i + 1 < b.count, b[i] == 0x72, b[i + 1] == 0x67 {  // already %arg
-                out += Array("%arg".utf8)
-                i += 2
-                replaced = true
-                continue
-            }
-            let numeric = FormatSpecifiers.numericConversions.contains(conv)
-            if !replaced, numeric, pos == nil || pos == argNum {
-                out += Array("%arg".utf8)
-                replaced = true
-            } else {
-                out += b[start..<i]
-                _ = arg
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `%arg` → `%N$spec` (or `%spec` when N is unknown).
-    static func fromPercentArg(_ form: String, argNum: Int?, spec: String?) -> String {
-        let replacement = argNum.map { "%\($0)$\(spec ?? "d")" } ?? "%\(spec ?? "d")"
-        var out = ""
-        var rest = Substring(form)
-        while let r = rest.range(of: "%arg") {
-            // `%%arg` is a literal percent followed by "arg".
-            let before = rest[..<r.lowerBound]
-            let trailingPercents = before.reversed().prefix { $0 == "%" }.count
-            out += before
-            if trailingPercents % 2 == 1 { out += "%arg" } else { out += replacement }
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
+        let (readNum, readType) = XCStringsReader.firstNumericSpecifier(Dictionary(uniqueKeysWithValues: forms.map { ($0.key, $0.value) }))
+        guard readNum ?? 1 == 1, readType == v.valueType.map({ $0.hasPrefix("%") ? String($0.dropFirst()) : $0 }) else { return nil }
+        var o = JSONObject()
+        for (c, f) in forms { o[c.rawValue] = unit(f.value, state: state) }
+        return .object(JSONObject([("variations", .object(JSONObject([("plural", .object(o))])))]))
     }
 
     // MARK: .strings / .stringsdict
@@ -288,7 +232,9 @@ public enum TableExport {
             var dict = ""
             for e in t.entries {
                 let k = e.key
-                guard !e.isSourceFallback else { continue }
+                // A catalog key with no text of the source language serves the key itself
+                // there; a `.strings` file says so as `"key" = "key";`, else the key would be
+                // missing from every language after the conversion.
                 if e.message.containsPhrases {
                     warnings.append(Warning(
                         origin: e.origin,
@@ -362,15 +308,9 @@ public enum TableExport {
         case .plain(let t):
             return "\(pad)<string>\(xmlEscape(t.value))</string>"
         case .plural(let format, let vars):
-            var f = format.value
-            // Give `%#@v@` its position when the variable knows its argument.
-            for ref in FormatVariables.references(in: f).reversed() where ref.position == nil {
-                if let a = vars[ref.name]?.argNum {
-                    var bytes = Array(f.utf8)
-                    bytes.replaceSubrange(ref.range, with: Array("%\(a)$#@\(ref.name)@".utf8))
-                    f = String(decoding: bytes, as: UTF8.self)
-                }
-            }
+            var argNums: [String: Int] = [:]
+            for (name, v) in vars { if let a = v.argNum { argNums[name] = a } }
+            let f = stringsdictText(format.value, own: nil, argNums: argNums)
             var s = "\(pad)<dict>\n" + kv("NSStringLocalizedFormatKey", f, pad + "\t")
             for name in vars.keys.sorted() {
                 guard let v = vars[name] else { continue }
@@ -378,7 +318,7 @@ public enum TableExport {
                 s += kv("NSStringFormatSpecTypeKey", v.specType ?? "NSStringPluralRuleType", pad + "\t\t")
                 if let t = v.valueType { s += kv("NSStringFormatValueTypeKey", t, pad + "\t\t") }
                 for (c, form) in v.forms {
-                    let text = v.argNum == nil ? form.value : fromPercentArg(form.value, argNum: v.argNum, spec: v.valueType)
+                    let text = v.argNum.map { stringsdictText(form.value, own: ($0, v.valueType ?? "d"), argNums: argNums) } ?? form.value
                     s += kv(c.rawValue, text, pad + "\t\t")
                 }
                 s += "\(pad)\t</dict>\n"

@@ -157,32 +157,12 @@ public enum FormatVariables {
         public var range: Range<Int>
     }
 
-    /// Every variable reference, in order. `%%` is skipped.
+    /// Every variable reference, in order. `%%` is skipped; a width or flags before
+    /// `#@` (`%1#@count@`) are read as the renderer reads them.
     public static func references(in format: String) -> [Reference] {
-        let b = Array(format.utf8)
-        var out: [Reference] = []
-        var i = 0
-        while i < b.count {
-            guard b[i] == 0x25 else { i += 1; continue }
-            let start = i
-            i += 1
-            if i < b.count, b[i] == 0x25 { i += 1; continue }
-            var j = i
-            var pos = 0
-            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { pos = pos &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var position: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { position = pos; j += 1 } else { j = i }
-            if j + 1 < b.count, b[j] == 0x23, b[j + 1] == 0x40 {
-                let nameStart = j + 2
-                var k = nameStart
-                while k < b.count, b[k] != 0x40 { k += 1 }
-                if k < b.count {
-                    out.append(Reference(name: String(decoding: b[nameStart..<k], as: UTF8.self), position: position, range: start..<(k + 1)))
-                    i = k + 1
-                    continue
-                }
-            }
+        FormatTokens.tokens(format).compactMap { t in
+            guard case .variable(let name) = t.kind else { return nil }
+            return Reference(name: name, position: t.position, range: t.range)
         }
-        return out
     }
 }

@@ -396,7 +396,7 @@ public enum FormatSpecifiers {
         public var conversion: String
     }
 
-    static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaAc".utf8)
+    static var numericConversions: Set<UInt8> { FormatTokens.numericConversions }
 
     /// What `scan` meets: a plural variable (`%#@name@`, `%2$#@name@`) or a specifier
     /// that reads an argument, each with the 1-based argument it reads (its explicit
@@ -412,34 +412,13 @@ public enum FormatSpecifiers {
     /// Walks the specifiers of `format` in order (`%%` is skipped; so is `%arg`, an
     /// `.xcstrings` substitution's own argument, when `percentArg` is true).
     static func scan(_ format: String, percentArg: Bool, _ visit: (Token) -> Void) {
-        let b = Array(format.utf8)
-        var next = 1
-        var i = 0
-        while i < b.count {
-            guard b[i] == 0x25 else { i += 1; continue }
-            i += 1
-            guard i < b.count else { break }
-            if b[i] == 0x25 { i += 1; continue }
-            if percentArg, i + 2 < b.count, b[i] == 0x61, b[i + 1] == 0x72, b[i + 2] == 0x67 { i += 3; continue }
-            var j = i
-            var num = 0
-            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 { num = num &* 10 &+ Int(b[j] - 0x30); j += 1 }
-            var position: Int? = nil
-            if j > i, j < b.count, b[j] == 0x24 { position = num; i = j + 1 }
-            let argument = position ?? next
-            if position == nil { next += 1 }
-            let specStart = i
-            if i + 1 < b.count, b[i] == 0x23, b[i + 1] == 0x40 {
-                var k = i + 2
-                while k < b.count, b[k] != 0x40 { k += 1 }
-                visit(.variable(name: String(decoding: b[(i + 2)..<k], as: UTF8.self), argument: argument))
-                i = k + 1
-                continue
+        for t in FormatTokens.tokens(format, percentArg: percentArg) {
+            guard let argument = t.argument else { continue }
+            switch t.kind {
+            case .variable(let name): visit(.variable(name: name, argument: argument))
+            case .specifier(let body): visit(.specifier(argument: argument, text: body))
+            default: continue
             }
-            while i < b.count, "-+ 0#'123456789.*hlqLztj".utf8.contains(b[i]) { i += 1 }
-            guard i < b.count else { break }
-            i += 1
-            visit(.specifier(argument: argument, text: String(decoding: b[specStart..<i], as: UTF8.self)))
         }
     }
 

@@ -73,7 +73,10 @@ extension XLIFFImport {
                     } else {
                         expected = srcFormat.value
                     }
-                    guard accept(u, expected: expected, key: key, path: category.map { "plural.\($0)" } ?? "", check: check, subject: subject), let t = u.target else { continue }
+                    let own = variable.flatMap { srcVars[$0]?.argNum ?? TableExport.argumentNumbers(format: srcFormat.value)[$0] }
+                    guard accept(u, expected: expected, key: key, path: category.map { "plural.\($0)" } ?? "", check: check, subject: subject, pluralArgument: own),
+                        let t = u.target
+                    else { continue }
                     let text = SourceText(t, origin: origin(u))
                     if let variable, let category, let c = PluralCategory(rawValue: category) {
                         if vars[variable] == nil, let sv = srcVars[variable] { vars[variable] = sv; vars[variable]?.forms = [:] }

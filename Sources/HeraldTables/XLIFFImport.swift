@@ -21,8 +21,19 @@ extension Diagnostic.Rule {
 /// What importing XLIFF documents into a tables folder would write, and what it found.
 public struct XLIFFImport: Sendable {
     /// Checks a translated text against its source (HeraldLint's placeholder rules):
-    /// the findings, at `origin`. `pluralForm`: a plural form, which may leave the count out.
-    public typealias Check = (_ source: String, _ target: String, _ origin: Origin, _ pluralForm: Bool, _ subject: Diagnostic.Subject) -> [Diagnostic]
+    /// the findings, at `origin`. `pluralForm`: a plural form (nil for any other unit),
+    /// which may leave the count out, and may show it where the source form does not.
+    public typealias Check = (_ source: String, _ target: String, _ origin: Origin, _ pluralForm: PluralFormUnit?, _ subject: Diagnostic.Subject) -> [Diagnostic]
+
+    /// A unit that is one form of a plural variable.
+    public struct PluralFormUnit: Sendable, Hashable {
+        /// The 1-based argument the variable reads (the count a form may show), when known:
+        /// the message always passes it, whether or not the source's form shows it.
+        public var argument: Int?
+
+        /// Makes the description of a plural form's unit.
+        public init(argument: Int?) { self.argument = argument }
+    }
 
     /// Findings, in document order, when the plan was made without `report` (with it,
     /// each finding goes there as it is found and none is kept: an XLIFF of many
@@ -104,7 +115,9 @@ public struct XLIFFImport: Sendable {
 
     /// Whether a unit's target may be written: its source is the table's current one and
     /// no placeholder check says error. Findings are recorded.
-    mutating func accept(_ u: XLIFFUnit, expected: String?, key: String, path: String, check: Check, subject: Diagnostic.Subject) -> Bool {
+    mutating func accept(
+        _ u: XLIFFUnit, expected: String?, key: String, path: String, check: Check, subject: Diagnostic.Subject, pluralArgument: Int? = nil
+    ) -> Bool {
         let at = u.origin.map { Diagnostic.Location.file($0) }
         guard let expected else {
             record(Diagnostic(.xliffUnknownUnit, .warning, "unit \(Excerpt.quoted(u.id)) matches no key of the table; not imported", at: at, subject: subject))
@@ -116,7 +129,8 @@ public struct XLIFFImport: Sendable {
             return false
         }
         guard let target = u.target else { return false }
-        let found = check(expected, target, u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0), path.contains("plural."), subject)
+        let form = path.contains("plural.") ? PluralFormUnit(argument: pluralArgument) : nil
+        let found = check(expected, target, u.targetOrigin ?? u.origin ?? Origin(file: "", line: 0, column: 0), form, subject)
         for d in found { record(d) }
         if found.contains(where: { $0.severity == .error }) { return false }
         imported += 1

@@ -7,7 +7,6 @@ import HeraldTestSupport
 /// binary: `preview`, `export` and `validate`.
 @Suite struct CatalogCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let solarLens = root.appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/mduu__SolarLens__AppShortcuts.xcstrings").path
 
     /// CLDR: Russian `one` is 1, 21, 31… 101 (v = 0 and i % 10 = 1 and
     /// i % 100 != 11). The preview shows 1, 21 and 101, and the loss message
@@ -22,45 +21,6 @@ import HeraldTestSupport
         #expect(samples.contains("few 22") && samples.contains("many 0"), "\(samples)")
         let twentyOne = loss.first { $0["sample"]?.stringValue == "one 21" }
         #expect(twentyOne?["payload"]?["aps"]?["alert"]?["body"]?.stringValue == "В этот раз ваш 21 билет без выигрыша.")
-    }
-
-    /// The SolarLens App Shortcuts catalog: every phrase of every language
-    /// (3 English, 4 German phrases for the first shortcut, read off the file).
-    @Test func previewShowsEveryPhraseOfAPhraseSet() async throws {
-        let dir = try TemporaryFolder("herald-cli-catalog")
-        try FileManager.default.copyItem(atPath: Self.solarLens, toPath: dir.path + "/AppShortcuts.xcstrings")
-        let r = try await HeraldBinary.run(["preview", "--format", "json", "--tables", dir.path, "--locales", "en,de"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let items = try JSONParser.parse(r.stdout)["locales"]?.arrayValue ?? []
-        let shortcut = items.filter { $0["example"]?.stringValue == "phrases:AppShortcuts/Is any car charging in ${applicationName}" }
-        func phrases(_ locale: String) -> [String] {
-            shortcut.filter { $0["locale"]?.stringValue == locale }.compactMap { $0["payload"]?["aps"]?["alert"]?["body"]?.stringValue }
-        }
-        #expect(phrases("en") == ["Is any car charging in ${applicationName}", "Does any car currently charge in ${applicationName}", "Is any car currently charging in ${applicationName}"])
-        #expect(phrases("de").count == 4 && phrases("de").first == "Lädt ein Auto in ${applicationName}")
-        #expect(shortcut.first { $0["locale"]?.stringValue == "de" }?["sample"]?.stringValue == "phrase 1 of 4")
-    }
-
-    /// An App Shortcuts catalog is no longer refused: export keeps the phrase
-    /// sets as a catalog, and says plainly that .strings files cannot hold them.
-    @Test func exportKeepsPhraseSets() async throws {
-        let json = try await HeraldBinary.run(["export", Self.solarLens, "--format", "json"])
-        #expect(json.status == 0, "\(json.stderr)")
-        let v = try JSONParser.parse(json.stdout)
-        let table = "mduu__SolarLens__AppShortcuts"
-        #expect(v["it"]?[table]?["Is any car charging in ${applicationName}"]?["phrases"]?.arrayValue?.count == 3)
-
-        let catalog = try await HeraldBinary.run(["export", Self.solarLens, "--format", "xcstrings"])
-        #expect(catalog.status == 0, "\(catalog.stderr)")
-        let c = try JSONParser.parse(catalog.stdout)
-        let de = c["strings"]?["Set charging mode to ${chargingMode} in ${applicationName}"]?["localizations"]?["de"]?["stringSet"]
-        #expect(de?["values"]?.arrayValue?.first?.stringValue == "Setze Lademodus auf  ${chargingMode} in ${applicationName}")
-        #expect(c["strings"]?["Set charging mode to ${chargingMode} in ${applicationName}"]?["extractionState"]?.stringValue == "extracted_with_value")
-
-        let dir = try TemporaryFolder("herald-cli-catalog")
-        let strings = try await HeraldBinary.run(["export", Self.solarLens, "--format", "strings", "--output", dir.path])
-        #expect(strings.status == 0)
-        #expect(strings.stderr.contains("App Shortcuts phrase set"), "\(strings.stderr)")
     }
 
     /// A catalog with a substitution (`%#@files@`, forms "%arg załączone pliki") written back

@@ -141,28 +141,9 @@ import Testing
         #expect(hits.first?.message.contains("'one' form of \"a\"") == true)
         #expect(hits.first?.message.contains("argument 2") == true)
     }
-
-    /// Real String Catalogs of open-source apps (HeraldTablesTests'
-    /// Fixtures/real-catalogs): clean apps give no error-level finding.
-    @Test(arguments: [
-        "alphagov__govuk-mobile-ios-app__Chat.xcstrings", "alphagov__govuk-mobile-ios-app__RecentActivity.xcstrings",
-        "jlezcanof__BreadUp__AppShortcuts.xcstrings", "jotape12-Dev__pitstop-app__AppShortcuts.xcstrings",
-        "liamnichols__xcstrings-tool-demo__Localizable.xcstrings", "mduu__SolarLens__AppShortcuts.xcstrings",
-        "mduu__SolarLens__Localizable.xcstrings", "planetary-social__nos__Reply.xcstrings",
-        "rrroyal__Harbour__AppShortcuts.xcstrings", "CofficLab__Wakey__Localizable.xcstrings",
-        "ViennaRSS__vienna-rss__Localizable.xcstrings", "wordpress-mobile__WordPress-iOS__Plurals.xcstrings",
-    ])
-    func realCatalogsHaveNoErrors(_ name: String) throws {
-        let path = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HeraldTablesTests/Fixtures/real-catalogs/\(name)").path
-        let report = try Fixtures.lint([path])
-        let errors = report.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(errors.map(\.description))")
-        #expect(!report.diagnostics.contains { $0.rule.rawValue == "structure" })
-    }
 }
 
-/// Xcode writes the source language's extracted units as 'new' (SolarLens's
+/// Xcode writes the source language's extracted units as 'new' (a real app's
 /// App Shortcuts: en 'new', de/fr/it 'translated'): not a finding; a
 /// translation's 'new' still is.
 @Suite struct CatalogStateTests {

@@ -16,7 +16,7 @@ import Testing
         let expected = ["specifier-mismatch 2"] + [1, 3, 5, 6, 7, 8, 9].map { "specifier-missing \($0)" }
         for _ in 0..<20 {
             let found = TranslationCheck.placeholders(
-                source: source, target: "%4$@ %2$d", at: origin, pluralForm: false, subject: subject, sourceLocalization: "en")
+                source: source, target: "%4$@ %2$d", at: origin, pluralForm: nil, subject: subject, sourceLocalization: "en")
             let summary = found.map { d in
                 "\(d.rule.rawValue) \(d.message.split(separator: " ").first { Int($0) != nil } ?? "?")"
             }
