@@ -71,8 +71,10 @@ public final class Renderer: Sendable {
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
         try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options)
-        }
+            Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+                Self.result(text, &details, locale: locale)
+            }
+        }.get()
     }
 
     /// Renders like `render(key:table:locale:arguments:options:)` but lends
@@ -88,7 +90,7 @@ public final class Renderer: Sendable {
             Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
                 body(text, details)
             }
-        }
+        }.get()
     }
 
     /// Runs `body` with the compiled entry for (locale, table, key), compiled
@@ -172,7 +174,8 @@ public final class Renderer: Sendable {
         let compiled = compile(
             message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
         for (i, arguments) in argumentLists.enumerated() {
-            render(compiled, locale: locale, arguments: arguments, options: options) { each(i, $0, &$1) }
+            // A message that cannot be formatted is lent as empty text with its diagnostics.
+            _ = render(compiled, locale: locale, arguments: arguments, options: options, lendFailures: true) { each(i, $0, &$1) }
         }
     }
 
@@ -193,16 +196,10 @@ public final class Renderer: Sendable {
             pluralLocale = served
         }
         let rtl = (served.map { $0.isRightToLeft } ?? false) || (servedBy.lowercased() == "base" && locale.isRightToLeft)
-        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale)
+        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale, rightToLeft: rtl)
         return Compiled(
             node: compiler.compile(message, icu: icu), servedBy: servedBy, table: table, key: key, numberLocale: locale,
             rightToLeft: rtl)
-    }
-
-    static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
-        render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
-            result(text, &details, locale: locale)
-        }
     }
 
     /// A rendering's bytes and details as a result. The details' fields are moved into the
@@ -214,15 +211,19 @@ public final class Renderer: Sendable {
             pluralChoices: exchange(&details.pluralChoices, with: []), diagnostics: exchange(&details.diagnostics, with: []))
     }
 
+    /// Renders `compiled`, lending the text and details to `body`. A message that cannot be
+    /// formatted (`RenderState.failure`) is a failure, and `body` is not called, unless
+    /// `lendFailures`: then `body` gets empty text and the diagnostics that say why.
     static func render<Output>(
         _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
-        _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
-    ) -> Output {
+        lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
+    ) -> Result<Output, RenderError> {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
             var state = RenderState(
-                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
+                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft,
+                timeZone: options.timeZone)
             // Most texts fit the stack buffer: no allocation for the text.
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
                 var out = RenderBuffer(storage)
@@ -242,7 +243,14 @@ public final class Renderer: Sendable {
                 var details = RenderDetails(
                     servedBy: compiled.servedBy, key: compiled.key, table: compiled.table,
                     pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
-                return out.withBytes { body($0, &details) }
+                if let reason = state.failure {
+                    guard lendFailures else {
+                        return .failure(
+                            .formatFailed(key: compiled.key, table: compiled.table, locale: locale, servedBy: compiled.servedBy, reason: reason))
+                    }
+                    return .success(body(UnsafeBufferPointer(start: nil, count: 0), &details))
+                }
+                return .success(out.withBytes { body($0, &details) })
             }
         }
     }

@@ -225,6 +225,9 @@ enum ValueType: Sendable {
 struct ICUTemplate: Sendable {
     var pattern: String
     var format: MessageFormat?
+    /// The same pattern with every shown argument in FSI … PDI: made when the
+    /// localization that serves it is right-to-left (`RenderState.isolate`).
+    var isolatedFormat: MessageFormat?
     var arguments: [ICUMessageArgument]
     var usesNames: Bool
     var diagnostics: [Diagnostic]
@@ -236,6 +239,9 @@ struct TemplateCompiler {
     let numberLocale: LocaleID
     /// Chooses plural categories (the served language).
     let pluralLocale: LocaleID
+    /// The serving localization is right-to-left: ICU messages are also made
+    /// with their arguments isolated.
+    var rightToLeft = false
     /// Counts compiled variable references, so a hostile table whose forms
     /// fan out into each other cannot make compiling explode.
     let budget = CompileBudget()
@@ -265,14 +271,18 @@ struct TemplateCompiler {
     func compileICU(_ pattern: String) -> ICUTemplate {
         var diagnostics: [Diagnostic] = []
         var format: MessageFormat?
+        var isolated: MessageFormat?
         do {
             format = try MessageFormat.for(pattern: pattern, locale: numberLocale)
+            if rightToLeft { isolated = try MessageFormat.for(pattern: pattern, locale: numberLocale, isolated: true) }
         } catch {
             diagnostics.append(Diagnostic(.icu, .error, "ICU MessageFormat pattern does not parse: \(error)"))
         }
         let args = ICUMessageArguments.scan(pattern)
         let usesNames = format?.usesNamedArguments ?? args.contains { Int($0.name) == nil }
-        return ICUTemplate(pattern: pattern, format: format, arguments: args, usesNames: usesNames, diagnostics: diagnostics)
+        return ICUTemplate(
+            pattern: pattern, format: format, isolatedFormat: isolated, arguments: args, usesNames: usesNames,
+            diagnostics: diagnostics)
     }
 
     /// Format problems of one text described one by one; the rest are counted.
