@@ -16,6 +16,21 @@ public struct ICUMessageArgument: Sendable, Hashable {
     public var date: Bool = false
 }
 
+extension Renderer {
+    /// The positions of the render arguments an ICU MessageFormat `pattern` shows as
+    /// dates or times (`{0, date, short}`, `{when, time}`): what a caller with sample
+    /// values (the linter) must give an instant (`2026-11-18T20:00:00Z`).
+    public static func icuDateArgumentPositions(in pattern: String) -> Set<Int> {
+        let args = ICUMessageArguments.scan(pattern)
+        let named = args.contains { Int($0.name) == nil }
+        var out = Set<Int>()
+        for (i, a) in args.enumerated() where a.date {
+            if named { out.insert(i) } else if let k = Int(a.name) { out.insert(k) }
+        }
+        return out
+    }
+}
+
 enum ICUMessageArguments {
     /// The arguments of `pattern` in order of first use. Tolerant: stops at
     /// malformed input (ICU reports the error itself when the pattern opens).
