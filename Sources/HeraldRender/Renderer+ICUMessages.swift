@@ -12,7 +12,7 @@ import HeraldDiagnostics
 // inserted argument is. A message ICU cannot format is a failure of the
 // render (`RenderError.formatFailed`), never its pattern shown.
 extension Renderer {
-    static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout RenderBuffer) {
+    static func renderICU(_ t: ICUTemplate, timeZone: String, state: inout RenderState, into out: inout RenderBuffer) {
         for d in t.diagnostics { state.diagnose(d) }
         guard let plain = t.format else {
             state.fail(t.diagnostics.first?.message ?? "the pattern does not parse")
@@ -33,7 +33,7 @@ extension Renderer {
                 uses.append(a)
                 return true
             }
-            guard let value = icuValue(arg, for: a, index: index, state: &state) else { return false }
+            guard let value = icuValue(arg, for: a, index: index, timeZone: timeZone, state: &state) else { return false }
             args.append((a.name, value))
             uses.append(a)
             return true
@@ -56,7 +56,7 @@ extension Renderer {
             }
         }
         do {
-            out += try format.format(args, timeZone: state.timeZone)
+            out += try format.format(args, timeZone: timeZone)
         } catch {
             if let k = error.argument, k < uses.count {
                 state.fail("argument '\(Excerpt.escaped(uses[k].name))': \(error)")
@@ -71,10 +71,10 @@ extension Renderer {
     /// The value ICU gets for `arg` where the pattern uses it as `a`; nil (the render
     /// failed, said why) when it cannot be one.
     static func icuValue(
-        _ arg: RenderArgument, for a: ICUMessageArgument, index: Int, state: inout RenderState
+        _ arg: RenderArgument, for a: ICUMessageArgument, index: Int, timeZone: String, state: inout RenderState
     ) -> MessageFormat.Argument? {
         if a.date {
-            switch DateArgument.epochMilliseconds(arg, timeZone: state.timeZone) {
+            switch DateArgument.epochMilliseconds(arg, timeZone: timeZone) {
             case .instant(let ms): return .date(ms)
             case .problem(let why):
                 state.fail("argument '\(Excerpt.escaped(a.name))' (a date): \(why)")

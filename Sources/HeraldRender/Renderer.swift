@@ -222,8 +222,7 @@ public final class Renderer: Sendable {
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
             var state = RenderState(
-                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft,
-                timeZone: options.timeZone)
+                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
             // Most texts fit the stack buffer: no allocation for the text.
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
                 var out = RenderBuffer(storage)
@@ -260,7 +259,7 @@ public final class Renderer: Sendable {
         case .format(let template):
             renderTemplate(template, state: &state, into: &out)
         case .icu(let template):
-            renderICU(template, state: &state, into: &out)
+            renderICU(template, timeZone: options.timeZone, state: &state, into: &out)
         case .widths(let variants):
             guard let chosen = chooseWidth(variants, width: options.width) else {
                 state.diagnose(.error, .noVariant, "the width rule has no variants")

@@ -18,8 +18,6 @@ struct RenderState {
     /// The entry being rendered (it outlives the render; its caller holds it).
     private let compiled: Unmanaged<Renderer.Compiled>
     let isolate: Bool
-    /// The IANA zone dates are shown in.
-    let timeZone: String
     /// Why the message could not be formatted at all (`RenderError.formatFailed`); the
     /// first reason said wins.
     var failure: String?
@@ -50,11 +48,10 @@ struct RenderState {
     var lastFixed: (index: Int, formatter: UnsafeMutableRawPointer)?
     var lastIntegerDigits = DigitScratch()
 
-    init(arguments: UnsafeBufferPointer<RenderArgument>, compiled: Renderer.Compiled, isolate: Bool, timeZone: String) {
+    init(arguments: UnsafeBufferPointer<RenderArgument>, compiled: Renderer.Compiled, isolate: Bool) {
         self.arguments = arguments
         self.compiled = Unmanaged.passUnretained(compiled)
         self.isolate = isolate
-        self.timeZone = timeZone
     }
 
     /// The message cannot be formatted: the render fails with `reason` (also said as
