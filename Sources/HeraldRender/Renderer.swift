@@ -70,11 +70,14 @@ public final class Renderer: Sendable {
         key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
-        try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+        var failure: RenderError?
+        let made = try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure) { text, details in
                 Self.result(text, &details, locale: locale)
             }
-        }.get()
+        }
+        guard let made else { throw failure! }
+        return made
     }
 
     /// Renders like `render(key:table:locale:arguments:options:)` but lends
@@ -86,11 +89,14 @@ public final class Renderer: Sendable {
         options: RenderOptions = .init(),
         text body: (_ text: UnsafeBufferPointer<UInt8>, _ details: RenderDetails) -> Output
     ) throws(RenderError) -> Output {
-        try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+        var failure: RenderError?
+        let made = try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure) { text, details in
                 body(text, details)
             }
-        }.get()
+        }
+        guard let made else { throw failure! }
+        return made
     }
 
     /// Runs `body` with the compiled entry for (locale, table, key), compiled
@@ -175,7 +181,10 @@ public final class Renderer: Sendable {
             message, servedBy: servedBy ?? locale.bcp47, table: "", key: "", locale: locale, icu: icu)
         for (i, arguments) in argumentLists.enumerated() {
             // A message that cannot be formatted is lent as empty text with its diagnostics.
-            _ = render(compiled, locale: locale, arguments: arguments, options: options, lendFailures: true) { each(i, $0, &$1) }
+            var failure: RenderError?
+            _ = render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure, lendFailures: true) {
+                each(i, $0, &$1)
+            }
         }
     }
 
@@ -212,12 +221,12 @@ public final class Renderer: Sendable {
     }
 
     /// Renders `compiled`, lending the text and details to `body`. A message that cannot be
-    /// formatted (`RenderState.failure`) is a failure, and `body` is not called, unless
-    /// `lendFailures`: then `body` gets empty text and the diagnostics that say why.
+    /// formatted (`RenderState.failure`) is nil with `failure` set, and `body` is not called,
+    /// unless `lendFailures`: then `body` gets empty text and the diagnostics that say why.
     static func render<Output>(
         _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
-        lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
-    ) -> Result<Output, RenderError> {
+        failure: inout RenderError?, lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
+    ) -> Output? {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
@@ -244,12 +253,13 @@ public final class Renderer: Sendable {
                     pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
                 if let reason = state.failure {
                     guard lendFailures else {
-                        return .failure(
-                            .formatFailed(key: compiled.key, table: compiled.table, locale: locale, servedBy: compiled.servedBy, reason: reason))
+                        failure = .formatFailed(
+                            key: compiled.key, table: compiled.table, locale: locale, servedBy: compiled.servedBy, reason: reason)
+                        return nil
                     }
-                    return .success(body(UnsafeBufferPointer(start: nil, count: 0), &details))
+                    return body(UnsafeBufferPointer(start: nil, count: 0), &details)
                 }
-                return .success(out.withBytes { body($0, &details) })
+                return out.withBytes { body($0, &details) }
             }
         }
     }
