@@ -24,6 +24,7 @@
 #include <unicode/uversion.h>
 #include <unicode/fmtable.h>
 #include <unicode/msgfmt.h>
+#include <unicode/datefmt.h>
 #include <unicode/unistr.h>
 #include <unicode/locid.h>
 
@@ -128,8 +129,20 @@ struct HICUDateFormatter {
 struct HICURelativeFormatter {
     URelativeDateTimeFormatter *fmt;
 };
+// A date argument of a message: formatted by `format` (in the zone of the call) and
+// handed to the rewritten pattern as the string argument `synthetic` (message.cpp).
+struct HICUMessageDate {
+    icu::UnicodeString argument;
+    icu::UnicodeString synthetic;
+    icu::DateFormat *format;
+};
 struct HICUMessageFormat {
     icu::MessageFormat *fmt;
+    std::vector<HICUMessageDate> dates;
+    // The zone the date formats are set to ("" before the first call).
+    std::string zone;
+    // The pattern as written uses {name} arguments (not {0}).
+    bool namesUsed;
 };
 
 #endif

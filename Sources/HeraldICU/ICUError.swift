@@ -15,6 +15,9 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     public let input: String?
     /// Where in `input` ICU stopped (UTF-16 offset), when it says.
     public let offset: Int?
+    /// The index of the argument at fault, when a message could not be formatted
+    /// because of one (`MessageFormat.format`).
+    public internal(set) var argument: Int? = nil
 
     /// The problem in one line: what failed, ICU's code name, the input and offset.
     public var description: String {

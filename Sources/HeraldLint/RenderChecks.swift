@@ -12,6 +12,8 @@ import HeraldDiagnostics
 extension LintRun {
     /// The sample text given to `%@` arguments.
     static let sampleText = "Ada"
+    /// The instant an ICU pattern's date arguments are rendered with.
+    static let sampleDate = "2026-11-18T20:00:00Z"
 
     mutating func checkRender(_ ctx: EntryContext, _ own: MessageArguments, isFormat: Bool) {
         let entry = ctx.entry
@@ -84,7 +86,11 @@ extension LintRun {
         let numeric = (0..<count).map { i in
             icu || (own.uses[i] ?? []).contains { $0.argClass == .number || $0.argClass == .integer || $0.argClass == .floating }
         }
-        let argumentLists: [[RenderArgument]] = samples.map { sample in numeric.map { .string($0 ? sample : Self.sampleText) } }
+        // A date of an ICU pattern ({0, date, short}) gets an instant: a plural's sample is not one.
+        let dates = icu ? Set(ctx.texts.flatMap { Renderer.icuDateArgumentPositions(in: $0.value) }) : []
+        let argumentLists: [[RenderArgument]] = samples.map { sample in
+            numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? sample : Self.sampleText) }
+        }
         // Compiled once, rendered with every sample.
         Renderer.renderUncached(
             message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),

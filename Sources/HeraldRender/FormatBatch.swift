@@ -2,7 +2,7 @@ import HeraldICU
 public import HeraldJSON
 
 /// `herald format --batch`: each JSON Lines request {"key", "locale", "args"?, "table"?,
-/// "device"?, "width"?} answered with one `FormatJSON` line, in order, "error" instead of
+/// "device"?, "width"?, "timeZone"?} answered with one `FormatJSON` line, in order, "error" instead of
 /// "text" when a request fails. A request of the common shape goes through
 /// `FormatBatchFastPath` (no JSONValue tree); anything else, every malformed line
 /// included, through `JSONParser` here, which words the errors, so both answer a line
@@ -81,6 +81,12 @@ public struct FormatBatch {
         var options = defaults.options
         if let device = request["device"]?.stringValue { options.device = device }
         if let w = request["width"]?.intValue { options.width = Int(w) }
+        if let zone = request["timeZone"] {
+            guard let z = zone.stringValue, DateFormat.isKnownZone(z) else {
+                return failure("\"timeZone\" must be a known IANA time zone (Europe/Berlin)", key: key, locale: tag)
+            }
+            options.timeZone = z
+        }
         let table = request["table"]?.stringValue ?? defaults.table
         do {
             var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)

@@ -91,6 +91,8 @@ struct FormatBatchFastPath {
                     guard r.consume(0x3A), let v = r.readNumberBytes() else { return nil }
                     // As JSONValue.intValue: a whole number, else no width.
                     q.width = Int64(String(decoding: UnsafeBufferPointer(rebasing: line[v]), as: UTF8.self))
+                } else if r.consumeString("timeZone") {
+                    return nil  // rare: the general path reads and checks it
                 } else {
                     // Any other member (an "id" a script added): checked and skipped.
                     guard r.readStringBytes() != nil, r.consume(0x3A), r.skipValue() else { return nil }

@@ -10,6 +10,25 @@ public struct ICUMessageArgument: Sendable, Hashable {
     /// True when any use is `number`, `plural`, `selectordinal`, `choice`,
     /// `spellout`, `ordinal` or `duration`.
     public var numeric: Bool
+    /// True when a `select` chooses on it (it is compared as text).
+    public var selects: Bool = false
+    /// True when any use is `date` or `time`.
+    public var date: Bool = false
+}
+
+extension Renderer {
+    /// The positions of the render arguments an ICU MessageFormat `pattern` shows as
+    /// dates or times (`{0, date, short}`, `{when, time}`): what a caller with sample
+    /// values (the linter) must give an instant (`2026-11-18T20:00:00Z`).
+    public static func icuDateArgumentPositions(in pattern: String) -> Set<Int> {
+        let args = ICUMessageArguments.scan(pattern)
+        let named = args.contains { Int($0.name) == nil }
+        var out = Set<Int>()
+        for (i, a) in args.enumerated() where a.date {
+            if named { out.insert(i) } else if let k = Int(a.name) { out.insert(k) }
+        }
+        return out
+    }
 }
 
 enum ICUMessageArguments {
@@ -19,11 +38,13 @@ enum ICUMessageArguments {
         let b = Array(pattern.utf8)
         var out: [ICUMessageArgument] = []
         var i = 0
-        func note(_ name: String, numeric: Bool) {
+        func note(_ name: String, numeric: Bool, selects: Bool = false, date: Bool = false) {
             if let k = out.firstIndex(where: { $0.name == name }) {
                 if numeric { out[k].numeric = true }
+                if selects { out[k].selects = true }
+                if date { out[k].date = true }
             } else {
-                out.append(ICUMessageArgument(name: name, numeric: numeric))
+                out.append(ICUMessageArgument(name: name, numeric: numeric, selects: selects, date: date))
             }
         }
         func skipSpace() { while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 } }
@@ -79,10 +100,10 @@ enum ICUMessageArguments {
             }
             guard i < b.count, b[i] == UInt8(ascii: ",") else { return }
             i += 1
-            let type = word()
+            let type = word().lowercased()
             let complex = ["plural", "selectordinal", "select", "choice"].contains(type)
             let numeric = ["number", "plural", "selectordinal", "choice", "spellout", "ordinal", "duration"].contains(type)
-            note(name, numeric: numeric)
+            note(name, numeric: numeric, selects: type == "select", date: type == "date" || type == "time")
             if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return }
             guard i < b.count, b[i] == UInt8(ascii: ",") else { return }
             i += 1

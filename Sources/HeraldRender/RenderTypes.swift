@@ -37,6 +37,9 @@ public struct RenderOptions: Sendable {
     /// Wrap every inserted argument in FSI U+2068 … PDI U+2069 when the
     /// localization that served the message is right-to-left.
     public var isolateArguments: Bool
+    /// The IANA time zone dates and times are shown in (`{d, date, short}` in an ICU
+    /// MessageFormat table). Checked when used: an unknown zone fails the render.
+    public var timeZone: String
 
     /// Makes options.
     ///
@@ -44,10 +47,12 @@ public struct RenderOptions: Sendable {
     ///   - device: The device variant to pick (`iphone`, `ipad`, `mac`, `applewatch`…).
     ///   - width: The presentation width for width variants (nil: the widest).
     ///   - isolateArguments: Wrap arguments in FSI…PDI in right-to-left text.
-    public init(device: String = "iphone", width: Int? = nil, isolateArguments: Bool = true) {
+    ///   - timeZone: The IANA zone dates are shown in.
+    public init(device: String = "iphone", width: Int? = nil, isolateArguments: Bool = true, timeZone: String = "UTC") {
         self.device = device
         self.width = width
         self.isolateArguments = isolateArguments
+        self.timeZone = timeZone
     }
 }
 
@@ -99,6 +104,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// localizations looked at, best first; `otherTables` the catalog's other
     /// tables that do have the key for this locale (a key put in the wrong table).
     case keyMissing(key: String, table: String, locale: LocaleID, tried: [String], otherTables: [String])
+    /// The key's message (an ICU MessageFormat pattern) cannot be formatted with the
+    /// arguments given: `reason` says which argument and why (a date that is not one,
+    /// a value of the wrong kind). Nothing is shown rather than the raw pattern.
+    case formatFailed(key: String, table: String, locale: LocaleID, servedBy: String, reason: String)
 
     /// One line: the key, the table, the locale, where it looked, and which other
     /// tables have the key — `key 'a' is not in table 'Localizable' for de (looked in
@@ -114,6 +123,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             default: text += "; tables " + otherTables.map { "'\(Excerpt.escaped($0))'" }.joined(separator: ", ") + " have it"
             }
             return text
+        case .formatFailed(let key, let table, let locale, let servedBy, let reason):
+            return "key '\(Excerpt.escaped(key))' in table '\(Excerpt.escaped(table))' (\(Excerpt.escaped(servedBy))) cannot be formatted for \(locale.bcp47): \(reason)"
         }
     }
 }

@@ -4,25 +4,44 @@ import HeraldDiagnostics
 
 // ICU MessageFormat messages (a table whose name ends in `.icu`): the
 // pattern formatted by ICU with the arguments bound by name or position.
+//
+// Values reach ICU raw: a `select` compares the string as given (a number
+// as written, `1234`), a plural or `{n, number}` gets the number, a date
+// argument the instant (`DateArgument`). In right-to-left text the pattern
+// itself isolates what is shown (`MessageFormat.isolated`), as every other
+// inserted argument is. A message ICU cannot format is a failure of the
+// render (`RenderError.formatFailed`), never its pattern shown.
 extension Renderer {
-    static func renderICU(_ t: ICUTemplate, state: inout RenderState, into out: inout RenderBuffer) {
+    static func renderICU(_ t: ICUTemplate, timeZone: String, state: inout RenderState, into out: inout RenderBuffer) {
         for d in t.diagnostics { state.diagnose(d) }
-        guard let format = t.format else {
-            out += t.pattern
+        guard let plain = t.format else {
+            state.fail(t.diagnostics.first?.message ?? "the pattern does not parse")
             return
         }
+        let format = state.isolate ? (t.isolatedFormat ?? plain) : plain
         var args: [(name: String, value: MessageFormat.Argument)] = []
-        if t.usesNames {
-            for (i, a) in t.arguments.enumerated() {
-                guard let arg = state.argument(i, for: "{\(a.name)}") else {
-                    // Missing: empty text, or 0 where the pattern needs a number (diagnosed).
-                    args.append((a.name, a.numeric ? .number(.int(0)) : .string("")))
-                    continue
+        // The pattern's argument each value is for, by position in `args`.
+        var uses: [ICUMessageArgument] = []
+        func bind(_ a: ICUMessageArgument, index: Int) -> Bool {
+            guard let arg = state.argument(index, for: "{\(a.name)}") else {
+                if a.date {
+                    state.fail("argument '\(Excerpt.escaped(a.name))' (a date) is missing")
+                    return false
                 }
-                args.append((a.name, icuValue(arg, numeric: a.numeric, name: a.name, index: i, state: &state)))
+                // Missing: empty text, or 0 where the pattern needs a number (diagnosed).
+                args.append((a.name, a.numeric ? .number(.int(0)) : .string("")))
+                uses.append(a)
+                return true
             }
+            guard let value = icuValue(arg, for: a, index: index, timeZone: timeZone, state: &state) else { return false }
+            args.append((a.name, value))
+            uses.append(a)
+            return true
+        }
+        if t.usesNames {
+            for (i, a) in t.arguments.enumerated() where !bind(a, index: i) { return }
         } else {
-            let numericNames = Set(t.arguments.filter(\.numeric).map(\.name))
+            let byName = Dictionary(t.arguments.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             let numbers = Set(t.arguments.compactMap { Int($0.name) })
             let highest = numbers.max() ?? -1
             // Arguments up to the highest number the pattern names are bound
@@ -32,33 +51,55 @@ extension Renderer {
             // names are bound once each, as missing.
             let given = min(highest + 1, state.arguments.count)
             for i in Array(0..<given) + numbers.filter({ $0 >= given }).sorted() {
-                guard let arg = state.argument(i, for: "{\(i)}") else {
-                    args.append((String(i), numericNames.contains(String(i)) ? .number(.int(0)) : .string("")))
-                    continue
-                }
-                args.append((String(i), icuValue(arg, numeric: numericNames.contains(String(i)), name: String(i), index: i, state: &state)))
+                let a = byName[String(i)] ?? ICUMessageArgument(name: String(i), numeric: false)
+                if !bind(a, index: i) { return }
             }
         }
         do {
-            out += try format.format(args)
+            out += try format.format(args, timeZone: timeZone)
         } catch {
-            state.diagnose(.error, .icu, "ICU MessageFormat could not format: \(error)")
-            out += t.pattern
+            if let k = error.argument, k < uses.count {
+                state.fail("argument '\(Excerpt.escaped(uses[k].name))': \(error)")
+            } else if let culprit = mismatched(uses) {
+                state.fail(culprit)
+            } else {
+                state.fail("\(error)")
+            }
         }
     }
 
-    static func icuValue(_ arg: RenderArgument, numeric: Bool, name: String, index: Int, state: inout RenderState) -> MessageFormat.Argument {
+    /// The value ICU gets for `arg` where the pattern uses it as `a`; nil (the render
+    /// failed, said why) when it cannot be one.
+    static func icuValue(
+        _ arg: RenderArgument, for a: ICUMessageArgument, index: Int, timeZone: String, state: inout RenderState
+    ) -> MessageFormat.Argument? {
+        if a.date {
+            switch DateArgument.epochMilliseconds(arg, timeZone: timeZone) {
+            case .instant(let ms): return .date(ms)
+            case .problem(let why):
+                state.fail("argument '\(Excerpt.escaped(a.name))' (a date): \(why)")
+                return nil
+            }
+        }
         switch arg {
         case .number(let n):
-            if numeric { return .number(n) }
-            let text = (try? NumberFormat.asWritten(n, locale: state.numberLocale).format(n)) ?? n.description
-            return .string(state.isolate ? SpecifierFormatting.isolateStart + text + SpecifierFormatting.isolateEnd : text)
+            if a.numeric { return .number(n) }
+            // A select compares the number as written; shown alone, it is written as the locale writes numbers.
+            if a.selects { return .string(n.description) }
+            return .string((try? NumberFormat.asWritten(n, locale: state.numberLocale).format(n)) ?? n.description)
         case .string(let s):
-            if numeric {
-                if let n = state.number(arg, index: index, for: "{\(name)}") { return .number(n) }
+            if a.numeric {
+                if let n = state.number(arg, index: index, for: "{\(a.name)}") { return .number(n) }
                 return .number(.int(0))
             }
-            return .string(state.isolate ? SpecifierFormatting.isolateStart + s + SpecifierFormatting.isolateEnd : s)
+            return .string(s)
         }
+    }
+
+    /// Says which argument ICU could not use: one that a select compares as text and a
+    /// plural or number format reads as a number.
+    static func mismatched(_ uses: [ICUMessageArgument]) -> String? {
+        guard let a = uses.first(where: { $0.numeric && $0.selects }) else { return nil }
+        return "argument '\(Excerpt.escaped(a.name))' is used both by a select (text) and as a number; ICU cannot format it"
     }
 }

@@ -72,9 +72,14 @@ public final class Renderer: Sendable {
         key: String, table: String = "Localizable", locale: LocaleID, arguments: [RenderArgument],
         options: RenderOptions = .init()
     ) throws(RenderError) -> RenderResult {
-        try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options)
+        var failure: RenderError?
+        let made = try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure) { text, details in
+                Self.result(text, &details, locale: locale)
+            }
         }
+        guard let made else { throw failure! }
+        return made
     }
 
     /// Renders like `render(key:table:locale:arguments:options:)` but lends
@@ -86,11 +91,14 @@ public final class Renderer: Sendable {
         options: RenderOptions = .init(),
         text body: (_ text: UnsafeBufferPointer<UInt8>, _ details: RenderDetails) -> Output
     ) throws(RenderError) -> Output {
-        try withCompiled(key: key, table: table, locale: locale) { compiled in
-            Self.render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
+        var failure: RenderError?
+        let made = try withCompiled(key: key, table: table, locale: locale) { compiled in
+            Self.render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure) { text, details in
                 body(text, details)
             }
         }
+        guard let made else { throw failure! }
+        return made
     }
 
     /// Runs `body` with the compiled entry for (locale, table, key), compiled
@@ -176,7 +184,11 @@ public final class Renderer: Sendable {
             language: servedBy.map { LocalizationLookup.textLanguage(of: $0, development: nil) } ?? locale, table: "", key: "",
             locale: locale, icu: icu)
         for (i, arguments) in argumentLists.enumerated() {
-            render(compiled, locale: locale, arguments: arguments, options: options) { each(i, $0, &$1) }
+            // A message that cannot be formatted is lent as empty text with its diagnostics.
+            var failure: RenderError?
+            _ = render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure, lendFailures: true) {
+                each(i, $0, &$1)
+            }
         }
     }
 
@@ -198,16 +210,11 @@ public final class Renderer: Sendable {
         let pluralLocale = LocalizationLookup.pluralLocale(requested: locale, textLanguage: language)
         let messageLocale = LocalizationLookup.messageLocale(requested: locale, textLanguage: language)
         let rtl = servedBy.lowercased() == "base" ? locale.isRightToLeft : (language?.isRightToLeft ?? false)
-        let compiler = TemplateCompiler(numberLocale: locale, pluralLocale: pluralLocale, messageLocale: messageLocale)
+        let compiler = TemplateCompiler(
+            numberLocale: locale, pluralLocale: pluralLocale, messageLocale: messageLocale, rightToLeft: rtl)
         return Compiled(
             node: compiler.compile(message, icu: icu), servedBy: servedBy, table: table, key: key, numberLocale: locale,
             rightToLeft: rtl)
-    }
-
-    static func render(_ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions) -> RenderResult {
-        render(compiled, locale: locale, arguments: arguments, options: options) { text, details in
-            result(text, &details, locale: locale)
-        }
     }
 
     /// A rendering's bytes and details as a result. The details' fields are moved into the
@@ -219,10 +226,13 @@ public final class Renderer: Sendable {
             pluralChoices: exchange(&details.pluralChoices, with: []), diagnostics: exchange(&details.diagnostics, with: []))
     }
 
+    /// Renders `compiled`, lending the text and details to `body`. A message that cannot be
+    /// formatted (`RenderState.failure`) is nil with `failure` set, and `body` is not called,
+    /// unless `lendFailures`: then `body` gets empty text and the diagnostics that say why.
     static func render<Output>(
         _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
-        _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
-    ) -> Output {
+        failure: inout RenderError?, lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
+    ) -> Output? {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
@@ -247,6 +257,14 @@ public final class Renderer: Sendable {
                 var details = RenderDetails(
                     servedBy: compiled.servedBy, key: compiled.key, table: compiled.table,
                     pluralChoices: exchange(&state.plural, with: []), diagnostics: exchange(&state.diagnostics, with: []))
+                if let reason = state.failure {
+                    guard lendFailures else {
+                        failure = .formatFailed(
+                            key: compiled.key, table: compiled.table, locale: locale, servedBy: compiled.servedBy, reason: reason)
+                        return nil
+                    }
+                    return body(UnsafeBufferPointer(start: nil, count: 0), &details)
+                }
                 return out.withBytes { body($0, &details) }
             }
         }
@@ -257,7 +275,7 @@ public final class Renderer: Sendable {
         case .format(let template):
             renderTemplate(template, state: &state, into: &out)
         case .icu(let template):
-            renderICU(template, state: &state, into: &out)
+            renderICU(template, timeZone: options.timeZone, state: &state, into: &out)
         case .widths(let variants):
             guard let chosen = chooseWidth(variants, width: options.width) else {
                 state.diagnose(.error, .noVariant, "the width rule has no variants")

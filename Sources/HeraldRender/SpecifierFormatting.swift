@@ -18,6 +18,9 @@ struct RenderState {
     /// The entry being rendered (it outlives the render; its caller holds it).
     private let compiled: Unmanaged<Renderer.Compiled>
     let isolate: Bool
+    /// Why the message could not be formatted at all (`RenderError.formatFailed`); the
+    /// first reason said wins.
+    var failure: String?
     /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
     private var usedMask: UInt64 = 0
     private var usedBeyond: Set<Int>?
@@ -49,6 +52,14 @@ struct RenderState {
         self.arguments = arguments
         self.compiled = Unmanaged.passUnretained(compiled)
         self.isolate = isolate
+    }
+
+    /// The message cannot be formatted: the render fails with `reason` (also said as
+    /// an `icu` error, for the paths that render without failing: the linter's).
+    @inline(never)
+    mutating func fail(_ reason: String) {
+        if failure == nil { failure = reason }
+        diagnose(.error, .icu, "ICU MessageFormat could not format: \(reason)")
     }
 
     /// The requested locale: it formats the numbers.

@@ -229,6 +229,9 @@ enum ValueType: Sendable {
 struct ICUTemplate: Sendable {
     var pattern: String
     var format: MessageFormat?
+    /// The same pattern with every shown argument in FSI … PDI: made when the
+    /// localization that serves it is right-to-left (`RenderState.isolate`).
+    var isolatedFormat: MessageFormat?
     var arguments: [ICUMessageArgument]
     var usesNames: Bool
     var diagnostics: [Diagnostic]
@@ -243,11 +246,15 @@ struct TemplateCompiler {
     /// Formats ICU MessageFormat patterns: plural rules of `pluralLocale`, numbers as
     /// close to `numberLocale` as one ICU locale allows (`LocalizationLookup.messageLocale`).
     let messageLocale: LocaleID
+    /// The serving localization is right-to-left: ICU messages are also made
+    /// with their arguments isolated.
+    let rightToLeft: Bool
 
-    init(numberLocale: LocaleID, pluralLocale: LocaleID, messageLocale: LocaleID? = nil) {
+    init(numberLocale: LocaleID, pluralLocale: LocaleID, messageLocale: LocaleID? = nil, rightToLeft: Bool = false) {
         self.numberLocale = numberLocale
         self.pluralLocale = pluralLocale
         self.messageLocale = messageLocale ?? numberLocale
+        self.rightToLeft = rightToLeft
     }
     /// Counts compiled variable references, so a hostile table whose forms
     /// fan out into each other cannot make compiling explode.
@@ -278,17 +285,22 @@ struct TemplateCompiler {
     func compileICU(_ pattern: String) -> ICUTemplate {
         var diagnostics: [Diagnostic] = []
         var format: MessageFormat?
+        var isolated: MessageFormat?
         do {
             // Only a pattern that selects plural forms needs the text's rules: the others keep
             // the requested locale for every number (`{amount, number, ::currency/EUR}`).
             let selectsPlural = pattern.contains("plural") || pattern.contains("selectordinal")
-            format = try MessageFormat.for(pattern: pattern, locale: selectsPlural ? messageLocale : numberLocale)
+            let patternLocale = selectsPlural ? messageLocale : numberLocale
+            format = try MessageFormat.for(pattern: pattern, locale: patternLocale)
+            if rightToLeft { isolated = try MessageFormat.for(pattern: pattern, locale: patternLocale, isolated: true) }
         } catch {
             diagnostics.append(Diagnostic(.icu, .error, "ICU MessageFormat pattern does not parse: \(error)"))
         }
         let args = ICUMessageArguments.scan(pattern)
         let usesNames = format?.usesNamedArguments ?? args.contains { Int($0.name) == nil }
-        return ICUTemplate(pattern: pattern, format: format, arguments: args, usesNames: usesNames, diagnostics: diagnostics)
+        return ICUTemplate(
+            pattern: pattern, format: format, isolatedFormat: isolated, arguments: args, usesNames: usesNames,
+            diagnostics: diagnostics)
     }
 
     /// Format problems of one text described one by one; the rest are counted.

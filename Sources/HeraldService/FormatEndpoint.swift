@@ -29,14 +29,20 @@ final class FormatEndpoint: Sendable {
         init(_ batch: FormatBatch) { self.batch = batch }
     }
 
-    init(tables: LiveTables) { self.tables = tables }
+    /// The zone dates are shown in when a request names none (`herald serve --time-zone`).
+    let timeZone: String
+
+    init(tables: LiveTables, timeZone: String) {
+        self.tables = tables
+        self.timeZone = timeZone
+    }
 
     func answer(_ body: [UInt8]) throws -> (status: Int, body: [UInt8]) {
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
         let lent = idle.withLock { idle -> Lent? in
             guard idle.generation == generation.number else { return nil }
             return idle.batches.popLast()
-        } ?? Lent(FormatBatch(renderer: generation.stage.renderer, options: RenderOptions(), table: "Localizable"))
+        } ?? Lent(FormatBatch(renderer: generation.stage.renderer, options: RenderOptions(timeZone: timeZone), table: "Localizable"))
         var out = BufferedOutput.inMemory()
         // One request is one line: the newlines of a pretty-printed body are JSON whitespace.
         let line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }

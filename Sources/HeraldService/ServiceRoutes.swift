@@ -14,7 +14,7 @@ struct ServiceRoutes: Sendable {
 
     func add(to router: Router<ServiceContext>) {
         let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone, tracing = tracing
-        let format = FormatEndpoint(tables: tables)
+        let format = FormatEndpoint(tables: tables, timeZone: timeZone)
         router.post("/v1/render") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)

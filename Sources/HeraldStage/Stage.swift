@@ -104,7 +104,10 @@ public final class Stage: Sendable {
 
         guard payload.eligibility.isEligible else { return Assemble.passedOn(payload) }
 
-        let texts = Texts(renderer: renderer, locale: locale, options: configuration.renderOptions)
+        var options = configuration.renderOptions
+        // Dates in the texts (an ICU table's {d, date, short}) are shown in the request's zone.
+        options.timeZone = configuration.timeZone
+        let texts = Texts(renderer: renderer, locale: locale, options: options)
         let push = Push(
             request: PushRequest.read(payload, policy: SealingPolicy(configuration)), texts: texts,
             base: BaseAlert.resolve(payload.aps.alert, texts: texts), generic: texts.fallbackDraft(),

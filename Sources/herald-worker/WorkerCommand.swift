@@ -152,7 +152,8 @@ struct WorkerCommand: AsyncParsableCommand {
             now: fixedNow, timeZone: timeZone, deadline: .milliseconds(deadlineMilliseconds), allowUnsealed: allowUnsealed)
         return JobRunner(
             stage: Stage(configuration: configuration),
-            format: JobRunner.FormatSettings(renderer: Renderer(catalog: catalog)), maximumAttempts: maxAttempts)
+            format: JobRunner.FormatSettings(renderer: Renderer(catalog: catalog), options: RenderOptions(timeZone: timeZone)),
+            maximumAttempts: maxAttempts)
     }
 
     func isDirectory(_ path: String) -> Bool {

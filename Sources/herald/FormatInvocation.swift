@@ -70,19 +70,26 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
         }
     }
 
-    var options: RenderOptions { RenderOptions(device: device, width: width, isolateArguments: !noIsolate) }
+    var options: RenderOptions {
+        RenderOptions(device: device, width: width, isolateArguments: !noIsolate, timeZone: common.timeZone)
+    }
 
     func runOne() throws {
         guard let key else { throw CommandFailure.usage("missing --key (or use --batch)") }
         guard let tag = locale else { throw CommandFailure.usage("missing --locale (or use --batch)") }
         let localeID = try LocaleFlag.read(tag, flag: "--locale")
+        try common.checkTimeZone()
         let renderer = Renderer(catalog: try common.catalog())
         var result: RenderResult
         do {
             result = try renderer.render(
                 key: key, table: table, locale: localeID, arguments: arguments.map(RenderArgument.text), options: options)
         } catch {
-            throw CommandFailure(.keyMissing, [error.description])
+            switch error {
+            case .keyMissing: throw CommandFailure(.keyMissing, [error.description])
+            // The arguments do not fit the message (a date that is not one…): said, nothing printed.
+            case .formatFailed: throw CommandFailure(.usage, [error.description])
+            }
         }
         FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
         let mismatch = FormatCommand.isArgumentMismatch(result)
@@ -107,6 +114,7 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
     }
 
     func runBatch(_ path: String) throws {
+        try common.checkTimeZone()
         let input = try LineReader(path: path)
         var batch = FormatBatch(renderer: Renderer(catalog: try common.catalog()), options: options, table: table)
         var out = BufferedOutput()

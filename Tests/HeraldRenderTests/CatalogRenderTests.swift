@@ -88,8 +88,13 @@ import Testing
         #expect(items.text == "1 item for Bo")
         let many = try r.render(key: "items", table: "Notifications.icu", locale: loc("de"), arguments: [n(1234), s("{0} %d")])
         #expect(many.text == "1.234 Artikel für {0} %d")
-        let broken = try r.render(key: "broken", table: "Notifications.icu", locale: loc("en"), arguments: [n(1)])
-        #expect(broken.diagnostics.contains { $0.rule.rawValue == "icu" })
+        // A pattern that does not parse fails the render (never its pattern shown), saying why.
+        #expect {
+            try r.render(key: "broken", table: "Notifications.icu", locale: loc("en"), arguments: [n(1)])
+        } throws: { error in
+            guard case .formatFailed(let key, _, _, _, let reason) = error as? RenderError else { return false }
+            return key == "broken" && reason.contains("does not parse")
+        }
     }
 }
 

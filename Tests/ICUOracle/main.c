@@ -19,6 +19,11 @@
 //                                    ".0…0" (the digits shown)
 //   herald-icu-oracle cfnumber       a localized printf number as CoreFoundation prints it
 //                                    (cfnumber.c says the input and how)
+//   herald-icu-oracle message        reads lines "id TAB zone TAB epoch-ms TAB pattern"; prints
+//                                    for each the pattern formatted by ICU's own MessageFormat
+//                                    (umsg_open/umsg_format) with the instant as its one
+//                                    argument {0}, after ucal_setDefaultTimeZone(zone) (ICU's
+//                                    MessageFormat shows dates in the default zone)
 //
 // The sweep's values (kept in step with LocaleOrderIndependenceTests):
 //   number   1234567.891 with the locale's default formatter (skeleton "")
@@ -33,6 +38,8 @@
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>
+#include <unicode/umsg.h>
+#include <unicode/ucal.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,7 +197,29 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    if (argc >= 2 && strcmp(argv[1], "message") == 0) {
+        char line[2048], id[128], zone[128], pattern[1600];
+        double ms;
+        UChar uzone[128], upattern[1600], out[1024];
+        while (fgets(line, sizeof line, stdin)) {
+            if (sscanf(line, "%127[^\t]\t%127[^\t]\t%lf\t%1599[^\n]", id, zone, &ms, pattern) != 4) {
+                printf("!bad request\n");
+                continue;
+            }
+            UErrorCode ec = U_ZERO_ERROR;
+            u_strFromUTF8(uzone, 128, NULL, zone, -1, &ec);
+            ucal_setDefaultTimeZone(uzone, &ec);
+            u_strFromUTF8(upattern, 1600, NULL, pattern, -1, &ec);
+            UParseError pe;
+            UMessageFormat *f = umsg_open(upattern, -1, id, &pe, &ec);
+            int32_t n = U_SUCCESS(ec) ? umsg_format(f, out, 1024, &ec, (UDate)ms) : 0;
+            put(out, n, ec);
+            putchar('\n');
+            if (f) umsg_close(f);
+        }
+        return 0;
+    }
     if (argc >= 2 && strcmp(argv[1], "cfnumber") == 0) return cfnumber_main();
-    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits | fixed | cfnumber\n");
+    fprintf(stderr, "usage: herald-icu-oracle available | sweep | digits | fixed | cfnumber | message\n");
     return 2;
 }

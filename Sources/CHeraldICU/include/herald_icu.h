@@ -246,26 +246,32 @@ typedef struct HICUMessageFormat HICUMessageFormat;
 
 /// Parses an ICU MessageFormat pattern. On a syntax error, *error_line and
 /// *error_offset say where (0-based line, offset in that line, UTF-16 units).
+/// With `isolate` non-zero, every argument that is shown ({x}, {x, number…},
+/// {x, date…}, a plural's #) comes out wrapped in FSI U+2068 … PDI U+2069;
+/// the values themselves reach ICU unchanged (a select compares them as given).
 /// NOT thread safe.
-HICUMessageFormat *hicu_message_open(const char *pattern, const char *locale,
+HICUMessageFormat *hicu_message_open(const char *pattern, const char *locale, int isolate,
                                      int32_t *error_line, int32_t *error_offset,
                                      int32_t *status);
 void hicu_message_close(HICUMessageFormat *fmt);
 /// 1 when the pattern uses named arguments ({count}), 0 for numbered ({0}).
 int hicu_message_uses_names(const HICUMessageFormat *fmt);
+/// 1 when the pattern formats a date or time ({d, date, short}, {t, time}).
+int hicu_message_has_dates(const HICUMessageFormat *fmt);
 /// What a MessageFormat argument is.
 typedef HICU_ENUM(HICUMessageArgumentKind) {
     HICUMessageArgumentKindString = 0,   // values[i]: UTF-8 text, which may hold NUL characters
     HICUMessageArgumentKindDecimal = 1,  // values[i]: a decimal string ("1.50")
     HICUMessageArgumentKindDate = 2,     // numbers[i]: epoch ms; values[i] unused
 } HICUMessageArgumentKind;
-/// Formats with `count` arguments. names[i] is the argument name (or its
-/// number as text, "0"). values[i] is valueLengths[i] bytes, not
-/// NUL-terminated.
-int32_t hicu_message_format(HICUMessageFormat *fmt, int32_t count, const char *const *names,
+/// Formats with `count` arguments; dates are shown in the IANA `zone` (NULL: UTC).
+/// names[i] is the argument name (or its number as text, "0"). values[i] is
+/// valueLengths[i] bytes, not NUL-terminated. On failure, *failed_argument is
+/// the index of the argument at fault when known, else -1.
+int32_t hicu_message_format(HICUMessageFormat *fmt, const char *zone, int32_t count, const char *const *names,
                             const HICUMessageArgumentKind *kinds, const char *const *values,
                             const int32_t *valueLengths, const double *numbers, char *out,
-                            int32_t cap, int32_t *status);
+                            int32_t cap, int32_t *failed_argument, int32_t *status);
 
 // MARK: - Text
 
