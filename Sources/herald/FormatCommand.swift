@@ -12,8 +12,8 @@ struct FormatCommand: ParsableCommand {
             the --arg values in order to the key's specifiers. A numeric specifier or plural variable reads \
             its value as a number keeping its written decimals (1.0 is not 1). Tables whose name ends in \
             .icu hold ICU MessageFormat patterns.
-            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage or argument mismatch \
-            (nothing is printed on standard output then, unless --lenient).
+            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage, argument mismatch \
+            or an error in the message (nothing is printed on standard output then, unless --lenient).
             --batch FILE|- reads JSON Lines {"key", "locale", "args": [...], "table"?, "device"?, "width"?} \
             and writes one --json object per line, with "error" instead of "text" when a request fails.
             """)

@@ -94,12 +94,18 @@ def main():
     rows = []
     for app in apps:
         app_dir = os.path.realpath(os.path.join(args.corpus, app))
-        run = subprocess.run([herald, "validate", "--format", "json", app_dir], capture_output=True, text=True)
-        if run.returncode not in (0, 1):
-            sys.exit("%s: herald validate exited %d: %s" % (app, run.returncode, run.stderr[:500]))
-        report = json.loads(run.stdout)
+        # A folder of String Catalogs from different apps (catalogs/): each is validated on
+        # its own, with its own source language, as its app would be.
+        files = sorted(f for f in os.listdir(app_dir) if f.endswith(".xcstrings"))
+        targets = [os.path.join(app_dir, f) for f in files] if files else [app_dir]
+        diagnostics = []
+        for target in targets:
+            run = subprocess.run([herald, "validate", "--format", "json", target], capture_output=True, text=True)
+            if run.returncode not in (0, 1):
+                sys.exit("%s: herald validate exited %d: %s" % (app, run.returncode, run.stderr[:500]))
+            diagnostics += json.loads(run.stdout)["diagnostics"]
         labels = load_labels(app)
-        for rule, (total, picked) in sorted(sample(finding_ids(report["diagnostics"], app_dir)).items()):
+        for rule, (total, picked) in sorted(sample(finding_ids(diagnostics, app_dir)).items()):
             right = wrong = 0
             missing = []
             for fid, d in picked:
