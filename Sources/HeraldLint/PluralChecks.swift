@@ -41,7 +41,9 @@ extension LintRun {
             guard [.zero, .one, .two].contains(s.category), let samples = plan.samples[s.category] else { continue }
             let integer = ValueType.isInteger(s.variable.valueType) || s.variable.valueType == nil
             var numbers = samples.integers + (integer ? [] : samples.decimals)
-            if integer, s.category != .zero, s.variable.forms.contains(.zero) { numbers.removeAll { $0 == "0" } }
+            // 0 is not counted either: a form without the number for "none" and for 1 (fr, pt
+            // 'one': 0, 1) takes the singular both times ("compte"), and apps show 0 apart.
+            if integer, s.category != .zero { numbers.removeAll { $0 == "0" } }
             guard numbers.count > 1 else { continue }
             let shown = numbers.prefix(4).joined(separator: ", ")
             emit(.pluralCountOmitted, ctx.place(s.text.origin),

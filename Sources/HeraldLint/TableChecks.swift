@@ -360,9 +360,17 @@ extension LintRun {
             prose += " "
         }
         let w = words(prose).filter { $0.count >= 2 }
-        let lower = w.count(where: { $0.first?.isLowercase == true })
-        return (w.count >= 3 && lower >= 2) || (w.count >= 4 && lower >= 1)
+        let lower = w.filter { $0.first?.isLowercase == true }
+        if w.count >= 3 && lower.count >= 2 { return true }
+        // Title Case: the only lower-case words are the short ones English headings keep
+        // small ("Siri, start DuckDuckGo VPN" is a sentence of names, not a heading).
+        return w.count >= 4 && lower.count >= 1 && lower.allSatisfy { titleCaseSmallWords.contains($0) }
     }
+
+    /// The words an English heading in Title Case leaves in lower case.
+    static let titleCaseSmallWords: Set<String> = [
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "from", "with", "by", "at", "as", "into",
+    ]
 
     /// An e-mail address, a URL or a host name (`www.example.com`, `duckduckgo.com/about`).
     static func isAddress(_ token: Substring) -> Bool {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures each `herald validate` rule's precision on real apps' tables.
 
-    Tools/lint-precision/precision.py [--corpus DIR] [--herald BIN] [--show] [--app NAME]
+    Tools/lint-precision/precision.py [--corpus DIR] [--herald BIN] [--show] [--app NAME] [--labels DIR]
 
 For each app of the corpus (each folder of DIR, default ../shared/corpus beside the
 checkout; `catalogs` counts as one app), runs `herald validate --format json` on it,
@@ -49,8 +49,8 @@ def sample(findings):
     return by_rule
 
 
-def load_labels(app):
-    path = os.path.join(HERE, "labels", app + ".tsv")
+def load_labels(app, directory):
+    path = os.path.join(directory, app + ".tsv")
     labels = {}
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
@@ -83,6 +83,8 @@ def main():
     ap.add_argument("--herald", default=None)
     ap.add_argument("--app", action="append")
     ap.add_argument("--show", action="store_true")
+    ap.add_argument("--labels", default=os.path.join(HERE, "labels"),
+                    help="folder of <app>.tsv label files (labels/before: the rules as they were before issue 30)")
     ap.add_argument("--require-labels", action="store_true")
     args = ap.parse_args()
     herald = args.herald
@@ -104,7 +106,7 @@ def main():
             if run.returncode not in (0, 1):
                 sys.exit("%s: herald validate exited %d: %s" % (app, run.returncode, run.stderr[:500]))
             diagnostics += json.loads(run.stdout)["diagnostics"]
-        labels = load_labels(app)
+        labels = load_labels(app, args.labels)
         for rule, (total, picked) in sorted(sample(finding_ids(diagnostics, app_dir)).items()):
             right = wrong = 0
             missing = []
