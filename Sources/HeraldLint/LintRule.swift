@@ -104,6 +104,9 @@ public struct LintRule: Sendable, Hashable {
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),
         LintRule(.lockScreenLength, .warning, "A notification body longer than a lock screen shows."),
+        // Push payloads (`--pushes DIR`, PushKeyChecks.swift).
+        LintRule(.pushKeyMissing, .error, "A push's loc-key, title-loc-key or subtitle-loc-key is in no Localizable table: the device shows the raw key."),
+        LintRule(.pushArgumentCount, .error, "A push's key reads more arguments in some language than its -args array gives: the device shows no value there."),
     ] + LintRule.pseudo
 
     /// Rules by id.

@@ -9,6 +9,7 @@ import Testing
     /// the `pseudo-` rules run only with `--pseudo`: HeraldCLITests' PseudoCLITests).
     static let builtAtRunTime: Set<String> = [
         "io", "missing-locale", "pseudo-push-payload-size", "pseudo-lock-screen-lines", "pseudo-unchanged",
+        "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
     ]
 
     @Test func everyRuleHasATriggeringFixture() {
