@@ -66,7 +66,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.missingLocale, .error, "A table lacks a localization the configuration's \"locales\" lists (a deleted .lproj folder, a language left out of a String Catalog)."),
         LintRule(.missingKey, .warning, "A key of the source locale is missing in a translation (the device shows the development language)."),
         LintRule(.extraKey, .warning, "A key nothing shows: with --sources, a key no code names (said once per key); without, a key like 'settings.title' that only translations have (a dead key, or a raw key on source-language devices)."),
-        LintRule(.untranslated, .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case)."),
+        LintRule(.untranslated, .warning, "A translation is identical to the source text (sentences: three words or more, two in lower case, or four in Title Case; addresses are no words)."),
         LintRule(.emptyValue, .error, "A value or plural form is empty where the source is not."),
         // Specifiers.
         LintRule(.specifierMismatch, .error, "A translation reads an argument the source does not supply, or reads it as another type (crash or garbage)."),
@@ -86,12 +86,12 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.pluralMissingOther, .error, "A plural variable has no 'other' form, which Foundation requires."),
         LintRule(.variableUnused, .warning, "A plural variable is defined but the format string never uses it."),
         LintRule(.valueType, .error, "A plural variable's value type is missing, not a number (%@) or not a printf conversion."),
-        LintRule(.pluralMissingCategory, .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4)."),
+        LintRule(.pluralMissingCategory, .error, "A plural variable lacks a CLDR category the language needs (Polish without 'few' reads wrong for 2-4); a warning for categories only millions select and Hebrew's 'two'."),
         LintRule(.pluralUnusedCategory, .warning, "A plural form for a category the language never selects (Apple's 'zero' for integer 0 is allowed)."),
         LintRule(.variableNesting, .warning, "A message's plural variables refer to each other more often than the linter explores (256 expansions); the variables past that point are not checked."),
-        LintRule(.pluralCountOmitted, .warning, "A plural form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), so one wording serves them all."),
+        LintRule(.pluralCountOmitted, .warning, "A 'zero', 'one' or 'two' form does not show the number although its category covers several numbers (Russian 'one' is 1, 21, 101…), and no text around it does, so one wording serves them all."),
         LintRule(.pluralFormArgument, .warning, "A plural form prints the number another plural variable counts instead of its own (%2$ld in the form of the variable counting argument 1), so it shows the wrong count."),
-        LintRule(.pluralSameText, .warning, "Every plural form of a variable has the same text (with a word of four letters or more); the noun is not inflected."),
+        LintRule(.pluralSameText, .warning, "Every plural form of a variable has the same text (with a word of four letters or more) where the source's differ; the noun is not inflected (not checked in Germanic languages)."),
         // String Catalogs.
         LintRule(.catalogState, .warning, "A String Catalog unit is 'new', 'needs_review' or 'stale' (Xcode's 'new' on the source language's own units is not reported)."),
         LintRule(.shouldTranslate, .warning, "A key marked shouldTranslate: false has a translation that differs from the source."),
@@ -104,6 +104,9 @@ public struct LintRule: Sendable, Hashable {
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),
         LintRule(.lockScreenLength, .warning, "A notification body longer than a lock screen shows."),
+        // Push payloads (`--pushes DIR`, PushKeyChecks.swift).
+        LintRule(.pushKeyMissing, .error, "A push's loc-key, title-loc-key or subtitle-loc-key is in no Localizable table: the device shows the raw key."),
+        LintRule(.pushArgumentCount, .error, "A push's key reads more arguments in some language than its -args array gives: the device shows no value there."),
     ] + LintRule.pseudo + LintRule.code
 
     /// Rules by id.

@@ -103,6 +103,17 @@ struct MessageArguments: Sendable {
         /// `plural-form-argument`; nil when it shows no number at all.
         var foreign: (argument: Int, text: String)? = nil
     }
+    /// Specifiers with a space after the '%' (`% @`, `% d`): reported as accidental-specifier,
+    /// not counted as uses, but a device reads them (the space is a flag): the argument they
+    /// read, how, and where they stand, so a translation's `Von % @` for `From %@` is one
+    /// finding (the spacing), not a second one saying the value is never shown.
+    var spacedUses: [SpacedUse] = []
+    struct SpacedUse: Sendable {
+        var argument: Int
+        var use: ArgumentUse
+        var origin: Origin
+        var utf8Range: Range<Int>
+    }
     /// For a plain message whose arguments are all objects: its rendered text (see `objectsOnlyOutput`).
     var staticOutput: String? = nil
     /// The variable whose forms were not read because the message's variables refer to
@@ -226,7 +237,10 @@ struct MessageArguments: Sendable {
         if !isFormat, Self.hasEscapedPercent(t.value) { isFormat = true }
         for s in parsed.specifierSequence {
             // An accidental specifier ("50% a day") is reported on its own, not as an argument.
-            if s.isAccidental { continue }
+            if s.isAccidental {
+                if let index = s.argumentIndex { spacedUses.append(SpacedUse(argument: index, use: Self.use(of: s), origin: t.origin, utf8Range: s.utf8Range)) }
+                continue
+            }
             // "100 % los" parses as '% lo': a percent sign, a space and a word. Such a
             // specifier alone does not make a string a format string (it still reads an
             // argument when the string is formatted).
@@ -246,10 +260,18 @@ struct MessageArguments: Sendable {
                         if stoppedAt == nil { stoppedAt = v }
                         continue
                     }
+                    // `%1$d %2$#@accounts@`: the text around the variable prints the number, its
+                    // forms are the noun that follows it ("konti") and need not print it again.
+                    let numberAround = parsed.specifierSequence.contains { o in
+                        if case .variable = o.conversion { return false }
+                        return o.argumentIndex != nil && [.integer, .floating].contains(Self.use(of: o).argClass)
+                    }
                     for (c, form) in v.forms {
                         let p = scan(form, firstArgument: argIndex, substitutionArgument: v.argNum != nil, variable: v, variables: variables, visiting: visiting.union([name]), used: &used)
                         if !Self.shows(argIndex, in: p) {
-                            silentForms.append(SilentForm(variable: v, category: c, text: form, foreign: Self.foreignNumber(in: p)))
+                            let foreign = Self.foreignNumber(in: p)
+                            if foreign == nil, numberAround { continue }
+                            silentForms.append(SilentForm(variable: v, category: c, text: form, foreign: foreign))
                         }
                     }
                 }

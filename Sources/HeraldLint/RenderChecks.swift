@@ -29,7 +29,7 @@ extension LintRun {
         // A plain text that reads no argument renders as itself: check it as is.
         // Plain text that is never formatted is shown exactly as written.
         if case .plain(let t) = entry.message, !isFormat, !icu {
-            checkOutput(t.value, ctx, sample: nil, origin: t.origin)
+            checkOutput(t.value, ctx, sample: nil, origin: t.origin, asWritten: true)
             if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
             return
         }
@@ -126,14 +126,15 @@ extension LintRun {
     }
 
     /// Leftover specifiers, empty output, misplaced bidi controls.
-    mutating func checkOutput(_ text: String, _ ctx: EntryContext, sample: String?, origin: Origin) {
+    /// `asWritten`: plain text that is never formatted, shown exactly as written.
+    mutating func checkOutput(_ text: String, _ ctx: EntryContext, sample: String?, origin: Origin, asWritten: Bool = false) {
         var text = text
-        text.withUTF8 { checkOutput($0, ctx, sample: sample, origin: origin) }
+        text.withUTF8 { checkOutput($0, ctx, sample: sample, origin: origin, asWritten: asWritten) }
     }
 
     /// `checkOutput` on a rendering's UTF-8 bytes, read in place: no String of a rendering is
     /// made (a long one would be held twice), only of the few bytes a diagnostic quotes.
-    mutating func checkOutput(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, sample: String?, origin: Origin) {
+    mutating func checkOutput(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, sample: String?, origin: Origin, asWritten: Bool = false) {
         let with = sample.map { " with \($0)" } ?? ""
         // Most texts have no '%' and no bidi controls; a byte scan says so without decoding.
         var percent = false
@@ -143,7 +144,7 @@ extension LintRun {
             if b == 0x25 { percent = true } else if b == 0xE2 || b == 0xD8 { maybeBidi = true }
             if b > 0x20 && b < 0x7F { visibleASCII = true }
         }
-        if percent, let left = LeftoverSpecifiers.first(in: bytes) {
+        if percent, LeftoverSpecifiers.first(in: bytes) != nil, let left = Self.unintendedLeftover(bytes, ctx, asWritten: asWritten) {
             emit(.renderLeftoverSpecifier, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) renders in \(ctx.localization)\(with) with '\(Excerpt.escaped(left))' left in the text: \(Self.quotedExcerpt(bytes))")
         }
@@ -159,6 +160,24 @@ extension LintRun {
         if maybeBidi, let why = Self.bidiProblem(UTF8Scalars(bytes)) {
             emit(.bidiControl, ctx.place(origin), "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization): \(why)")
         }
+    }
+
+    /// The first specifier left in a rendering that its author did not write on purpose, nil
+    /// when every one is: a format string's `%%u` is the text "%u" (an app that shows the
+    /// format for the user to edit), and plain text shown as written keeps "100%-osan" (a
+    /// percent sign, a hyphen, a suffix), so only a bare specifier (`%@`, `%d`, `%1$@`)
+    /// counts there.
+    static func unintendedLeftover(_ bytes: UnsafeBufferPointer<UInt8>, _ ctx: EntryContext, asWritten: Bool) -> String? {
+        let flags = Set("-+ #0'")
+        for left in LeftoverSpecifiers.all(in: String(decoding: bytes, as: UTF8.self)) {
+            if asWritten {
+                if let second = left.dropFirst().first, flags.contains(second) { continue }
+            } else if ctx.texts.contains(where: { $0.value.contains("%" + left) }) {
+                continue
+            }
+            return left
+        }
+        return nil
     }
 
     /// `Excerpt.quoted` of a rendering's text, decoding only the bytes it can show: the

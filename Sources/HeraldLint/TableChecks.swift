@@ -168,7 +168,11 @@ extension LintRun {
                 }
                 // A file that could not be read at all is already reported; its keys are not listed again.
                 let unreadable = table.entries.isEmpty && table.diagnostics.contains { $0.dropsFile }
-                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable {
+                // Base beside a source-language folder is no language a device picks for its
+                // texts (en.lproj wins for the development language, each translation has its
+                // own folder): a key it lacks is shown from the source all the same.
+                let baseBesideSource = loc.lowercased() == "base" && srcLoc?.lowercased() != "base"
+                if !isSource, let srcTable, matched < srcTable.entries.count, !(inherits[loc] ?? false), !unreadable, !baseBesideSource {
                     let firstFile = table.files.first ?? ""
                     for s in srcTable.entries where s.shouldTranslate && table[s.key]?.isSourceFallback ?? true {
                         let key = s.key
@@ -207,6 +211,7 @@ extension LintRun {
         // Specifier problems (only in strings that are formatted at all:
         // "Battery 100%" with no specifier anywhere is plain text).
         // A string of thousands of bad specifiers gets its first few, then a count.
+        var mangled = Set<String>()
         if isFormat {
             var shown: [Origin: Int] = [:]
             var more: [(origin: Origin, rule: Diagnostic.Rule)] = []
@@ -214,7 +219,11 @@ extension LintRun {
                 let n = shown[p.text.origin, default: 0]
                 shown[p.text.origin] = n + 1
                 if n < Self.problemsPerText {
-                    emit(p.problem.kind, ctx.place(p.text.origin), p.problem.message)
+                    if let m = mangledSpecifier(p, ctx, own, mangled: &mangled) {
+                        emit(p.problem.kind, ctx.place(p.text.origin), m.message, severity: m.severity)
+                    } else {
+                        emit(p.problem.kind, ctx.place(p.text.origin), p.problem.message)
+                    }
                 } else if n == Self.problemsPerText {
                     more.append((p.text.origin, p.problem.kind))
                 }
@@ -225,7 +234,7 @@ extension LintRun {
             }
         }
 
-        checkPlurals(ctx, own)
+        checkPlurals(ctx, own, mangled: mangled)
         checkPhrases(ctx)
         checkEmpty(ctx)
         checkDamage(ctx)
@@ -242,12 +251,49 @@ extension LintRun {
                     emit(.shouldTranslate, ctx.place, "\(Excerpt.quoted(entry.key)) is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
                 }
             } else {
-                if let sa = ctx.sourceArguments, isFormat { checkParity(ctx, own, sa) }
+                // A mangled plural reference hides its variable's arguments: that one finding says it.
+                if let sa = ctx.sourceArguments, isFormat, mangled.isEmpty { checkParity(ctx, own, sa) }
                 checkUntranslated(ctx, src)
             }
         }
 
         checkRender(ctx, own, isFormat: isFormat)
+    }
+
+    /// The message for a format problem that is a specifier with a space typed into it, which
+    /// translation tools leave behind (`Von % @` for `From %@`, `%# @sites @` for
+    /// `%#@sites@`): what the device does with it and the specifier to write. Nil for other
+    /// problems (`50% a day` stays a percent sign to escape). A mangled plural reference
+    /// adds its variable to `mangled`: its arguments and its variable are then not reported
+    /// again as missing or unused.
+    func mangledSpecifier(
+        _ p: LocatedProblem, _ ctx: EntryContext, _ own: MessageArguments, mangled: inout Set<String>
+    ) -> (message: String, severity: Diagnostic.Severity?)? {
+        let written = Excerpt.escaped(String(decoding: Array(p.text.value.utf8)[p.problem.utf8Range], as: UTF8.self))
+        switch p.problem.kind {
+        case .accidentalSpecifier:
+            guard let spaced = own.spacedUses.first(where: { $0.origin == p.text.origin && $0.utf8Range == p.problem.utf8Range }),
+                own.uses[spaced.argument] == nil,
+                let srcUse = ctx.sourceArguments?.uses[spaced.argument]?.first(where: { $0.argClass.compatible(with: spaced.use.argClass) })
+            else { return nil }
+            let meant = Excerpt.escaped(srcUse.text)
+            // The device shows the value (a number with a space before it): a warning, not an error.
+            return ("'\(written)' has a space after '%': the device reads it as '\(meant)' (the space is a flag) and shows argument \(spaced.argument + 1); write '\(meant)' as the \(ctx.sourceLocalization ?? "source") text does", .warning)
+        case .invalidSpecifier:
+            guard case .plural(_, let vars) = ctx.entry.message else { return nil }
+            let bytes = Array(p.text.value.utf8)
+            var squeezed: [UInt8] = []
+            for b in bytes[p.problem.utf8Range.lowerBound...].prefix(128) where b != UInt8(ascii: " ") { squeezed.append(b) }
+            let text = String(decoding: squeezed, as: UTF8.self)
+            guard text.hasPrefix("%#@") else { return nil }
+            let name = text.dropFirst(3).prefix { $0 != "@" }
+            guard !name.isEmpty, text.dropFirst(3 + name.count).hasPrefix("@"), vars[String(name)] != nil else { return nil }
+            mangled.insert(String(name))
+            let spacedRef = String(decoding: bytes[p.problem.utf8Range.lowerBound...].prefix(while: { $0 != UInt8(ascii: "@") }), as: UTF8.self)
+            return ("'\(Excerpt.escaped(spacedRef))@\(Excerpt.escaped(String(name))) @' has spaces inside: the device does not see plural variable \(Excerpt.quoted(String(name))) and reads '\(written) @' as an object specifier taking the count (garbage or a crash); write '%#@\(Excerpt.escaped(String(name)))@'", nil)
+        default:
+            return nil
+        }
     }
 
     /// Arguments read by the translation against those of the source.
@@ -278,7 +324,9 @@ extension LintRun {
                 }
             }
         }
-        for (index, srcUses) in src.uses.sorted(by: { $0.key < $1.key }) where own.uses[index] == nil {
+        // `% @` for `%@`: the device reads the argument (the space is a flag); accidental-specifier says so.
+        let spaced = Set(own.spacedUses.map(\.argument))
+        for (index, srcUses) in src.uses.sorted(by: { $0.key < $1.key }) where own.uses[index] == nil && !spaced.contains(index) {
             guard let su = srcUses.first else { continue }
             emit(.specifierMissing, ctx.place(origin),
                  "the \(srcName) text shows argument \(index + 1) ('\(Excerpt.escaped(su.text))'); this translation never does")
@@ -308,11 +356,38 @@ extension LintRun {
     /// Words of two letters or more, specifiers left out.
     static func wordCount(_ s: String) -> Int { words(s).count(where: { $0.count >= 2 }) }
 
-    /// Reads like a sentence: three words or more, two of them lower-case
-    /// ("Google Play Store" is a name, and names are not translated).
+    /// Reads like a sentence: three words or more, two of them lower-case, or a heading
+    /// in Title Case of four words or more with one in lower case ("Tracker Blocked from
+    /// Loading"); "Google Play Store" is a name, and names are not translated. Addresses
+    /// are no words: `www.example.com`, `name@email.com` and `https://…` read the same in
+    /// every language.
     static func isSentence(_ s: String) -> Bool {
-        let w = words(s).filter { $0.count >= 2 }
-        return w.count >= 3 && w.count(where: { $0.first?.isLowercase == true }) >= 2
+        var prose = ""
+        for token in s.split(whereSeparator: { $0.isWhitespace }) where !isAddress(token) {
+            prose += token
+            prose += " "
+        }
+        let w = words(prose).filter { $0.count >= 2 }
+        let lower = w.filter { $0.first?.isLowercase == true }
+        if w.count >= 3 && lower.count >= 2 { return true }
+        // Title Case: the only lower-case words are the short ones English headings keep
+        // small ("Siri, start DuckDuckGo VPN" is a sentence of names, not a heading).
+        return w.count >= 4 && lower.count >= 1 && lower.allSatisfy { titleCaseSmallWords.contains($0) }
+    }
+
+    /// The words an English heading in Title Case leaves in lower case.
+    static let titleCaseSmallWords: Set<String> = [
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "from", "with", "by", "at", "as", "into",
+    ]
+
+    /// An e-mail address, a URL or a host name (`www.example.com`, `duckduckgo.com/about`).
+    static func isAddress(_ token: Substring) -> Bool {
+        if token.contains("@") && !token.hasPrefix("%") && token.contains(".") { return true }
+        if token.contains("://") || token.lowercased().hasPrefix("www.") { return true }
+        // name.tld: letters, a dot, letters, no sentence punctuation at its end.
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { p in !p.isEmpty && p.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "/" } }
+            && parts.last.map { $0.count >= 2 && $0.allSatisfy(\.isLowercase) } == true
     }
 
     /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
@@ -351,128 +426,6 @@ extension LintRun {
             for t in ctx.texts where t.value.isEmpty {
                 emit(.emptyValue, ctx.place(t.origin), "a format or plural form of \(Excerpt.quoted(ctx.entry.key)) is empty")
             }
-        }
-    }
-
-    // MARK: - plurals
-
-    /// Two-category languages whose nouns change after a number other than 1
-    /// ("1 file", "2 files"). Others with one/other (hu, tr, fa, bn, fi…) keep
-    /// the noun as is after numerals, so identical forms are correct there;
-    /// languages with three or more categories are always checked.
-    static let inflectingLanguages: Set<String> = [
-        "en", "de", "nl", "sv", "da", "nb", "nn", "no", "is", "it", "es", "pt", "fr", "ca", "gl", "el", "bg", "af", "fy", "lb",
-    ]
-
-    /// `plural-count-omitted`: a form without its number is only right when
-    /// its category is a single number. Where CLDR's sample list for the
-    /// category holds several (ru `one`: 1, 21, 31, 101…), "ваш билет" (your
-    /// ticket) is wrong for 21. Apple's rule sends integer 0 to a `zero` form
-    /// when there is one, so 0 does not count then.
-    mutating func checkCountShown(_ ctx: EntryContext, _ own: MessageArguments) {
-        guard let plan = ctx.plan, !own.silentForms.isEmpty else { return }
-        let unused = Set(own.unusedVariables.map(\.name))
-        for s in own.silentForms where !unused.contains(s.variable.name) {
-            // Only when that argument is another plural variable's count: "One file in %2$ld
-            // folders" may spell its own number out on purpose.
-            if let foreign = s.foreign, own.uses[foreign.argument]?.contains(where: { $0.argClass == .number }) == true {
-                // Not a wording choice: the form prints the wrong count (`%2$ld Äpfel` in the
-                // variable counting argument 1 says "5 Äpfel" when there is one).
-                emit(.pluralFormArgument, ctx.place(s.text.origin),
-                     "'\(s.category.rawValue)' form of \(Excerpt.quoted(s.variable.name)) in \(Excerpt.quoted(ctx.entry.key)) prints argument \(foreign.argument + 1) (\(Excerpt.quoted(foreign.text))), not the number \(Excerpt.quoted(s.variable.name)) counts; \(Excerpt.quoted(s.text.value)) shows another count")
-                continue
-            }
-            guard let samples = plan.samples[s.category] else { continue }
-            let integer = ValueType.isInteger(s.variable.valueType) || s.variable.valueType == nil
-            var numbers = samples.integers + (integer ? [] : samples.decimals)
-            if integer, s.category != .zero, s.variable.forms.contains(.zero) { numbers.removeAll { $0 == "0" } }
-            guard numbers.count > 1 else { continue }
-            let shown = numbers.prefix(4).joined(separator: ", ")
-            emit(.pluralCountOmitted, ctx.place(s.text.origin),
-                 "'\(s.category.rawValue)' form of \(Excerpt.quoted(s.variable.name)) in \(Excerpt.quoted(ctx.entry.key)) does not show the number, but \(ctx.localization) selects '\(s.category.rawValue)' for \(shown)…; \(Excerpt.quoted(s.text.value)) reads the same for all of them")
-        }
-    }
-
-    mutating func checkPlurals(_ ctx: EntryContext, _ own: MessageArguments) {
-        if case .plain = ctx.entry.message { return }
-        if let v = own.stoppedAt {
-            emit(.variableNesting, ctx.place(v.origin), "the plural variables of \(Excerpt.quoted(ctx.entry.key)) refer to each other more than \(MessageArguments.expansionLimit) times; the linter stopped exploring at \(Excerpt.quoted(v.name)) and did not check the forms below it")
-        }
-        checkCountShown(ctx, own)
-        for v in own.unusedVariables {
-            emit(.variableUnused, ctx.place(v.origin), "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) is defined but the format string never uses it (%#@\(v.name)@)")
-        }
-        // Each message's variables, looked up in order of their names: the variables
-        // themselves are not copied (a message may have thousands).
-        var groups: [[String: PluralVariable]] = []
-        func collect(_ m: Message, _ depth: Int) {
-            guard depth < 16 else { return }
-            switch m {
-            case .plain: break
-            case .plural(_, let vars): groups.append(vars)
-            case .widths(let ws): for w in ws { collect(w.message, depth + 1) }
-            case .devices(let ds): for k in ds.keys.sorted() { if let d = ds[k] { collect(d, depth + 1) } }
-            case .phrases: break
-            }
-        }
-        collect(ctx.entry.message, 0)
-        let unused = Set(own.unusedVariables.map(\.name))
-        for vars in groups {
-            for name in vars.keys.sorted() {
-                // Past the exploration limit (said once, as variable-nesting): not checked.
-                guard let v = vars[name], !own.unexploredVariables.contains(name) else { continue }
-                checkVariable(v, ctx, unused: unused)
-            }
-        }
-    }
-
-    /// The checks of one plural variable of `ctx`'s message.
-    private mutating func checkVariable(_ v: PluralVariable, _ ctx: EntryContext, unused: Set<String>) {
-        let vp = ctx.place(v.origin)
-        if !v.forms.contains(.other) {
-            emit(.pluralMissingOther, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no 'other' form, which Foundation requires")
-        }
-        if let spec = v.specType, spec != "NSStringPluralRuleType" {
-            emit(.structure, vp, "plural variable \(Excerpt.quoted(v.name)) has NSStringFormatSpecTypeKey '\(Excerpt.escaped(spec))'; the only plural rule type is NSStringPluralRuleType")
-        }
-        if let vt = v.valueType {
-            if let why = ValueType.problem(vt) {
-                emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)): \(why)")
-            }
-        } else if ctx.entry.format == .stringsdict {
-            emit(.valueType, vp, "plural variable \(Excerpt.quoted(v.name)) of \(Excerpt.quoted(ctx.entry.key)) has no NSStringFormatValueTypeKey (d, ld, f…)", severity: .warning)
-        }
-        guard !unused.contains(v.name), let plan = ctx.plan else { return }
-        let integer = ValueType.isInteger(v.valueType) || v.valueType == nil
-        for c in plan.categories where c != .other && !v.forms.contains(c) {
-            if integer && !plan.hasIntegers(c) { continue }  // cs/sk/lt 'many' is for fractions only
-            let example = (plan.samples[c]?.integers.prefix(3) ?? []).joined(separator: ", ")
-            if plan.locale.language == "he" && c == .two {
-                emit(.pluralMissingCategory, vp,
-                     "plural variable \(Excerpt.quoted(v.name)) has no 'two' form; Hebrew selects it for 2, which then reads the 'other' form (right for most nouns, wrong for the few with a dual)",
-                     severity: .warning)
-            } else if plan.isMillionsOnly(c) {
-                emit(.pluralMissingCategory, vp,
-                     "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) selects it only for millions (\(example)), which then read the 'other' form",
-                     severity: .warning)
-            } else {
-                let samples = example.isEmpty ? (plan.samples[c]?.decimals.prefix(3) ?? []).joined(separator: ", ") : example
-                emit(.pluralMissingCategory, vp,
-                     "plural variable \(Excerpt.quoted(v.name)) has no '\(c.rawValue)' form; \(ctx.localization) needs it for \(samples)…, which would read the 'other' form")
-            }
-        }
-        for (c, form) in v.forms where !plan.categories.contains(c) {
-            if c == .zero && integer { continue }  // Apple's rule: a 'zero' form is used for integer 0 in every language
-            let origin = form.origin
-            emit(.pluralUnusedCategory, ctx.place(origin),
-                 "'\(c.rawValue)' form of \(Excerpt.quoted(v.name)) is never selected in \(ctx.localization) (its categories: \(plan.categories.map(\.rawValue).joined(separator: ", ")))\(c == .zero ? "; Apple's zero rule applies to integer value types only" : "")")
-        }
-        let needed = plan.categories.filter { c in c == .other || !integer || plan.hasIntegers(c) }
-        let texts = needed.compactMap { v.forms[$0]?.value }
-        let inflects = needed.count >= 3 || Self.inflectingLanguages.contains(plan.locale.language)
-        if needed.count >= 2, inflects, texts.count == needed.count, Set(texts).count == 1, let t = texts.first, Self.words(t).contains(where: { $0.count >= 4 }) {
-            emit(.pluralSameText, vp,
-                 "every form of \(Excerpt.quoted(v.name)) reads \(Excerpt.quoted(t)); \(ctx.localization) has \(needed.map(\.rawValue).joined(separator: ", ")) and the words should follow the number")
         }
     }
 }

@@ -77,6 +77,9 @@ struct RenderState {
         arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !(usedBeyond?.contains(i) ?? false) }.map { $0 + 1 }
     }
 
+    /// Arguments whose fraction a whole-number specifier dropped (said once each).
+    var fractionDropped = Set<Int>()
+
     mutating func diagnose(_ severity: Diagnostic.Severity, _ rule: Diagnostic.Rule, _ message: String) {
         diagnose(Diagnostic(rule, severity, message))
     }
@@ -387,7 +390,9 @@ enum SpecifierFormatting {
             return .signed(0)
         }
         let t = d.rounded(.towardZero)
-        if t != d {
+        // Said once per argument: a plural variable's selection (`%#@n@`) and the `%d` of its
+        // form read the same argument.
+        if t != d, state.fractionDropped.insert(index).inserted {
             state.diagnose(.warning, .fractionDropped, "'\(Excerpt.escaped(text))' shows whole numbers; the fraction of argument \(index + 1) (\(d)) is dropped")
         }
         if t >= 9.223372036854775807e18 {

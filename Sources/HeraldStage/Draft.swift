@@ -51,7 +51,9 @@ struct Texts: Sendable {
         do {
             let result = try renderer.render(
                 key: key, table: table, locale: locale, arguments: arguments, options: options)
-            for d in result.diagnostics { draft.diagnostics.append(.stage(.render, "\(table)/\(key): \(d)")) }
+            // The message and its rule: the stage's own line says the severity once
+            // (`herald: warning: Localizable/c: … [accidental-specifier]`, not "warning: … warning:").
+            for d in result.diagnostics { draft.diagnostics.append(.stage(.render, "\(table)/\(key): \(d.message) [\(d.rule)]")) }
             if serves || draft.servedBy == nil { draft.servedBy = result.servedBy }
             return result.text
         } catch {

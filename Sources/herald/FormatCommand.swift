@@ -13,9 +13,9 @@ struct FormatCommand: ParsableCommand {
             its value as a number keeping its written decimals (1.0 is not 1). Tables whose name ends in \
             .icu hold ICU MessageFormat patterns; a date argument there is an ISO 8601 date-time with its offset \
             (2026-11-18T20:00:00Z), a day (2026-11-18) or epoch milliseconds, shown in --time-zone.
-            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage or argument mismatch, \
-            or an ICU message that cannot be formatted with the arguments (nothing is printed on standard output \
-            then, unless --lenient for a mismatch).
+            Exit status: 0 rendered; 4 key missing in every locale of the chain; 2 usage, argument mismatch, \
+            an error in the message, or an ICU message that cannot be formatted with the arguments (nothing is \
+            printed on standard output then, unless --lenient for a mismatch or an error in the message).
             --batch FILE|- reads JSON Lines {"key", "locale", "args": [...], "table"?, "device"?, "width"?, "timeZone"?} \
             and writes one --json object per line, with "error" instead of "text" when a request fails.
             """)

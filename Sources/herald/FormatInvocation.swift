@@ -92,7 +92,9 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
             }
         }
         FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
-        let mismatch = FormatCommand.isArgumentMismatch(result)
+        // An error in the message itself (mixed-positional, invalid-specifier…) fails like a
+        // mismatch: the text printed would not be what every device shows.
+        let mismatch = FormatCommand.isArgumentMismatch(result) || result.diagnostics.contains { $0.severity == .error }
         for d in result.diagnostics {
             // Without --lenient an argument mismatch is an error: said on stderr, nothing on stdout.
             let severity = mismatch && !lenient && FormatCommand.isArgumentMismatch(d) ? .error : d.severity

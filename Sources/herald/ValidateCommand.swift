@@ -56,6 +56,9 @@ struct ValidateCommand: AsyncParsableCommand {
     var failOnState: String?
     @Option(help: "A configuration file (default: .herald-validate.json in the validated folder).") var config: String?
     @Flag(name: .customLong("list-rules"), help: "Print every rule id with its default severity and exit.") var listRules = false
+    @Option(name: .customLong("pushes"), help: ArgumentHelp(
+        "Push payloads or templates (.json) whose alert keys and arguments are checked against the Localizable tables.",
+        valueName: "DIR")) var pushes: String?
     @OptionGroup var pseudo: PseudoOptions
 
     func run() async throws {
@@ -85,6 +88,11 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure.usage(error.message)
         }
         LintProgressLine.shared.clear()
+        if let pushes {
+            do {
+                report.diagnostics += try PushKeyChecks.findings(pushes: pushes, tables: inputs, configuration: configuration)
+            } catch { throw CommandFailure.usage(error.message) }
+        }
         // The examples are rendered from the first folder validated (not from a single file).
         if pseudo.pseudo, let root = inputs.first, CommonSettings.isDirectory(root) {
             do {

@@ -165,8 +165,10 @@ import Testing
     @Test func notificationScope() throws {
         let d = LintConfiguration()
         #expect(d.isNotification(table: "Notifications", key: "a"))
-        #expect(d.isNotification(table: "Localizable", key: "push.win/body"))
-        #expect(d.isNotification(table: "Localizable", key: "settings.notificationSound"))
+        #expect(d.isNotification(table: "PushAlerts", key: "win/body"))
+        // A key's name is no evidence (issue 30: settings footers and permission screens).
+        #expect(!d.isNotification(table: "Localizable", key: "push.win/body"))
+        #expect(!d.isNotification(table: "Localizable", key: "settings.notificationSound"))
         #expect(!d.isNotification(table: "Localizable", key: "onboarding.body"))
         // In Table:key globs '*' crosses '/': keys may hold slashes.
         let c = try LintConfiguration.parse(Array(#"{"notifications": ["Localizable:alerts.*"]}"#.utf8), path: "c.json")

@@ -13,6 +13,7 @@ import Testing
         // Only with --sources (the code's lookups): HeraldSourceKeysTests' CodeCheckTests and
         // HeraldCLITests' ValidateSourcesCLITests.
         "code-missing-key", "code-arguments",
+        "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
     ]
 
     @Test func everyRuleHasATriggeringFixture() {

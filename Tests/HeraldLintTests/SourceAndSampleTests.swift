@@ -65,10 +65,11 @@ import Testing
 
     /// The rule's golden facts are CLDR's rule texts: ru/uk/lt/lv `one` holds
     /// 1, 21, 31…; sl `one` 1, 101, 201… (v = 0 and i % 100 = 1); en `one` is 1
-    /// alone, and French `one` (i = 0,1) is 0 and 1, unless a `zero` form takes 0.
+    /// alone, and French `one` (i = 0,1) is 0 and 1 — not reported: 0 does not count for a
+    /// form other than `zero` (French takes the singular for 0 and 1 alike, issue 30).
     @Test(arguments: [
         ("ru", "one", true), ("uk", "one", true), ("lt", "one", true), ("lv", "one", true), ("sl", "one", true),
-        ("en", "one", false), ("de", "one", false), ("fr", "one", true), ("pl", "one", false), ("ar", "two", false),
+        ("en", "one", false), ("de", "one", false), ("fr", "one", false), ("pl", "one", false), ("ar", "two", false),
     ])
     func countOmittedWhereTheCategoryHoldsSeveralNumbers(_ lang: String, _ category: String, _ warned: Bool) throws {
         let dir = try Fixtures.temporaryDirectory()
