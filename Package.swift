@@ -80,6 +80,9 @@ let package = Package(
         // The Swift face of ICU: plural rules, numbers, currency, dates, relative
         // time, locale ids, MessageFormat. Formatters are cached per locale/options.
         .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
+        // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
+        // isolation and the standard functions, formatted with ICU through HeraldICU.
+        .target(name: "HeraldMF2", dependencies: ["HeraldICU"], swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
         // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
@@ -247,6 +250,7 @@ let package = Package(
         // HeraldTables for LocalizationLookup, run in the locale-order test with the rest of the lookup.
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
+        .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
@@ -296,6 +300,13 @@ let package = Package(
                 "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldLint", "HeraldPayload",
             ],
             path: "Tools/bench/HeraldBench",
+            swiftSettings: strict),
+        // The MessageFormat 2 conformance runner (Tools/mf2-conformance): runs the Unicode
+        // working group's test suite when it is given; a tool, in no product.
+        .executableTarget(
+            name: "herald-mf2-conformance",
+            dependencies: ["HeraldMF2", "HeraldICU", "HeraldJSON"],
+            path: "Tools/mf2-conformance",
             swiftSettings: strict),
         // The media fetch benchmark on its own, so herald-bench builds without the HTTP stack.
         .executableTarget(
