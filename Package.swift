@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"], swiftSettings: strict),
         // Messages compiled to templates and rendered with ICU for a locale.
         .target(
-            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldMF2", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
             swiftSettings: strict),
         // The APNs payload model: aps keys, alert forms, size budget, shortening at
         // grapheme boundaries (Swift's Character; no ICU).
@@ -307,6 +307,12 @@ let package = Package(
             name: "herald-mf2-conformance",
             dependencies: ["HeraldMF2", "HeraldICU", "HeraldJSON"],
             path: "Tools/mf2-conformance",
+            swiftSettings: strict),
+        // MessageFormat 2 against ICU's MessageFormat v1, same message (Tools/bench/mf2.sh).
+        .executableTarget(
+            name: "herald-bench-mf2",
+            dependencies: ["HeraldMF2", "HeraldICU"],
+            path: "Tools/bench/HeraldMF2Bench",
             swiftSettings: strict),
         // The media fetch benchmark on its own, so herald-bench builds without the HTTP stack.
         .executableTarget(

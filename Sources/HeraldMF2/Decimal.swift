@@ -103,6 +103,16 @@ public struct MF2Decimal: Sendable, Equatable {
 
     public var isInteger: Bool { exponent >= 0 }
 
+    /// The value as an Int64 when it is an integer of at most 18 digits.
+    public var int64: Int64? {
+        guard exponent >= 0, digits.count + exponent <= 18 else { return nil }
+        if digits.isEmpty { return negative ? nil : 0 }
+        var n: Int64 = 0
+        for d in digits { n = n * 10 + Int64(d) }
+        for _ in 0..<exponent { n *= 10 }
+        return negative ? -n : n
+    }
+
     /// Plain decimal text, no exponent ("-4.2", "42", "0.01").
     public var plain: String {
         var out = negative ? "-" : ""

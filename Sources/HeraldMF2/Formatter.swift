@@ -12,6 +12,8 @@ public struct MF2Formatter: Sendable {
     public var timeZone: String
     let declarationIndex: [String: Int]
     let isRightToLeft: Bool
+    /// Each selector's distinct literal keys, in order (what its value is asked to match).
+    let selectorKeys: [[String]]
 
     /// Parses and checks `source`.
     ///
@@ -39,6 +41,18 @@ public struct MF2Formatter: Sendable {
         for (k, d) in message.declarations.enumerated() where index[d.name] == nil { index[d.name] = k }
         declarationIndex = index
         isRightToLeft = locale.isRightToLeft
+        var keys: [[String]] = []
+        if case .matcher(let selectors, let variants) = message.body {
+            for k in selectors.indices {
+                var list: [String] = []
+                var seen = Set<String>()
+                for v in variants where k < v.keys.count {
+                    if case .literal(let l) = v.keys[k], seen.insert(l).inserted { list.append(l) }
+                }
+                keys.append(list)
+            }
+        }
+        selectorKeys = keys
     }
 
     /// The message as text, and the errors met on the way (the text then shows each
@@ -199,11 +213,7 @@ struct Evaluation {
             var ranks: [[String: Int]] = []
             ranks.reserveCapacity(selectors.count)
             for (k, s) in selectors.enumerated() {
-                var keys: [String] = []
-                var seen = Set<String>()
-                for v in variants where k < v.keys.count {
-                    if case .literal(let l) = v.keys[k], seen.insert(l).inserted { keys.append(l) }
-                }
+                let keys = formatter.selectorKeys[k]
                 var rank: [String: Int] = [:]
                 switch variable(s) {
                 case .value(let r):

@@ -14,9 +14,36 @@ public struct MF2NumberValue: MF2Resolved {
     public let direction: MF2Direction
     /// The ICU number skeleton it formats with.
     public let skeleton: String
+    /// The text and plural category, made by ICU in one call when the value is resolved
+    /// (a selector and its placeholder then share it), or why ICU could not.
+    let formatted: Result<(text: String, category: PluralCategory?), MF2Error>
+
+    init(kind: MF2NumberKind, value: MF2Decimal, options: MF2NumberOptions, locale: LocaleID, direction: MF2Direction, skeleton: String) {
+        self.kind = kind
+        self.value = value
+        self.options = options
+        self.locale = locale
+        self.direction = direction
+        self.skeleton = skeleton
+        let mode = kind == .percent ? "plural" : (options.select ?? "plural")
+        let wantsCategory = kind != .currency && !options.selectRefused && mode != "exact"
+        do throws(ICUError) {
+            let f = try NumberFormat.for(skeleton: skeleton, locale: locale)
+            let number: NumericValue = value.int64.map { .int($0) } ?? .decimal(value.plain)
+            if wantsCategory {
+                let rules = try PluralRules.for(locale, type: mode == "ordinal" ? .ordinal : .cardinal)
+                let r = try f.formatAndSelect(number, rules: rules)
+                formatted = .success((r.text, r.category))
+            } else {
+                formatted = .success((try f.format(number), nil))
+            }
+        } catch {
+            formatted = .failure(MF2Error(.functionError, "ICU could not format \(value.plain) (\(skeleton)): \(error)"))
+        }
+    }
 
     public var partType: String { "number" }
-    public var optionValue: MF2Value { .number(.decimal(value.plain)) }
+    public var optionValue: MF2Value { .number(value.int64.map { .int($0) } ?? .decimal(value.plain)) }
 
     func formatter() throws(MF2Error) -> NumberFormat {
         do { return try NumberFormat.for(skeleton: skeleton, locale: locale) } catch {
@@ -25,10 +52,7 @@ public struct MF2NumberValue: MF2Resolved {
     }
 
     public func format() throws(MF2Error) -> String {
-        let f = try formatter()
-        do { return try f.format(decimal: value.plain) } catch {
-            throw MF2Error(.functionError, "ICU could not format \(value.plain): \(error)")
-        }
+        try formatted.get().text
     }
 
     public func formatParts() throws(MF2Error) -> [MF2Part.Piece]? {
@@ -43,25 +67,20 @@ public struct MF2NumberValue: MF2Resolved {
     public func select(keys: [String], errors: inout [MF2Error]) -> [String]? {
         guard kind != .currency, !options.selectRefused else { return nil }
         let mode = kind == .percent ? "plural" : (options.select ?? "plural")
-        let exact = (kind == .percent ? value.shifted(by: 2) : value).plain
+        var exact: String?
         var exactMatches: [String] = []
         var keywordMatches: [String] = []
-        var category: String?
         for key in keys {
-            if MF2Decimal(literal: key) != nil {
+            if let first = key.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39), MF2Decimal(literal: key) != nil {
+                if exact == nil { exact = (kind == .percent ? value.shifted(by: 2) : value).plain }
                 if key == exact { exactMatches.append(key) }
             } else if ["zero", "one", "two", "few", "many", "other"].contains(key) {
                 guard mode != "exact" else { continue }
-                if category == nil {
-                    do {
-                        let rules = try PluralRules.for(locale, type: mode == "ordinal" ? .ordinal : .cardinal)
-                        category = try formatter().formatAndSelect(.decimal(value.plain), rules: rules).category.rawValue
-                    } catch {
-                        errors.append(MF2Error(.badSelector, "no plural category for \(value.plain): \(error)"))
-                        return nil
-                    }
+                guard case .success(let f) = formatted, let category = f.category else {
+                    errors.append(MF2Error(.badSelector, "no plural category for \(value.plain)"))
+                    return nil
                 }
-                if key == category { keywordMatches.append(key) }
+                if key == category.rawValue { keywordMatches.append(key) }
             } else {
                 errors.append(MF2Error(
                     .badVariantKey, "'\(key)' is neither a number nor a plural category (zero, one, two, few, many, other)"))
@@ -114,7 +133,17 @@ struct MF2NumberFunction: MF2Function {
         return MF2NumberFunction.make(kind, value, options, &call)
     }
 
+    /// The skeletons of options left at their defaults, made once.
+    static let defaultSkeletons: [MF2NumberKind: String] = [
+        .number: MF2NumberOptions().skeleton(.number) { 2 }.0,
+        .integer: MF2NumberOptions().skeleton(.integer) { 2 }.0,
+        .percent: MF2NumberOptions().skeleton(.percent) { 2 }.0,
+    ]
+
     static func make(_ kind: MF2NumberKind, _ value: MF2Decimal, _ options: MF2NumberOptions, _ call: inout MF2Call) -> MF2NumberValue {
+        if options == MF2NumberOptions(), let skeleton = defaultSkeletons[kind] {
+            return MF2NumberValue(kind: kind, value: value, options: options, locale: call.locale, direction: call.localeDirection, skeleton: skeleton)
+        }
         let (skeleton, problem) = options.skeleton(kind) {
             guard let c = options.currency else { return 2 }
             return (try? Currency.fractionDigits(c)) ?? 2
