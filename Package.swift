@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
         // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
         // isolation and the standard functions, formatted with ICU through HeraldICU.
-        .target(name: "HeraldMF2", dependencies: ["HeraldICU"], swiftSettings: strict),
+        .target(name: "HeraldMF2", dependencies: ["HeraldICU", "HeraldSync"], swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
         // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the

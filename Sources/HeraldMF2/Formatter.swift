@@ -1,24 +1,30 @@
 public import HeraldICU
 
 /// A MessageFormat 2 message ready to format for one locale: parsed and checked once,
-/// then formatted with each call's arguments (thread safe; no state between calls).
-public struct MF2Formatter: Sendable {
+/// then formatted with each call's arguments (thread safe; no state between calls but
+/// its cache of ICU formatters). A class, so a formatting call holds one reference.
+public final class MF2Formatter: Sendable {
     public let message: MF2Message
     public let locale: LocaleID
     public let functions: MF2Functions
     /// Isolate placeholders with Unicode bidi isolates (the default strategy); false for none.
-    public var bidiIsolation: Bool
+    public let bidiIsolation: Bool
     /// The time zone of date/time values that carry none (an IANA id).
-    public var timeZone: String
+    public let timeZone: String
     let declarationIndex: [String: Int]
     let isRightToLeft: Bool
+    let memo = MF2Memo()
     /// Each selector's distinct literal keys, in order (what its value is asked to match).
     let selectorKeys: [[String]]
+    /// Each expression's function handler, by `MF2Expression.index` (nil: unknown).
+    let handlers: [(any MF2Function)?]
+    /// For each variant, each key's index in its selector's `selectorKeys` (-1 for `*`).
+    let variantKeys: [[Int]]
 
     /// Parses and checks `source`.
     ///
     /// - Throws: `MF2Error` for the first syntax or data-model error (with its line:column).
-    public init(
+    public convenience init(
         _ source: String, locale: LocaleID, functions: MF2Functions = .standard, bidiIsolation: Bool = true,
         timeZone: String = "UTC"
     ) throws(MF2Error) {
@@ -32,27 +38,42 @@ public struct MF2Formatter: Sendable {
         message: MF2Message, locale: LocaleID, functions: MF2Functions = .standard, bidiIsolation: Bool = true,
         timeZone: String = "UTC"
     ) {
-        self.message = message
+        var index: [String: Int] = [:]
+        for (k, d) in message.declarations.enumerated() where index[d.name] == nil { index[d.name] = k }
+        var handlers: [(any MF2Function)?] = []
+        self.message = Binding(declarations: index, functions: functions).bind(message, handlers: &handlers)
+        self.handlers = handlers
         self.locale = locale
         self.functions = functions
         self.bidiIsolation = bidiIsolation
         self.timeZone = timeZone
-        var index: [String: Int] = [:]
-        for (k, d) in message.declarations.enumerated() where index[d.name] == nil { index[d.name] = k }
         declarationIndex = index
         isRightToLeft = locale.isRightToLeft
         var keys: [[String]] = []
+        var indexes: [[Int]] = []
         if case .matcher(let selectors, let variants) = message.body {
+            var positions: [[String: Int]] = []
             for k in selectors.indices {
                 var list: [String] = []
-                var seen = Set<String>()
+                var position: [String: Int] = [:]
                 for v in variants where k < v.keys.count {
-                    if case .literal(let l) = v.keys[k], seen.insert(l).inserted { list.append(l) }
+                    if case .literal(let l) = v.keys[k], position[l] == nil {
+                        position[l] = list.count
+                        list.append(l)
+                    }
                 }
                 keys.append(list)
+                positions.append(position)
+            }
+            indexes = variants.map { v in
+                v.keys.enumerated().map { k, key in
+                    if case .literal(let l) = key, k < positions.count { return positions[k][l] ?? -1 }
+                    return -1
+                }
             }
         }
         selectorKeys = keys
+        variantKeys = indexes
     }
 
     /// The message as text, and the errors met on the way (the text then shows each
@@ -104,7 +125,8 @@ struct Evaluation {
     // MARK: Resolution
 
     mutating func variable(_ v: MF2VariableRef, external: Bool = false) -> Resolution {
-        if !external, let k = formatter.declarationIndex[v.name] {
+        if !external, v.declaration >= 0 {
+            let k = v.declaration
             if let hit = cache[k] { return hit }
             let d = formatter.message.declarations[k]
             let r: Resolution
@@ -154,7 +176,7 @@ struct Evaluation {
         }
         guard let f = e.function else { return .value(Resolved(value: operand ?? .string(""))) }
         let source = Evaluation.fallbackSource(e)
-        guard let handler = formatter.functions.byName[f.name] else {
+        guard let handler = e.index < formatter.handlers.count ? formatter.handlers[e.index] : formatter.functions.byName[f.name] else {
             errors.append(MF2Error(.unknownFunction, "unknown function ':\(f.name)'", at: e.position))
             return .fallback(source)
         }
@@ -184,7 +206,7 @@ struct Evaluation {
         }
         var call = MF2Call(
             function: f.name, locale: formatter.locale, operand: operand, options: options, direction: direction,
-            localeDirection: formatter.isRightToLeft ? .rtl : .ltr, timeZone: formatter.timeZone, position: e.position)
+            localeDirection: formatter.isRightToLeft ? .rtl : .ltr, timeZone: formatter.timeZone, position: e.position, memo: formatter.memo)
         let result = handler.resolve(&call)
         errors.append(contentsOf: call.errors)
         guard let result else { return .fallback(source) }
@@ -210,15 +232,18 @@ struct Evaluation {
         switch formatter.message.body {
         case .pattern(let p): return p
         case .matcher(let selectors, let variants):
-            var ranks: [[String: Int]] = []
+            // ranks[k][i]: how well selector k's value matches its key i (0 best), Int.max for no match.
+            var ranks: [[Int]] = []
             ranks.reserveCapacity(selectors.count)
             for (k, s) in selectors.enumerated() {
                 let keys = formatter.selectorKeys[k]
-                var rank: [String: Int] = [:]
+                var rank = [Int](repeating: Int.max, count: keys.count)
                 switch variable(s) {
                 case .value(let r):
                     if case .resolved(let value) = r.value, let matched = value.select(keys: keys, errors: &errors) {
-                        for (n, key) in matched.enumerated() where rank[key] == nil { rank[key] = n }
+                        for (n, key) in matched.enumerated() {
+                            if let i = keys.firstIndex(of: key), rank[i] == Int.max { rank[i] = n }
+                        }
                     } else {
                         errors.append(MF2Error(.badSelector, "'$\(s.name)' does not support selection", at: s.position))
                     }
@@ -227,34 +252,31 @@ struct Evaluation {
                 }
                 ranks.append(rank)
             }
-            var best: MF2Variant?
-            for v in variants where matches(v.keys, ranks) {
-                if let b = best {
-                    if better(v.keys, than: b.keys, ranks) { best = v }
-                } else {
-                    best = v
-                }
+            var best = -1
+            for (n, keys) in formatter.variantKeys.enumerated() where matches(keys, ranks) {
+                if best < 0 || better(keys, than: formatter.variantKeys[best], ranks) { best = n }
             }
-            return best?.pattern ?? MF2Pattern(parts: [])
+            return best >= 0 ? variants[best].pattern : MF2Pattern(parts: [])
         }
     }
 
-    func matches(_ keys: [MF2Key], _ ranks: [[String: Int]]) -> Bool {
-        for (k, key) in keys.enumerated() {
-            if case .literal(let l) = key, k >= ranks.count || ranks[k][l] == nil { return false }
+    func matches(_ keys: [Int], _ ranks: [[Int]]) -> Bool {
+        for (k, key) in keys.enumerated() where key >= 0 {
+            if k >= ranks.count || ranks[k][key] == Int.max { return false }
         }
         return true
     }
 
-    func better(_ a: [MF2Key], than b: [MF2Key], _ ranks: [[String: Int]]) -> Bool {
+    /// SelectorsCompare: the first selector where the keys differ decides; a key beats `*`.
+    func better(_ a: [Int], than b: [Int], _ ranks: [[Int]]) -> Bool {
         for k in 0..<min(a.count, b.count) {
-            switch (a[k], b[k]) {
-            case (.catchAll, .catchAll): continue
-            case (.catchAll, .literal): return false
-            case (.literal, .catchAll): return true
-            case (.literal(let x), .literal(let y)):
-                if x == y { continue }
-                return ranks[k][x]! < ranks[k][y]!
+            switch (a[k] >= 0, b[k] >= 0) {
+            case (false, false): continue
+            case (false, true): return false
+            case (true, false): return true
+            case (true, true):
+                if a[k] == b[k] { continue }
+                return ranks[k][a[k]] < ranks[k][b[k]]
             }
         }
         return false

@@ -87,6 +87,8 @@ public enum MF2Declaration: Sendable {
 public struct MF2VariableRef: Sendable {
     public var name: String
     public var position: MF2Position
+    /// The index of the declaration of `name` (-1: an argument), set by `MF2Formatter`.
+    public internal(set) var declaration = -1
 }
 
 /// A literal (quoted or not) or a variable.

@@ -18,7 +18,10 @@ public struct MF2NumberValue: MF2Resolved {
     /// (a selector and its placeholder then share it), or why ICU could not.
     let formatted: Result<(text: String, category: PluralCategory?), MF2Error>
 
-    init(kind: MF2NumberKind, value: MF2Decimal, options: MF2NumberOptions, locale: LocaleID, direction: MF2Direction, skeleton: String) {
+    init(
+        kind: MF2NumberKind, value: MF2Decimal, options: MF2NumberOptions, locale: LocaleID, direction: MF2Direction, skeleton: String,
+        memo: MF2Memo? = nil
+    ) {
         self.kind = kind
         self.value = value
         self.options = options
@@ -28,7 +31,10 @@ public struct MF2NumberValue: MF2Resolved {
         let mode = kind == .percent ? "plural" : (options.select ?? "plural")
         let wantsCategory = kind != .currency && !options.selectRefused && mode != "exact"
         do throws(ICUError) {
-            let f = try NumberFormat.for(skeleton: skeleton, locale: locale)
+            let f: NumberFormat
+            if let memo { f = try memo.numberFormat(skeleton: skeleton, locale: locale) } else {
+                f = try NumberFormat.for(skeleton: skeleton, locale: locale)
+            }
             let number: NumericValue = value.int64.map { .int($0) } ?? .decimal(value.plain)
             if wantsCategory {
                 let rules = try PluralRules.for(locale, type: mode == "ordinal" ? .ordinal : .cardinal)
@@ -134,22 +140,28 @@ struct MF2NumberFunction: MF2Function {
     }
 
     /// The skeletons of options left at their defaults, made once.
-    static let defaultSkeletons: [MF2NumberKind: String] = [
-        .number: MF2NumberOptions().skeleton(.number) { 2 }.0,
-        .integer: MF2NumberOptions().skeleton(.integer) { 2 }.0,
-        .percent: MF2NumberOptions().skeleton(.percent) { 2 }.0,
-    ]
+    static let numberSkeleton = MF2NumberOptions().skeleton(.number) { 2 }.0
+    static let integerSkeleton = MF2NumberOptions().skeleton(.integer) { 2 }.0
+    static let percentSkeleton = MF2NumberOptions().skeleton(.percent) { 2 }.0
+    static func defaultSkeleton(_ kind: MF2NumberKind) -> String? {
+        switch kind {
+        case .number: numberSkeleton
+        case .integer: integerSkeleton
+        case .percent: percentSkeleton
+        case .currency: nil
+        }
+    }
 
     static func make(_ kind: MF2NumberKind, _ value: MF2Decimal, _ options: MF2NumberOptions, _ call: inout MF2Call) -> MF2NumberValue {
-        if options == MF2NumberOptions(), let skeleton = defaultSkeletons[kind] {
-            return MF2NumberValue(kind: kind, value: value, options: options, locale: call.locale, direction: call.localeDirection, skeleton: skeleton)
+        if options == MF2NumberOptions(), let skeleton = defaultSkeleton(kind) {
+            return MF2NumberValue(kind: kind, value: value, options: options, locale: call.locale, direction: call.localeDirection, skeleton: skeleton, memo: call.memo)
         }
         let (skeleton, problem) = options.skeleton(kind) {
             guard let c = options.currency else { return 2 }
             return (try? Currency.fractionDigits(c)) ?? 2
         }
         if let problem { call.report(.badOption, problem) }
-        return MF2NumberValue(kind: kind, value: value, options: options, locale: call.locale, direction: call.localeDirection, skeleton: skeleton)
+        return MF2NumberValue(kind: kind, value: value, options: options, locale: call.locale, direction: call.localeDirection, skeleton: skeleton, memo: call.memo)
     }
 
     /// The operand as a number, with the options and currency a number operand brings.

@@ -113,7 +113,7 @@ extension Evaluation {
             }
             var call = MF2Call(
                 function: name, locale: formatter.locale, operand: value, options: [:], direction: nil,
-                localeDirection: formatter.isRightToLeft ? .rtl : .ltr, timeZone: formatter.timeZone, position: position)
+                localeDirection: formatter.isRightToLeft ? .rtl : .ltr, timeZone: formatter.timeZone, position: position, memo: formatter.memo)
             let r = handler.resolve(&call)
             errors.append(contentsOf: call.errors)
             guard let r else { throw MF2Error(.badOperand, "this value cannot be formatted", at: position) }

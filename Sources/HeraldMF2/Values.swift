@@ -86,6 +86,8 @@ public struct MF2Call: Sendable {
     public let timeZone: String
     public let position: MF2Position
     public internal(set) var errors: [MF2Error] = []
+    /// The formatter's cache of ICU formatters (nil outside a formatter).
+    let memo: MF2Memo?
 
     public mutating func report(_ kind: MF2Error.Kind, _ message: String) {
         errors.append(MF2Error(kind, message, at: position))
