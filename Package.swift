@@ -141,7 +141,7 @@ let package = Package(
             swiftSettings: strict),
         // herald validate: the translation linter.
         .target(
-            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
+            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldMF2", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
             swiftSettings: strict),
         // The example pushes `herald examples` and `herald preview` show, with the store
         // contents they need, and the batch request lines made from them.
