@@ -3,7 +3,7 @@
 // many tests pass, each failure with its reason, and the totals. Exit status 1 when
 // any test fails.
 //
-//     swift run herald-mf2-conformance ../shared/mf2-conformance
+//     swift run herald-mf2-conformance <folder holding tests/>
 import HeraldICU
 import HeraldJSON
 import HeraldMF2
