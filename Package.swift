@@ -84,6 +84,9 @@ let package = Package(
         // The Swift face of ICU: plural rules, numbers, currency, dates, relative
         // time, locale ids, MessageFormat. Formatters are cached per locale/options.
         .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
+        // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
+        // isolation and the standard functions, formatted with ICU through HeraldICU.
+        .target(name: "HeraldMF2", dependencies: ["HeraldICU", "HeraldSync"], swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
         // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
@@ -91,7 +94,7 @@ let package = Package(
         .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"], swiftSettings: strict),
         // Messages compiled to templates and rendered with ICU for a locale.
         .target(
-            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldMF2", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
             swiftSettings: strict),
         // The APNs payload model: aps keys, alert forms, size budget, shortening at
         // grapheme boundaries (Swift's Character; no ICU).
@@ -142,7 +145,7 @@ let package = Package(
             swiftSettings: strict),
         // herald validate: the translation linter.
         .target(
-            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
+            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldMF2", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
             swiftSettings: strict),
         // The lookups in an app's Swift code (swift-syntax), for `herald validate --sources`:
         // the one target that links swift-syntax.
@@ -266,6 +269,7 @@ let package = Package(
         // HeraldTables for LocalizationLookup, run in the locale-order test with the rest of the lookup.
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
+        .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
         // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
@@ -317,6 +321,19 @@ let package = Package(
                 "HeraldICU", "HeraldRender", "HeraldTables", "HeraldJSON", "HeraldLint", "HeraldPayload",
             ],
             path: "Tools/bench/HeraldBench",
+            swiftSettings: strict),
+        // The MessageFormat 2 conformance runner (Tools/mf2-conformance): runs the Unicode
+        // working group's test suite when it is given; a tool, in no product.
+        .executableTarget(
+            name: "herald-mf2-conformance",
+            dependencies: ["HeraldMF2", "HeraldICU", "HeraldJSON"],
+            path: "Tools/mf2-conformance",
+            swiftSettings: strict),
+        // MessageFormat 2 against ICU's MessageFormat v1, same message (Tools/bench/mf2.sh).
+        .executableTarget(
+            name: "herald-bench-mf2",
+            dependencies: ["HeraldMF2", "HeraldICU"],
+            path: "Tools/bench/HeraldMF2Bench",
             swiftSettings: strict),
         // The media fetch benchmark on its own, so herald-bench builds without the HTTP stack.
         .executableTarget(

@@ -100,6 +100,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.renderLeftoverSpecifier, .error, "The rendered text still shows a format specifier."),
         LintRule(.renderEmpty, .error, "The rendered text is empty for some sample value."),
         LintRule(.renderICU, .error, "ICU could not format the message."),
+        LintRule(.mf2, .error, "A MessageFormat 2 message (a .mf2 table) does not parse or breaks the data model (line:column in the message), or reads variables its source does not give (a source variable it leaves out: warning)."),
         LintRule(.bidiControl, .warning, "Bidirectional control characters out of place: unbalanced embeddings or isolates, or overrides (U+202D, U+202E)."),
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),

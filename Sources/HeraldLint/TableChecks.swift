@@ -202,6 +202,12 @@ extension LintRun {
 
     mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
         let entry = ctx.entry
+        // MessageFormat 2 tables (`*.mf2`): their own checks (MF2Checks.swift), no printf ones.
+        if Renderer.isMF2Table(ctx.table) {
+            checkMF2(ctx)
+            checkEmpty(ctx)
+            return
+        }
         // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
         let icu = Renderer.isICUTable(ctx.table)
         // A translation is formatted when its source is; without a source, when it looks like one.

@@ -213,7 +213,8 @@ public final class Renderer: Sendable {
         let compiler = TemplateCompiler(
             numberLocale: locale, pluralLocale: pluralLocale, messageLocale: messageLocale, rightToLeft: rtl)
         return Compiled(
-            node: compiler.compile(message, icu: icu), servedBy: servedBy, table: table, key: key, numberLocale: locale,
+            node: isMF2Table(table) ? compiler.compileMF2(message) : compiler.compile(message, icu: icu), servedBy: servedBy,
+            table: table, key: key, numberLocale: locale,
             rightToLeft: rtl)
     }
 
@@ -276,6 +277,8 @@ public final class Renderer: Sendable {
             renderTemplate(template, state: &state, into: &out)
         case .icu(let template):
             renderICU(template, timeZone: options.timeZone, state: &state, into: &out)
+        case .mf2(let template):
+            renderMF2(template, state: &state, into: &out)
         case .widths(let variants):
             guard let chosen = chooseWidth(variants, width: options.width) else {
                 state.diagnose(.error, .noVariant, "the width rule has no variants")

@@ -14,6 +14,7 @@ indirect enum TemplateNode: Sendable {
     case widths([(width: Int, node: TemplateNode)])
     case devices([String: TemplateNode])
     case icu(ICUTemplate)
+    case mf2(MF2Template)
 }
 
 /// One compiled printf-style format string.

@@ -143,6 +143,12 @@ E
 w bad/render-icu/de.lproj/Messages.icu.strings <<'E'
 "files" = "{0, plural, one {# Datei} other {# Dateien}";
 E
+w bad/mf2/en.lproj/Messages.mf2.strings <<'E'
+"files" = ".input {$n :number}\n.match $n\none {{{$n} file}}\n* {{{$n} files}}";
+E
+w bad/mf2/de.lproj/Messages.mf2.strings <<'E'
+"files" = ".input {$n :number}\n.match $n\none {{{$n} Datei}}";
+E
 pair bad/bidi-control "Hello %@" "Hallo $(printf '\u202e')%@"
 long=$(printf 'Lorem ipsum dolor sit amet %.0s' $(seq 1 160))
 pair bad/push-payload-size "$long" "$long" Notifications
