@@ -10,6 +10,8 @@ public final class InMemoryJobQueue: Sendable {
         var owners: [Int64: String] = [:]
         var attempts: [Int64: Int] = [:]
         var results: [Int64: JobResult] = [:]
+        /// Jobs whose holder's claim lapsed: each is claimed alone next.
+        var suspects: Set<Int64> = []
     }
 
     private let state = Locked(State())
@@ -26,7 +28,10 @@ public final class InMemoryJobQueue: Sendable {
 
     /// Makes every claim of `worker` lapse, as when the worker dies and its lease ends.
     public func expireClaims(of worker: String) {
-        state.withLock { s in s.owners = s.owners.filter { $0.value != worker } }
+        state.withLock { s in
+            for (job, owner) in s.owners where owner == worker { s.suspects.insert(job) }
+            s.owners = s.owners.filter { $0.value != worker }
+        }
     }
 
     /// The results, in the order the jobs were added (a job without a result is left out).
@@ -45,7 +50,11 @@ public final class InMemoryJobQueue: Sendable {
         public func claim(limit: Int) async throws -> [CampaignJob] {
             queue.state.withLock { s in
                 var out: [CampaignJob] = []
-                for job in s.entries where out.count < limit && s.results[job.id] == nil && s.owners[job.id] == nil {
+                // A suspect (its holder's claim lapsed) is claimed alone: attempts belong to a job.
+                let suspect = s.entries.first { s.suspects.contains($0.id) && s.results[$0.id] == nil && s.owners[$0.id] == nil }
+                let limit = suspect == nil ? limit : 1
+                for job in suspect.map({ [$0] }) ?? s.entries where out.count < limit && s.results[job.id] == nil && s.owners[job.id] == nil {
+                    s.suspects.remove(job.id)
                     s.owners[job.id] = worker
                     let attempts = (s.attempts[job.id] ?? 0) + 1
                     s.attempts[job.id] = attempts

@@ -37,6 +37,9 @@ public struct MediaAddressClass: Sendable, Hashable, CustomStringConvertible {
         case mapped = "IPv4-mapped"
         /// `::a.b.c.d` (RFC 4291 §2.5.5.1, deprecated).
         case compatible = "IPv4-compatible"
+        /// `::ffff:0:a.b.c.d`, the IPv4-translated form of stateless translation (SIIT, RFC 6145;
+        /// `::ffff:0:0/96`).
+        case translated = "IPv4-translated"
         /// `64:ff9b::a.b.c.d`, the NAT64 well-known prefix (RFC 6052).
         case nat64 = "NAT64"
     }
@@ -115,11 +118,17 @@ public struct MediaAddressClass: Sendable, Hashable, CustomStringConvertible {
         Range([UInt8](repeating: 0, count: 15) + [1], 128, .loopback),
         Range([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF], 96, embeddingIPv4: .mapped),
         Range([0x00, 0x64, 0xFF, 0x9B] + [UInt8](repeating: 0, count: 8), 96, embeddingIPv4: .nat64),
+        Range([UInt8](repeating: 0, count: 8) + [0xFF, 0xFF, 0, 0], 96, embeddingIPv4: .translated),
+        // Local-use IPv4/IPv6 translation (RFC 8215): a network's own NAT64, which may reach
+        // any of its IPv4 addresses; not globally reachable (IANA's special-purpose registry).
+        Range([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01], 48, .reserved),
         Range([UInt8](repeating: 0, count: 12), 96, embeddingIPv4: .compatible),
         Range([0x01, 0x00, 0, 0, 0, 0, 0, 0], 64, .reserved),  // discard-only
         Range([0x20, 0x01, 0x0D, 0xB8], 32, .reserved),  // documentation
         Range([0x20, 0x01, 0x00, 0x00], 23, .reserved),  // IETF protocol assignments
+        Range([0x3F, 0xFF, 0x00], 20, .reserved),  // documentation (RFC 9637)
         Range([0xFE, 0x80], 10, .linkLocal),
+        Range([0x5F, 0x00], 16, .reserved),  // segment routing SIDs (RFC 9602), not globally reachable
         Range([0xFE, 0xC0], 10, .reserved),  // site-local (deprecated)
         Range([0xFF, 0x00], 8, .multicast),
         Range([0xFC, 0x00], 7, .uniqueLocal),

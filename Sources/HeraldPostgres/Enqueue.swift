@@ -9,6 +9,8 @@ public enum Enqueue {
     public struct Tally: Sendable, Equatable {
         public var added = 0
         public var alreadyQueued = 0
+        /// Lines the database refused (each said with its line number); the rest are queued.
+        public var refused = 0
         public init() {}
     }
 
@@ -38,8 +40,11 @@ public enum Enqueue {
 
     /// Queues every request `input` reads as `kind` jobs of campaign `name`. Lines are read
     /// and inserted as they come (memory stays bounded); workers are notified after each insert.
+    /// A line the database refuses is said through `refuse(lineNumber, reason)` and left
+    /// out; the lines around it are queued.
     public static func run(
-        _ input: LineReader, kind: JobKind, campaign name: String, into database: Database
+        _ input: LineReader, kind: JobKind, campaign name: String, into database: Database,
+        refuse: (Int, String) -> Void = { _, _ in }
     ) async throws -> Tally {
         let campaign = try await campaign(name, in: database)
         // Jobs of this file come after every job the campaign has (results are in this order).
@@ -54,10 +59,10 @@ public enum Enqueue {
             guard let request = QueuedRequest(line, lineNumber: lineNumber) else { continue }
             pending.add(request, seq: base + Int64(lineNumber))
             if pending.keys.count >= rowsPerInsert || pending.bytes >= bytesPerInsert {
-                try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally)
+                try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally, refuse: refuse)
             }
         }
-        try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally)
+        try await pending.insert(campaign: campaign, kind: kind, into: database, tally: &tally, refuse: refuse)
         return tally
     }
 
@@ -74,13 +79,48 @@ public enum Enqueue {
             keys.append(request.key)
             seqs.append(seq)
             lines.append(Int64(request.lineNumber))
-            locales.append(request.locale ?? "")
+            // The locale column is for people looking at the queue; PostgreSQL's text cannot
+            // hold U+0000, so such a locale is not kept (the worker answers the request with
+            // the batch's own error for it).
+            locales.append(request.locale.flatMap { $0.utf8.contains(0) ? nil : $0 } ?? "")
             requests.append(ByteBuffer(bytes: request.request ?? []))
             bytes += request.request?.count ?? 0
         }
 
-        mutating func insert(campaign: Int64, kind: JobKind, into database: Database, tally: inout Tally) async throws(DatabaseError) {
+        /// Inserts the pending rows in one statement (one transaction: all or none). When the
+        /// database refuses the statement for what a row holds, the rows are inserted one by
+        /// one and each refused row is said with its line number.
+        mutating func insert(
+            campaign: Int64, kind: JobKind, into database: Database, tally: inout Tally, refuse: (Int, String) -> Void
+        ) async throws(DatabaseError) {
             guard !keys.isEmpty else { return }
+            do {
+                try await insertRows(0..<keys.count, campaign: campaign, kind: kind, into: database, tally: &tally)
+            } catch where !error.connectionLost && keys.count > 1 {
+                for row in keys.indices {
+                    do {
+                        try await insertRows(row..<row + 1, campaign: campaign, kind: kind, into: database, tally: &tally)
+                    } catch where !error.connectionLost {
+                        tally.refused += 1
+                        refuse(Int(lines[row]), error.description)
+                    }
+                }
+            } catch where !error.connectionLost {
+                tally.refused += 1
+                refuse(Int(lines[0]), error.description)
+            }
+            try await database.rows("SELECT pg_notify('herald_jobs', '')", "cannot notify workers")
+            self = Pending()
+        }
+
+        func insertRows(
+            _ range: Range<Int>, campaign: Int64, kind: JobKind, into database: Database, tally: inout Tally
+        ) async throws(DatabaseError) {
+            let keys = Array(keys[range])
+            let seqs = Array(seqs[range])
+            let lines = Array(lines[range])
+            let locales = Array(locales[range])
+            let requests = Array(requests[range])
             let rows = try await database.rows(
                 """
                 INSERT INTO herald_jobs (campaign_id, request_key, seq, line_number, locale, kind, request)
@@ -89,11 +129,9 @@ public enum Enqueue {
                     AS input (key, seq, line, locale, request)
                 ON CONFLICT (campaign_id, request_key) DO NOTHING
                 RETURNING 1
-                """, "cannot queue jobs")
+                """, "cannot queue the line")
             tally.added += rows.count
             tally.alreadyQueued += keys.count - rows.count
-            try await database.rows("SELECT pg_notify('herald_jobs', '')", "cannot notify workers")
-            self = Pending()
         }
     }
 }

@@ -3,35 +3,75 @@ import HeraldSync
 import PostgresNIO
 
 /// The PostgreSQL job source and result sink of one worker loop (its own connection).
-/// Claims take ready jobs with `FOR UPDATE SKIP LOCKED` — queued ones, and running ones
-/// whose worker's lease has ended — and mark them this worker's; `record` writes the
-/// results and ends their jobs in one statement, only for jobs still this worker's.
+/// Claims take ready jobs with `FOR UPDATE SKIP LOCKED` and mark them this loop's;
+/// `record` writes the results and ends their jobs in one statement, only for jobs still
+/// this loop's.
+///
+/// Attempts belong to a job, not to a claim: a job whose holder's lease ended (the worker
+/// was killed while holding it) is a suspect, and a suspect is claimed alone, so a job
+/// that kills its worker uses up only its own attempts, and the other jobs of its batch
+/// are answered on their next claim.
+///
+/// With a `Reconnection`, a lost connection is made again (with backoff) and the
+/// statement tried again: `record` is safe to repeat (it only ends jobs still this loop's,
+/// and a job has one result), so a server restart between render and record costs no
+/// attempt; after a `claim` whose answer was lost, the loop first gives back whatever the
+/// lost claim may have taken.
 public final class PostgresQueue: JobSource, ResultSink {
     let database: Database
     let worker: String
     let wakeups: Wakeups
+    let reconnection: Reconnection?
 
-    public init(database: Database, worker: String, wakeups: Wakeups) {
+    /// `worker` names this loop: it holds the jobs it claims (a `WorkerLease` renews it).
+    public init(database: Database, worker: String, wakeups: Wakeups, reconnection: Reconnection? = nil) {
         self.database = database
         self.worker = worker
         self.wakeups = wakeups
+        self.reconnection = reconnection
+    }
+
+    /// Jobs running for this loop go back to the queue, their claim not counted.
+    func releaseAll() async throws(DatabaseError) {
+        try await database.rows(
+            """
+            UPDATE herald_jobs SET state = 'queued', lease_owner = NULL, attempts = greatest(attempts - 1, 0)
+            WHERE state = 'running' AND lease_owner = \(worker)
+            """, "cannot release jobs")
     }
 
     public func claim(limit: Int) async throws -> [CampaignJob] {
-        let rows = try await database.rows(
+        let rows = try await database.retrying(reconnection, afterReconnecting: releaseAll) { () async throws(DatabaseError) in
+            try await self.claimRows(limit: limit)
+        }
+        return try Self.jobs(rows)
+    }
+
+    /// One claim: a suspect alone when there is one, else up to `limit` queued jobs.
+    func claimRows(limit: Int) async throws(DatabaseError) -> [PostgresRow] {
+        try await database.rows(
             """
-            WITH picked AS (
+            WITH suspect AS (
                 SELECT j.id FROM herald_jobs j
-                WHERE j.state = 'queued'
-                   OR (j.state = 'running' AND NOT EXISTS (
-                        SELECT 1 FROM herald_leases l WHERE l.worker_id = j.lease_owner AND l.expires_at > now()))
+                WHERE j.state = 'running' AND NOT EXISTS (
+                    SELECT 1 FROM herald_leases l WHERE l.worker_id = j.lease_owner AND l.expires_at > now())
+                ORDER BY j.id
+                LIMIT 1
+                FOR UPDATE OF j SKIP LOCKED),
+            queued AS (
+                SELECT j.id FROM herald_jobs j
+                WHERE j.state = 'queued' AND NOT EXISTS (SELECT 1 FROM suspect)
                 ORDER BY j.id
                 LIMIT \(limit)
-                FOR UPDATE OF j SKIP LOCKED)
+                FOR UPDATE OF j SKIP LOCKED),
+            picked AS (SELECT id FROM suspect UNION ALL SELECT id FROM queued)
             UPDATE herald_jobs j SET state = 'running', lease_owner = \(worker), attempts = j.attempts + 1
             FROM picked WHERE j.id = picked.id
             RETURNING j.id, j.kind, j.line_number, j.request, j.attempts
             """, "cannot claim jobs")
+    }
+
+    static func jobs(_ rows: [PostgresRow]) throws -> [CampaignJob] {
         var jobs: [CampaignJob] = []
         jobs.reserveCapacity(rows.count)
         for row in rows {
@@ -44,13 +84,26 @@ public final class PostgresQueue: JobSource, ResultSink {
         return jobs.sorted { $0.id < $1.id }
     }
 
+    /// `text` as PostgreSQL's text can hold it: U+0000 (which a failure's reason may quote
+    /// from its request) written as `\u0000`.
+    static func storable(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{0}" { out += "\\u0000" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     public func release(_ jobs: [CampaignJob]) async throws {
         guard !jobs.isEmpty else { return }
-        try await database.rows(
-            """
-            UPDATE herald_jobs SET state = 'queued', lease_owner = NULL, attempts = greatest(attempts - 1, 0)
-            WHERE id = ANY(\(jobs.map(\.id))::bigint[]) AND state = 'running' AND lease_owner = \(worker)
-            """, "cannot release jobs")
+        _ = try await database.retrying(reconnection) { () async throws(DatabaseError) in
+            try await self.database.rows(
+                """
+                UPDATE herald_jobs SET state = 'queued', lease_owner = NULL, attempts = greatest(attempts - 1, 0)
+                WHERE id = ANY(\(jobs.map(\.id))::bigint[]) AND state = 'running' AND lease_owner = \(self.worker)
+                """, "cannot release jobs")
+        }
     }
 
     public func waitForJobs(timeout: Duration) async throws {
@@ -59,11 +112,25 @@ public final class PostgresQueue: JobSource, ResultSink {
 
     public func record(_ results: [JobResult]) async throws -> Int {
         guard !results.isEmpty else { return 0 }
+        var retried = false
+        let recorded = try await database.retrying(reconnection, afterReconnecting: { retried = true }) {
+            () async throws(DatabaseError) in try await self.recordOnce(results)
+        }
+        guard retried else { return recorded }
+        // The statement lost with the connection may have been committed: count what this
+        // loop holds a result of, whichever try wrote it.
+        let rows = try await database.rows(
+            "SELECT count(*) FROM herald_results WHERE job_id = ANY(\(results.map(\.jobID))::bigint[]) AND worker = \(worker)",
+            "cannot count recorded results")
+        return Int((try? rows.first?.decode(Int64.self)) ?? 0)
+    }
+
+    func recordOnce(_ results: [JobResult]) async throws(DatabaseError) -> Int {
         let rows = try await database.rows(
             """
             WITH input AS (
                 SELECT * FROM unnest(\(results.map(\.jobID))::bigint[], \(results.map(\.answer))::text[],
-                                     \(results.map { $0.failure ?? "" })::text[], \(results.map(\.succeeded))::bool[])
+                                     \(results.map { Self.storable($0.failure ?? "") })::text[], \(results.map(\.succeeded))::bool[])
                     AS input (id, answer, reason, ok)),
             ended AS (
                 UPDATE herald_jobs j SET state = CASE WHEN input.ok THEN 'done' ELSE 'failed' END, lease_owner = NULL

@@ -99,7 +99,14 @@ struct RenderState {
             missing(index, what())
             return nil
         }
-        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyond = (usedBeyond ?? []).union([index]) }
+        if index < 64 {
+            usedMask |= 1 << UInt64(index)
+        } else {
+            // Inserted in place: `(usedBeyond ?? []).union([index])` copied the whole set on
+            // every read, quadratic in a form of many `%@` (1 MB of them: 15 s).
+            if usedBeyond == nil { usedBeyond = [] }
+            usedBeyond?.insert(index)
+        }
         return arguments[index]
     }
 

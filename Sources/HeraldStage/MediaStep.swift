@@ -31,7 +31,10 @@ struct MediaStep: Sendable {
 
     /// Downloads `references`. Called on the stage's worker thread, which waits for the
     /// downloads (they run on the cooperative pool); the worker is never a pool thread.
-    func fetch(_ references: [MediaReference]) -> Outcome {
+    /// For a `sealed` push a failure is said by its code alone: its detail quotes the URL, a
+    /// host or what the host answered, all sealed content, in whatever spelling (case,
+    /// percent-encoding, a resolver's form) no list of withheld values could catch.
+    func fetch(_ references: [MediaReference], sealed: Bool = false) -> Outcome {
         var out = Outcome()
         guard let folder else {
             out.failures.append(
@@ -42,7 +45,9 @@ struct MediaStep: Sendable {
         let deadline = self.deadline
         let results = Self.waitOnWorkerThread { await fetcher.fetch(references, into: folder, deadline: deadline) } ?? []
         for r in results {
-            if let f = r.failure { out.failures.append(.stage(.media, "media \(r.reference.source.rawValue): \(f)")) }
+            guard let f = r.failure else { continue }
+            let said = sealed ? "\(f.code) (the details stay sealed)" : "\(f)"
+            out.failures.append(.stage(.media, "media \(r.reference.source.rawValue): \(said)"))
         }
         let ordered = Attachments.ordered(results)
         out.attachedCount = ordered.count

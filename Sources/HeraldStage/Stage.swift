@@ -210,7 +210,7 @@ public final class Stage: Sendable {
             let media = MediaStep(
                 folder: configuration.attachmentsDirectory ?? store.attachmentsFolder,
                 downloader: configuration.mediaDownloader, policy: configuration.mediaPolicy, deadline: push.soft)
-            let outcome = media.fetch(request.media.references)
+            let outcome = media.fetch(request.media.references, sealed: request.sealed)
             draft = MediaStep.apply(outcome, to: draft, kind: request.kind, texts: texts)
             attachments = outcome.attachments
         }

@@ -10,7 +10,9 @@ struct EnqueueCommand: AsyncParsableCommand {
         abstract: "Queue a campaign's requests: the JSON Lines of render --batch or format --batch.",
         discussion: """
             A request is identified in its campaign by its "id" member, or by its line number when it has \
-            none (format requests): queueing the same file again adds nothing. Blank lines are skipped.
+            none (format requests): queueing the same file again adds nothing. Blank lines are skipped. \
+            A line the database refuses is said with its line number and not queued; the others are \
+            (exit 1 then). Each thousand lines are one transaction.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -22,7 +24,14 @@ struct EnqueueCommand: AsyncParsableCommand {
         guard let kind = JobKind(rawValue: kind) else { throw CommandFailure.usage("--kind must be render or format, found '\(kind)'") }
         guard !campaign.isEmpty else { throw CommandFailure.usage("--campaign needs a name") }
         let input = try LineReader(path: requests)
-        let tally = try await withDatabase(database) { try await Enqueue.run(input, kind: kind, campaign: campaign, into: $0) }
-        CommandMain.say(nil, "campaign \(JSONWriter.quote(campaign)): \(tally.added) new, \(tally.alreadyQueued) already queued")
+        let name = requests == "-" ? "<stdin>" : requests
+        let tally = try await withDatabase(database) {
+            try await Enqueue.run(input, kind: kind, campaign: campaign, into: $0) { line, reason in
+                CommandMain.report("\(name):\(line): error: \(reason); not queued")
+            }
+        }
+        let refused = tally.refused == 0 ? "" : ", \(tally.refused) refused"
+        CommandMain.say(nil, "campaign \(JSONWriter.quote(campaign)): \(tally.added) new, \(tally.alreadyQueued) already queued\(refused)")
+        if tally.refused > 0 { throw CommandFailure.exit(.failure) }
     }
 }

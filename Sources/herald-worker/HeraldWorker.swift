@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import HeraldJSON
 import HeraldCommandLine
 import HeraldPostgres
 
@@ -16,17 +18,45 @@ struct HeraldWorker: AsyncParsableCommand {
     }
 }
 
-/// `--database URL`, shared by every command here.
+/// Where the database is, shared by every command here: `--database URL`, else
+/// `--database-file PATH` (its first line), else `$HERALD_DATABASE_URL`. A password given
+/// on the command line is visible to every user of the machine (`ps`): the file or the
+/// environment keep it out of sight. A URL without a password takes `$PGPASSWORD`'s.
 struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("database"),
-        help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require][&host=SOCKET_DIR]")
-    var database: String
+        help: "postgres://USER@HOST[:PORT]/DATABASE[?sslmode=…] or libpq key=value pairs (a password here shows in ps: prefer --database-file or $HERALD_DATABASE_URL).")
+    var database: String?
+
+    @Option(name: .customLong("database-file"), help: "A file whose first line is the database URL (keep it mode 0600).")
+    var databaseFile: String?
+
+    /// The URL to connect to, from the flag, the file or the environment.
+    func url() throws(CommandFailure) -> DatabaseURL {
+        let environment = ProcessInfo.processInfo.environment
+        let text: String
+        if let database {
+            text = database
+        } else if let databaseFile {
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(databaseFile, limit: 64 << 10, what: "a database URL file") } catch {
+                throw .usage(error.description)
+            }
+            text = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        } else if let value = environment["HERALD_DATABASE_URL"], !value.isEmpty {
+            text = value
+        } else {
+            throw .usage("no database: give --database, --database-file or $HERALD_DATABASE_URL")
+        }
+        var url: DatabaseURL
+        do { url = try DatabaseURL(text) } catch { throw .usage(error.description) }
+        if url.password == nil, let password = environment["PGPASSWORD"], !password.isEmpty { url.password = password }
+        return url
+    }
 
     /// Connects, or says why not (exit 1; a malformed URL is a usage error).
     func connect() async throws(CommandFailure) -> Database {
-        let url: DatabaseURL
-        do { url = try DatabaseURL(database) } catch { throw .usage(error.description) }
+        let url = try url()
         do { return try await Database.connect(url) } catch { throw .failure(error.description) }
     }
 }

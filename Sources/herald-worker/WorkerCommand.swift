@@ -7,6 +7,7 @@ import HeraldCampaign
 import HeraldCommandLine
 import HeraldPostgres
 import HeraldStage
+import HeraldSync
 
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,17 +57,23 @@ struct WorkerCommand: AsyncParsableCommand {
         try checkFlags()
         let runner = try makeRunner()
         let worker = "\(hostName()):\(getpid()):\(UInt32.random(in: 0...UInt32.max))"
+        // Each loop holds its claims under a name of its own, so that a loop whose claim
+        // was lost with the connection can give back exactly what it may have taken.
+        let holders = (0..<concurrency).map { "\(worker)#\($0)" }
+        // A lost database (a restart, a failover) is reconnected to with backoff; SIGTERM
+        // ends the waiting.
+        let reconnection = Reconnection(report: { CommandMain.say(.warning, "worker: \($0)") })
         let control = try await database.connect()
-        let lease = WorkerLease(worker: worker, seconds: leaseSeconds, database: control)
+        let lease = WorkerLease(workers: holders, seconds: leaseSeconds, database: control)
         let wakeups = Wakeups()
         var loops: [CampaignWorker] = []
         var connections: [Database] = [control]
         do {
             try await lease.renew()
-            for _ in 0..<concurrency {
+            for holder in holders {
                 let connection = try await database.connect()
                 connections.append(connection)
-                let queue = PostgresQueue(database: connection, worker: worker, wakeups: wakeups)
+                let queue = PostgresQueue(database: connection, worker: holder, wakeups: wakeups, reconnection: reconnection)
                 let settings = CampaignWorker.Settings(
                     batchSize: batchSize, pollInterval: .milliseconds(pollMilliseconds), exitWhenIdle: exitWhenIdle)
                 loops.append(CampaignWorker(source: queue, sink: queue, runner: runner, settings: settings))
@@ -75,11 +82,12 @@ struct WorkerCommand: AsyncParsableCommand {
             for connection in connections { await connection.close() }
             throw CommandFailure.failure("\(error)")
         }
-        let signals = StopSignals(loops: loops, wakeups: wakeups)
-        // The lease is renewed, and notifications listened for, beside the loops; if that
-        // fails (the database went away), the loops stop after their batch.
+        let signals = StopSignals(
+            loops: loops, wakeups: wakeups, reconnection: reconnection, grace: .seconds(max(10, leaseSeconds)))
+        // The lease is renewed, and notifications listened for, beside the loops; a lost
+        // connection is made again; any other failure stops the loops after their batch.
         let keeper = Task { () -> String? in
-            do { try await lease.keep(wakeups: wakeups) } catch {
+            do { try await lease.keep(wakeups: wakeups, reconnection: reconnection) } catch {
                 if Task.isCancelled { return nil }
                 for loop in loops { loop.stop() }
                 return "\(error)"
@@ -87,12 +95,14 @@ struct WorkerCommand: AsyncParsableCommand {
             return nil
         }
         let outcome = await Self.run(loops)
+        // Nothing waits for the database from here on: the lease is given up if it can be.
+        reconnection.stop()
         keeper.cancel()
+        let keeperProblem = await keeper.value
         withExtendedLifetime(signals) {}
         // A clean stop gives the lease up, so nothing waits for it to expire.
         try? await lease.end()
         for connection in connections { await connection.close() }
-        let keeperProblem = await keeper.value
         switch outcome {
         case .success(let tally):
             CommandMain.say(
@@ -168,20 +178,39 @@ struct WorkerCommand: AsyncParsableCommand {
     }
 }
 
-/// SIGTERM and SIGINT ask every loop to stop after its batch in hand.
+/// SIGTERM and SIGINT ask every loop to stop after its batch in hand, and end any wait
+/// for a database that went away. The stop is bounded: a worker that has not ended
+/// `grace` after the first signal, or that gets a second one, exits at once with status 1
+/// (its claims return to the queue when its lease ends).
 final class StopSignals {
     let sources: [any DispatchSourceSignal]
 
-    init(loops: [CampaignWorker], wakeups: Wakeups) {
+    init(loops: [CampaignWorker], wakeups: Wakeups, reconnection: Reconnection, grace: Duration) {
+        let received = Locked(0)
         sources = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                let count = received.withLock { count in
+                    count += 1
+                    return count
+                }
+                if count > 1 { Self.exitNow("a second stop signal: exiting without finishing the batch in hand") }
                 for loop in loops { loop.stop() }
+                reconnection.stop()
                 wakeups.wake()
+                let (seconds, _) = grace.components
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(seconds))) {
+                    Self.exitNow("still not stopped \(seconds) s after the stop signal: exiting without finishing the batch in hand")
+                }
             }
             source.resume()
             return source
         }
+    }
+
+    static func exitNow(_ why: String) -> Never {
+        CommandMain.say(.error, "worker: \(why); its jobs return to the queue when its lease ends")
+        _exit(1)
     }
 }

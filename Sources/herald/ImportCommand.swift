@@ -51,7 +51,10 @@ struct ImportCommand: ParsableCommand {
         } catch { throw CommandFailure.usage(error.description) }
         let failed = plan.errors > 0
         if !dryRun, !failed {
-            for w in plan.writes { try OutputFiles.writeMakingFolders(w.bytes, to: w.path) }
+            // One change, all or nothing, never through a link nor outside --tables (TreeWriter).
+            let prefix = tables + "/"
+            let files = plan.writes.map { (relativePath: $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path, bytes: $0.bytes) }
+            do { try TreeWriter.apply(files, under: tables) } catch { throw CommandFailure.failure(error.description) }
         }
         let verb = dryRun || failed ? "would write" : "wrote"
         CommandMain.report("herald import: \(plan.imported) unit\(plan.imported == 1 ? "" : "s") imported, \(plan.untranslated) without a target; \(verb) \(plan.writes.count) file\(plan.writes.count == 1 ? "" : "s")")

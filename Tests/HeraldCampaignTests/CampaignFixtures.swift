@@ -67,6 +67,18 @@ enum CampaignFixtures {
         }
     }
 
+    /// Runs one statement.
+    static func execute(_ url: String, _ sql: String) async throws {
+        let database = try await Database.connect(try DatabaseURL(url))
+        do {
+            try await database.rows(.init(unsafeSQL: sql), "test statement")
+            await database.close()
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
     /// A migrated, empty database of its own for one test.
     static func migratedDatabase() async throws -> String {
         let url = try await PostgresServer.server().makeDatabase()

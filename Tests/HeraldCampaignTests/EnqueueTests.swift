@@ -43,3 +43,46 @@ import Testing
         #expect(unknown.stderr.contains("no campaign named \"nope\""))
     }
 }
+
+/// One bad line does not stop `herald enqueue` (issue 31, item 9).
+@Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct EnqueueBadLineTests {
+    /// A locale PostgreSQL's text cannot hold (U+0000) is queued like any request: the
+    /// worker answers it with the batch's own error, so nothing before or after it is lost.
+    @Test func aLocaleWithANulIsQueuedWithTheRest() async throws {
+        let url = try await CampaignFixtures.migratedDatabase()
+        let folder = try TemporaryFolder()
+        var lines = CampaignFixtures.formatLines(2_500)
+        lines[1_499] = #"{"key":"lottery.title","locale":"en\u0000","args":["x"]}"#
+        let file = try folder.write(lines.joined(separator: "\n") + "\n", to: "f.jsonl")
+        let queued = try await CampaignFixtures.run(["enqueue", "--database", url, "--campaign", "nul", "--kind", "format", file])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(queued.stderr.contains("2500 new, 0 already queued"), "\(queued.stderr)")
+        #expect(try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs") == 2_500)
+        let run = try await CampaignFixtures.run(
+            ["worker", "--database", url, "--exit-when-idle", "--batch-size", "500"]
+                + CampaignFixtures.workerFlags(store: folder.path("s")))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try await WorkerRunTests.results(url, "nul") == CampaignFixtures.batchOutput("format", file: file, store: folder.path("s")))
+    }
+
+    /// A line the database refuses is said with its line number and left out; every other
+    /// line of its INSERT, and of the file, is queued; the exit status says one was refused.
+    @Test func aRefusedLineIsSaidWithItsNumberAndTheRestAreQueued() async throws {
+        let url = try await CampaignFixtures.migratedDatabase()
+        // A rule of this database that one line breaks (as a trigger or a constraint of a
+        // site's own might).
+        try await CampaignFixtures.execute(
+            url, "ALTER TABLE herald_jobs ADD CONSTRAINT site_rule CHECK (locale IS DISTINCT FROM 'xx-refused')")
+        let folder = try TemporaryFolder()
+        var lines = CampaignFixtures.formatLines(2_500)
+        lines[1_499] = #"{"key":"lottery.title","locale":"xx-refused","args":["x"]}"#
+        let file = try folder.write(lines.joined(separator: "\n") + "\n", to: "f.jsonl")
+        let queued = try await CampaignFixtures.run(["enqueue", "--database", url, "--campaign", "refused", "--kind", "format", file])
+        #expect(queued.status == 1, "\(queued.stderr)")
+        #expect(queued.stderr.contains("f.jsonl:1500: error: "), "\(queued.stderr)")
+        #expect(queued.stderr.contains("site_rule"), "\(queued.stderr)")
+        #expect(queued.stderr.contains("2499 new, 0 already queued, 1 refused"), "\(queued.stderr)")
+        #expect(try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs") == 2_499)
+        #expect(try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE line_number = 1500") == 0)
+    }
+}

@@ -30,7 +30,10 @@ final class PostgresServer: Sendable {
     static var shouldRun: Bool { ExternalTool.shouldRun(ExternalTool.isExecutable("\(binaries)/postgres")) }
     static let skipNote: Comment = "PostgreSQL checks skipped: PostgreSQL 15 is not installed (apt-get install postgresql; CI=1 makes them required)"
 
-    private init() throws {
+    /// A server of its own (a test that restarts it must not take the suite's down with it).
+    /// `durable`: commits are flushed before they are acknowledged, so that an immediate
+    /// shutdown (`restart()`) loses nothing acknowledged, as on a production server.
+    init(durable: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/postgres") else {
             throw StartError(description: "PostgreSQL 15 is not installed at \(Self.binaries) (apt-get install postgresql)")
         }
@@ -52,14 +55,24 @@ final class PostgresServer: Sendable {
         }
         port = try Self.freePort()
         // The server, and a watcher that stops it (and removes the folder) once the test
-        // process is gone. The suite's data is throw-away: no fsync.
+        // process is gone, or starts it again when `restart()` asked for that (a file
+        // `restart` in the folder). The suite's data is throw-away: no fsync.
         let script = """
-            "\(Self.binaries)/postgres" -D "$1/data" -p "$2" -k "$1/sock" -c listen_addresses=127.0.0.1 \
-              -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 \
-              -c shared_buffers=32MB -c dynamic_shared_memory_type=mmap -c max_parallel_workers_per_gather=0 \
-              >"$1/server.log" 2>&1 &
-            pg=$!
-            while [ -d "/proc/$3" ] && kill -0 "$pg" 2>/dev/null; do sleep 1; done
+            start() {
+              "\(Self.binaries)/postgres" -D "$1/data" -p "$2" -k "$1/sock" -c listen_addresses=127.0.0.1 \
+                -c fsync=off -c synchronous_commit=\(durable ? "on" : "off") -c full_page_writes=off -c max_connections=200 \
+                -c shared_buffers=32MB -c dynamic_shared_memory_type=mmap -c max_parallel_workers_per_gather=0 \
+                >>"$1/server.log" 2>&1 &
+              pg=$!
+            }
+            start "$@"
+            while [ -d "/proc/$3" ]; do
+              if ! kill -0 "$pg" 2>/dev/null; then
+                wait "$pg"
+                if [ -f "$1/restart" ]; then rm -f "$1/restart"; start "$@"; else break; fi
+              fi
+              sleep 0.2
+            done
             kill -INT "$pg" 2>/dev/null; wait "$pg"; rm -rf "$1"
             """
         let watcher = Process()
@@ -71,10 +84,15 @@ final class PostgresServer: Sendable {
         watcher.standardError = FileHandle.nullDevice
         try watcher.run()
         let folder = folder
-        let port = port
-        Self.atExit.withLock { $0 = (folder, port) }
-        atexit { PostgresServer.stopAtExit() }
-        // Ready when pg_isready says so (a bound against a hang, not a timing check).
+        Self.atExit.withLock { $0.append(folder) }
+        if Self.atExitInstalled.withLock({ installed in defer { installed = true }; return !installed }) {
+            atexit { PostgresServer.stopAtExit() }
+        }
+        try waitUntilReady()
+    }
+
+    /// Returns once the server answers (a bound against a hang, not a timing check).
+    func waitUntilReady() throws {
         var last = ""
         for _ in 0..<600 {
             let ready = try Self.runAndWait([
@@ -88,16 +106,38 @@ final class PostgresServer: Sendable {
         throw StartError(description: "PostgreSQL did not start: \(last) \(log)")
     }
 
-    static let atExit = Locked<(String, Int)?>(nil)
+    static let atExit = Locked<[String]>([])
+    static let atExitInstalled = Locked(false)
 
-    /// Stops the server at once, with the signal of an immediate shutdown (no subprocess
-    /// while the process exits); the watcher then removes the folder.
-    static func stopAtExit() {
-        guard let (folder, _) = atExit.withLock({ $0 }),
-            let text = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
+    /// The server's process id (from its pid file), or nil when it is not running.
+    static func serverPID(_ folder: String) -> Int32? {
+        guard let text = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
             let pid = Int32(text.prefix { $0 != "\n" }), pid > 0
-        else { return }
+        else { return nil }
+        return pid
+    }
+
+    /// Stops every server at once, with the signal of an immediate shutdown (no subprocess
+    /// while the process exits); the watchers then remove the folders.
+    static func stopAtExit() {
+        for folder in atExit.withLock({ $0 }) {
+            if let pid = serverPID(folder) { kill(pid, SIGQUIT) }
+        }
+    }
+
+    /// Restarts the server as a failover does: every connection is cut (an immediate
+    /// shutdown, SIGQUIT), and the server comes back on the same port; returns once it
+    /// answers again.
+    func restart() throws {
+        guard let pid = Self.serverPID(folder) else { throw StartError(description: "the server is not running") }
+        _ = FileManager.default.createFile(atPath: folder + "/restart", contents: Data())
         kill(pid, SIGQUIT)
+        // The old server is gone once its pid file names another process (or none yet).
+        for _ in 0..<6_000 {
+            if Self.serverPID(folder) != pid, kill(pid, 0) != 0 { break }
+            usleep(50_000)
+        }
+        try waitUntilReady()
     }
 
     /// A loopback port the kernel picked, free again once this returns (the socket that
@@ -121,6 +161,12 @@ final class PostgresServer: Sendable {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Stops the server for good (as a database that does not come back); the watcher
+    /// then removes its folder.
+    func stop() {
+        if let pid = Self.serverPID(folder) { kill(pid, SIGQUIT) }
     }
 
     /// The URL of database `name` on this server (over TCP on loopback).

@@ -7,8 +7,8 @@ import Testing
 @Suite(.enabled(if: PostgresServer.shouldRun, PostgresServer.skipNote)) struct WorkerRunTests {
     /// Waits (without a timing check: the bound only keeps a broken run from hanging the
     /// suite) until `condition` holds.
-    static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        for _ in 0..<6_000 {
+    static func waitUntil(_ what: String, tries: Int = 6_000, _ condition: () async throws -> Bool) async throws {
+        for _ in 0..<tries {
             if try await condition() { return }
             try await Task.sleep(for: .milliseconds(100))
         }

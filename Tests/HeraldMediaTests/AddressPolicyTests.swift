@@ -54,6 +54,9 @@ import Glibc
         ("ff02::1", .multicast), ("ff0e::1", .multicast),
         ("2001:db8::1", .reserved), ("100::1", .reserved), ("2001::1", .reserved),
         ("2606:4700:4700::1111", .global), ("2a00:1450:4001::200e", .global),
+        // Local-use NAT64 (RFC 8215), documentation (RFC 9637), SRv6 SIDs (RFC 9602): not global.
+        ("64:ff9b:1::1", .reserved), ("64:ff9b:1:ffff::a00:1", .reserved), ("64:ff9b:2::1", .global),
+        ("3fff::1", .reserved), ("3fff:fff::1", .reserved), ("3fff:1000::1", .global), ("5f00::1", .reserved),
     ]
 
     @Test(arguments: ipv4 + ipv6) func classifiesTheRegistryRanges(_ address: String, _ kind: Kind) {
@@ -75,6 +78,9 @@ import Glibc
             ("::192.168.0.1", .init(.privateNetwork, ipv4Form: .compatible)),
             ("::224.0.0.1", .init(.multicast, ipv4Form: .compatible)),
             ("64:ff9b::169.254.169.254", .init(.linkLocal, ipv4Form: .nat64)),
+            ("::ffff:0:127.0.0.1", .init(.loopback, ipv4Form: .translated)),
+            ("::ffff:0:10.0.0.1", .init(.privateNetwork, ipv4Form: .translated)),
+            ("::ffff:0:8.8.8.8", .init(.global, ipv4Form: .translated)),
         ]
         for (text, expected) in cases {
             let found = MediaAddressClass.classify(Self.bytes(text))

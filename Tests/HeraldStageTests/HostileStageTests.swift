@@ -142,14 +142,17 @@ import Testing
         }
     }
 
-    /// A transport's error quotes a media URL's host (libcurl: "Could not resolve host: …"):
-    /// for a sealed push that host is sealed content too, and no diagnostic shows it.
-    @Test func aSealedMediaHostNeverReachesADiagnostic() async throws {
+    /// A transport's error quotes a media URL's host (libcurl: "Could not resolve host: …"),
+    /// in the resolver's spelling (lower case; issue 31 item 15: the URL's own spelling was
+    /// withheld, this one was not): for a sealed push that host is sealed content too, and no
+    /// diagnostic shows it in any spelling.
+    @Test(arguments: ["https://secret-host-7731.invalid/a.png", "https://SECRET-Host-7731.invalid/a.png"])
+    func aSealedMediaHostNeverReachesADiagnostic(_ url: String) async throws {
         struct HostQuotingDownloader: MediaDownloader {
             func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
                 async -> [Result<DownloadedFile, MediaFailure>]
             {
-                urls.map { .failure(.network("Could not resolve host: \(URLComponents(string: $0)?.host ?? "")")) }
+                urls.map { .failure(.network("Could not resolve host: \(URLComponents(string: $0)?.host?.lowercased() ?? "")")) }
             }
         }
         let key = try SealingKey.generate(for: .aesGCM)
@@ -159,10 +162,10 @@ import Testing
                 catalog: Self.catalog, keys: .inMemory(InMemoryKeys(["k": key])), attachmentsDirectory: folder.path,
                 mediaDownloader: HostQuotingDownloader(), now: Date(timeIntervalSince1970: 1_795_000_000),
                 deadline: StageTests.noDeadline))
-        let text = #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"hi","media":[{"url":"https://secret-host-7731.invalid/a.png"}]}}"#
+        let text = #"{"aps":{"alert":{"body":"x"},"mutable-content":1},"herald":{"kind":"message","text":"hi","media":[{"url":"\#(url)"}]}}"#
         let o = try await stage.process(.object(try Self.sealed(text, key: key)), locale: Self.en)
-        #expect(o.diagnostics.contains { $0.rule == .media && $0.message.contains("resolve host") }, "\(o.diagnostics)")
-        for d in o.diagnostics { #expect(!d.message.contains("secret-host"), "\(d)") }
+        #expect(o.diagnostics.contains { $0.rule == .media && $0.message.contains("network (the details stay sealed)") }, "\(o.diagnostics)")
+        for d in o.diagnostics { #expect(!d.message.lowercased().contains("secret-host"), "\(d)") }
     }
 
     // MARK: Blank alerts

@@ -79,7 +79,7 @@ for shape in strings-many-keys strings-huge-string strings-specifiers; do
   row "$shape.strings" export "$IN/$shape.strings" "$BIN" export "$d" --format json
   row "$shape.strings" validate "$IN/$shape.strings" "$BIN" validate "$d"
 done
-for shape in stringsdict-huge-string stringsdict-deep stringsdict-plural-nest; do
+for shape in stringsdict-huge-string stringsdict-deep stringsdict-plural-nest stringsdict-specifiers; do
   d=$(tree "$shape" en.lproj/Localizable.stringsdict "$IN/$shape.xml")
   row "$shape.xml" export "$IN/$shape.xml" "$BIN" export "$d" --format json
   row "$shape.xml" validate "$IN/$shape.xml" "$BIN" validate "$d"

@@ -5,6 +5,7 @@
   strings-huge-string.strings      one string of SIZE bytes
   strings-specifiers.strings       one string of many numbered specifiers (%1$@ … %N$@)
   stringsdict-huge-string.xml      a .stringsdict (XML plist) whose one value is SIZE bytes
+  stringsdict-specifiers.xml       a .stringsdict whose plural form is SIZE bytes of %@
   stringsdict-deep.xml             <dict> nested as deep as SIZE allows
   stringsdict-shared.bplist        a binary plist whose one string is referenced by every key
   stringsdict-plural-nest.xml      plural variables nested through their forms (for the linter)
@@ -62,6 +63,15 @@ def stringsdict_huge_string(size):
             '<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>'
             '<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>one</string>'
             '<key>other</key><string>' + 'x' * size + '</string></dict></dict></dict></plist>\n').encode()
+
+
+def stringsdict_specifiers(size):
+    # Issue 31 item 14: a plural form of SIZE bytes of %@ (every render reads each argument:
+    # the set of arguments past the 64th was copied on each read, quadratic).
+    return (PLIST_HEAD + '<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>'
+            '<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>'
+            '<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%@</string>'
+            '<key>other</key><string>' + '%@' * (size // 2) + '</string></dict></dict></dict></plist>\n').encode()
 
 
 def stringsdict_deep(size):
@@ -213,6 +223,7 @@ def shapes(size):
         'stringsdict-deep.xml': stringsdict_deep(size),
         'stringsdict-shared.bplist': bplist_shared(size),
         'stringsdict-plural-nest.xml': stringsdict_plural_nest(size),
+        'stringsdict-specifiers.xml': stringsdict_specifiers(size),
         'xcstrings-many-keys.xcstrings': xcstrings_many_keys(size),
         'xcstrings-deep.xcstrings': xcstrings_deep(size),
         'xliff-many-units.xliff': xliff_many_units(size),
