@@ -14,7 +14,7 @@ struct TestServer: Sendable {
     let service: ServiceApplication
 
     static func with<T: Sendable>(
-        _ configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ configure: (inout ServiceConfiguration) -> Void = { _ in }, logger given: Logger? = nil,
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
         var configuration = ServiceConfiguration()
@@ -23,6 +23,7 @@ struct TestServer: Sendable {
         configure(&configuration)
         var logger = Logger(label: "herald.serve.test")
         logger.logLevel = .critical
+        if let given { logger = given }
         let service = ServiceApplication(configuration: configuration, logger: logger)
         service.tables.reload()
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
