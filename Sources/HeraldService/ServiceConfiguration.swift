@@ -90,8 +90,15 @@ public struct ServiceLimits: Sendable {
     public var rateWindow: Duration = .seconds(10)
     /// Connections open at once. Past it the oldest connection waiting for a request is
     /// closed to make room (so a probe still gets in); it must stay below the process's file
-    /// limit.
-    public var maxConnections = 512
+    /// limit. By default 512, or fewer when the file limit is lower than 576.
+    public var maxConnections = ServiceLimits.defaultMaxConnections(fileLimit: ServiceLimits.openFileLimit())
+
+    /// 512 connections, or the file limit less what the server keeps for itself when that is
+    /// lower.
+    public static func defaultMaxConnections(fileLimit: Int?) -> Int {
+        guard let fileLimit else { return 512 }
+        return max(1, min(512, fileLimit - reservedFiles))
+    }
     /// How long a graceful shutdown (SIGTERM) may take: requests in flight are answered and
     /// batches told to stop; past it what is left is cancelled. Below Kubernetes' 30 s.
     public var shutdownGrace: Duration = .seconds(20)

@@ -47,8 +47,8 @@ struct HeraldServer: AsyncParsableCommand {
     @Option(name: .customLong("min-body-rate"), help: "Bytes a second a request's body must move (or a batch's answers), over each --rate-window-s; a slower connection is closed. 0: no minimum.")
     var minBodyRate: Int = 1024
     @Option(name: .customLong("rate-window-s"), help: "The window --min-body-rate is measured over, in seconds.") var rateWindowSeconds: Int = 10
-    @Option(name: .customLong("max-connections"), help: "Connections open at once (below the open-file limit); past it the oldest idle one is closed.")
-    var maxConnections: Int = 512
+    @Option(name: .customLong("max-connections"), help: "Connections open at once (below the open-file limit less 64; default 512, or that when lower); past it the oldest idle one is closed.")
+    var maxConnections: Int?
     @Option(name: .customLong("max-upload-bytes"), help: "Largest upload to /v1/validate (413 past it).") var maxUploadBytes: Int = 16 << 20
     @Option(name: .customLong("upload-budget-bytes"), help: "Bytes all /v1/validate uploads may hold at once; past it an upload is refused with 503.")
     var uploadBudgetBytes: Int = 48 << 20
@@ -110,7 +110,7 @@ struct HeraldServer: AsyncParsableCommand {
         limits.maxBatches = maxBatches
         limits.minBodyRate = minBodyRate
         limits.rateWindow = .seconds(rateWindowSeconds)
-        limits.maxConnections = maxConnections
+        if let maxConnections { limits.maxConnections = maxConnections }
         limits.uploadBytes = maxUploadBytes
         limits.uploadBudgetBytes = uploadBudgetBytes
         limits.shutdownGrace = .seconds(shutdownGraceSeconds)
