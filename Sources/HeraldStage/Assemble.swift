@@ -85,9 +85,11 @@ struct Assemble: Sendable {
         }
         let note = dropped.isEmpty ? "" : " (less \(dropped.joined(separator: ", ")))"
         var diagnostics: [Diagnostic] = [.stage(.notEligible, "\(payload.eligibility); the payload is passed on unchanged\(note)")]
-        let json = JSONWriter.write(object)
-        guard json.utf8.count > APNsPayload.maximumBytes else {
-            return StageOutcome(payload: object.wholeObject(), json: json, servedBy: "", fallback: true, diagnostics: diagnostics)
+        // Measured without writing it: a large push is not copied once per locale to be refused.
+        let size = JSONWriter.length(of: object)
+        guard size > APNsPayload.maximumBytes else {
+            return StageOutcome(
+                payload: object.wholeObject(), json: JSONWriter.write(object), servedBy: "", fallback: true, diagnostics: diagnostics)
         }
         // Over APNs' budget (no push this size is delivered): as for a push the stage renders,
         // custom keys are dropped, then whatever `aps` member does not fit, so what comes out
@@ -96,7 +98,7 @@ struct Assemble: Sendable {
         var droppedNote = "custom keys dropped"
         if !left.isEmpty { droppedNote += "; aps members dropped: \(left.joined(separator: ", "))" }
         diagnostics.append(.stage(
-            .payloadSize, "the payload is \(json.utf8.count) bytes, more than APNs' \(APNsPayload.maximumBytes); \(droppedNote)"))
+            .payloadSize, "the payload is \(size) bytes, more than APNs' \(APNsPayload.maximumBytes); \(droppedNote)"))
         let slim = JSONObject([("aps", .object(aps))])
         return StageOutcome(payload: slim, json: JSONWriter.write(.object(slim)), servedBy: "", fallback: true, diagnostics: diagnostics)
     }

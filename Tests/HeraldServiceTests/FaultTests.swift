@@ -60,7 +60,9 @@ import Testing
     }
 
     /// A 504 stops the work: a render of 100 locales over 10,000 tickets whose deadline passes
-    /// renders no locale after it (the place comes back once the work has stopped).
+    /// renders no locale after it (the place comes back once the work has stopped). The
+    /// deadline is long enough for the body to be read on an idle machine and far shorter than
+    /// the work; on a loaded one it may pass during the read, which only makes the check easier.
     @Test func aRenderPastItsDeadlineStops() async throws {
         var tickets: [String] = []
         for i in 0..<10_000 {
@@ -68,9 +70,12 @@ import Testing
         }
         let locales = (0..<100).map { _ in #""en""# }.joined(separator: ",")
         let body = #"{"payload":{"aps":{"alert":"Hi","mutable-content":1}},"locales":[\#(locales)],"context":{"tickets":[\#(tickets.joined(separator: ","))]}}"#
-        try await TestServer.with({ $0.limits.requestDeadline = .milliseconds(1); $0.limits.bodyBytes = 4 << 20 }) { server in
-            let answer = try await server.json(.POST, "/v1/render", body)
-            #expect(answer.status == 504, "\(answer.text.prefix(300))")
+        try await TestServer.with({ $0.limits.requestDeadline = .milliseconds(1_000); $0.limits.bodyBytes = 4 << 20 }) { server in
+            // The 504 may come while the body is still being sent (the connection is then
+            // closed under the client): the state below is what this test checks.
+            if let answer = try? await server.json(.POST, "/v1/render", body) {
+                #expect(answer.status == 504, "\(answer.text.prefix(300))")
+            }
             try await eventually("the work has ended and its place is back") { server.service.admission.inFlight == 0 }
             let metrics = String(decoding: server.service.metrics.exposition(), as: UTF8.self)
             let rendered = metrics.split(separator: "\n").filter { $0.hasPrefix("herald_renders_total") }
@@ -85,7 +90,8 @@ import Testing
         let big = String(repeating: "x", count: 900_000)
         let locales = (0..<100).map { _ in #""en""# }.joined(separator: ",")
         let body = #"{"payload":{"aps":{"content-available":1},"blob":"\#(big)"},"locales":[\#(locales)]}"#
-        try await TestServer.with({ $0.limits.bodyBytes = 2 << 20 }) { server in
+        // A deadline no loaded machine reaches: this test is about sizes, not time.
+        try await TestServer.with({ $0.limits.bodyBytes = 2 << 20; $0.limits.requestDeadline = .seconds(3_600) }) { server in
             let answer = try await server.json(.POST, "/v1/render", body)
             #expect(answer.status == 200)
             #expect(answer.body.count < 100 * 4096, "the answer is \(answer.body.count) bytes")

@@ -20,6 +20,9 @@ struct TestServer: Sendable {
         var configuration = ServiceConfiguration()
         configuration.port = 0
         configuration.watchInterval = nil
+        // No minimum body rate unless a test asks for one: a test process on a loaded machine
+        // may send slower than any rate (a rate is a clock that load can break).
+        configuration.limits.minBodyRate = 0
         configure(&configuration)
         var logger = Logger(label: "herald.serve.test")
         logger.logLevel = .critical

@@ -20,10 +20,9 @@ import Testing
         }) { server in
             let trickler = try RawConnection(port: server.port)
             trickler.send("POST /v1/render/batch HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
-            try await eventually("the batch holds the one batch place") {
-                try await server.send(.GET, "/metrics").text.contains("herald_http_batches_in_flight 1")
-            }
-            // A blank line every 20 ms: one byte where the rule wants 200 per window.
+            // A blank line every 20 ms: one byte where the rule wants 200 per window. (The
+            // batch holds the one batch place meanwhile; on a loaded machine it may be closed
+            // before a look at the metrics would see it, so that is not waited for.)
             var closed = false
             for _ in 0..<10_000 {
                 if !trickler.sendChecked("1\r\n\n\r\n") {
@@ -36,7 +35,7 @@ import Testing
             try await eventually("the trickler's place is given back") {
                 try await server.send(.GET, "/metrics").text.contains("herald_http_batches_in_flight 0")
             }
-            #expect(try await server.send(.GET, "/metrics").text.contains("herald_slow_clients_closed_total 1"))
+            #expect(try await server.send(.GET, "/metrics").text.contains("herald_slow_clients_closed_total 1"), "closed by the rate bound")
             let next = try await server.send(.POST, "/v1/render/batch", body: Array((FormatAndBatchTests.batchLines[0] + "\n").utf8))
             #expect(next.status == 200, "\(next.text)")
         }
