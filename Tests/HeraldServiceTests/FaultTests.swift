@@ -112,7 +112,8 @@ import Testing
         try await TestServer.with({
             $0.limits.uploadBytes = 1_000
             $0.limits.uploadBudgetBytes = 1_000
-            $0.limits.minBodyRate = 0
+            // The held upload must not meet its deadline while the test looks.
+            $0.limits.requestDeadline = .seconds(3_600)
         }) { server in
             let holder = try RawConnection(port: server.port)
             holder.send("POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-tar\r\nContent-Length: 900\r\nConnection: close\r\n\r\n")

@@ -67,7 +67,7 @@ import Testing
     /// With every single-request place taken, `/readyz` is 503 and says `saturated` (the
     /// orchestrator sends work elsewhere); `/healthz` stays 200 (the process is alive).
     @Test func readinessSaysWhenThePlacesAreTaken() async throws {
-        try await TestServer.with({ $0.limits.maxInFlight = 1; $0.limits.minBodyRate = 0 }) { server in
+        try await TestServer.with({ $0.limits.maxInFlight = 1; $0.limits.requestDeadline = .seconds(3_600) }) { server in
             #expect(try await server.send(.GET, "/readyz").status == 200)
             let holder = try RawConnection(port: server.port)
             holder.send("POST /v1/format HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{")
