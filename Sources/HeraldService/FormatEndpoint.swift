@@ -5,7 +5,10 @@ import HeraldSync
 /// `POST /v1/format` (Docs/service.md): one `herald format --batch` request
 /// (`{"key", "locale", "args"?, "table"?, "device"?, "width"?}`) → its answer, written by
 /// `FormatBatch` so it is the same object `herald format --batch` writes for that line: 200
-/// with `{"text", …}`, or 422 with `{"error", …}` when the key cannot be rendered.
+/// with `{"text", …}`; or, when the key cannot be rendered as asked (unknown key or locale,
+/// arguments that do not fit its placeholders — an answer with an error diagnostic), 422 in
+/// the one error shape of every route (`ServiceError`, code `cannot-format`), never a
+/// half-filled text with a 200.
 ///
 /// A `FormatBatch` remembers what it has parsed (locale tags, recent keys): the endpoint keeps
 /// the idle ones of the tables being served and lends one to each request, so a request does
@@ -37,7 +40,7 @@ final class FormatEndpoint: Sendable {
         self.timeZone = timeZone
     }
 
-    func answer(_ body: [UInt8]) throws -> (status: Int, body: [UInt8]) {
+    func answer(_ body: [UInt8]) throws -> [UInt8] {
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
         let lent = idle.withLock { idle -> Lent? in
             guard idle.generation == generation.number else { return nil }
@@ -56,7 +59,19 @@ final class FormatEndpoint: Sendable {
             if idle.batches.count < Self.keptIdle { idle.batches.append(lent) }
         }
         let bytes = out.takeBytes()
-        let failed = bytes.starts(with: Array(#"{"error""#.utf8))
-        return (failed ? 422 : 200, bytes)
+        if let problem = Self.problem(bytes) { throw ServiceError(status: 422, code: "cannot-format", problem) }
+        return bytes
+    }
+
+    /// Why an answer of `FormatBatch` is a failure: its `error`, or its error diagnostics
+    /// (`"error: … [rule]"`); nil for a text that can be shown.
+    static func problem(_ answer: [UInt8]) -> String? {
+        guard let object = try? JSONParser.parse(bytes: answer).objectValue else { return "the answer could not be read" }
+        if let error = object["error"]?.stringValue {
+            return error.hasPrefix("line 1: ") ? String(error.dropFirst("line 1: ".count)) : error
+        }
+        let errors = (object["diagnostics"]?.arrayValue ?? []).compactMap(\.stringValue).filter { $0.hasPrefix("error: ") }
+        guard !errors.isEmpty else { return nil }
+        return errors.map { String($0.dropFirst("error: ".count)) }.joined(separator: "; ")
     }
 }

@@ -20,22 +20,22 @@ struct RenderContext {
 
     /// Reads `context` (absent: no store, the server's clock and zone); a 400 names the
     /// first field that is wrong, as a path (`context.tickets[2].numbers`).
-    static func read(_ value: JSONValue?) throws(ServiceError) -> RenderContext {
+    static func read(_ value: JSONValue?) async throws -> RenderContext {
         guard let value else { return RenderContext() }
-        guard let object = value.objectValue else { throw .badRequest("context must be an object, found \(value.typeName)") }
+        guard let object = value.objectValue else { throw ServiceError.badRequest("context must be an object, found \(value.typeName)") }
         var context = RenderContext()
         for key in object.keys where !["tickets", "reminders", "badge", "now", "timeZone"].contains(key) {
-            throw .badRequest("context.\(key): unknown field (known: tickets, reminders, badge, now, timeZone)")
+            throw ServiceError.badRequest("context.\(key): unknown field (known: tickets, reminders, badge, now, timeZone)")
         }
         if let now = object["now"] {
             guard let text = now.stringValue, let date = ISO8601.parse(text) else {
-                throw .badRequest("context.now: expected an ISO 8601 date-time with a zone (2026-11-21T18:30:00Z)")
+                throw ServiceError.badRequest("context.now: expected an ISO 8601 date-time with a zone (2026-11-21T18:30:00Z)")
             }
             context.now = date
         }
         if let zone = object["timeZone"] {
             guard let text = zone.stringValue, DateFormat.isKnownZone(text) else {
-                throw .badRequest("context.timeZone: expected a known IANA time zone (Europe/Berlin)")
+                throw ServiceError.badRequest("context.timeZone: expected a known IANA time zone (Europe/Berlin)")
             }
             context.timeZone = text
         }
@@ -44,7 +44,7 @@ struct RenderContext {
         let badge: Int?
         if let raw = object["badge"] {
             guard let n = raw.intValue, n >= 0, n <= Int64(Store.maximumBadge) else {
-                throw .badRequest("context.badge: expected a whole number 0…\(Store.maximumBadge)")
+                throw ServiceError.badRequest("context.badge: expected a whole number 0…\(Store.maximumBadge)")
             }
             badge = Int(n)
             context.badge = Int(n)
@@ -55,10 +55,19 @@ struct RenderContext {
         let store: Store
         do { store = try Store.inMemory() } catch { throw ServiceError(status: 500, code: "internal", "no store in memory: \(error)") }
         do {
-            for (i, raw) in tickets.enumerated() { try store.addTicket(try ticket(raw, "context.tickets[\(i)]")) }
-            for (i, raw) in reminders.enumerated() { try store.addReminder(try reminder(raw, "context.reminders[\(i)]")) }
+            // Stopped between rows once the request is cancelled (its deadline passed).
+            for (i, raw) in tickets.enumerated() {
+                if i % 256 == 0 { try Task.checkCancellation() }
+                try store.addTicket(try ticket(raw, "context.tickets[\(i)]"))
+            }
+            for (i, raw) in reminders.enumerated() {
+                if i % 256 == 0 { try Task.checkCancellation() }
+                try store.addReminder(try reminder(raw, "context.reminders[\(i)]"))
+            }
             if let badge { try store.setBadge(badge) }
         } catch let error as ServiceError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             throw ServiceError(status: 500, code: "internal", "the context could not be stored: \(error)")
@@ -69,25 +78,25 @@ struct RenderContext {
 
     private static func list(_ value: JSONValue?, _ path: String) throws(ServiceError) -> [JSONValue] {
         guard let value else { return [] }
-        guard let items = value.arrayValue else { throw .badRequest("\(path): expected an array, found \(value.typeName)") }
-        guard items.count <= maximumRows else { throw .badRequest("\(path): more than \(maximumRows) entries") }
+        guard let items = value.arrayValue else { throw ServiceError.badRequest("\(path): expected an array, found \(value.typeName)") }
+        guard items.count <= maximumRows else { throw ServiceError.badRequest("\(path): more than \(maximumRows) entries") }
         return items
     }
 
     private static func ticket(_ value: JSONValue, _ path: String) throws(ServiceError) -> Ticket {
-        guard let o = value.objectValue else { throw .badRequest("\(path): expected an object, found \(value.typeName)") }
-        guard let game = o["game"]?.stringValue else { throw .badRequest("\(path).game: expected a string (powerball, megamillions…)") }
-        guard let drawText = o["draw"]?.stringValue else { throw .badRequest("\(path).draw: expected a date (2026-11-18)") }
+        guard let o = value.objectValue else { throw ServiceError.badRequest("\(path): expected an object, found \(value.typeName)") }
+        guard let game = o["game"]?.stringValue else { throw ServiceError.badRequest("\(path).game: expected a string (powerball, megamillions…)") }
+        guard let drawText = o["draw"]?.stringValue else { throw ServiceError.badRequest("\(path).draw: expected a date (2026-11-18)") }
         let numbers = try integers(o["numbers"], "\(path).numbers")
         let bonus = try o["bonus"] == nil ? [] : integers(o["bonus"], "\(path).bonus")
         var multiplier: Int?
         if let raw = o["multiplier"], raw != .null {
-            guard let n = raw.intValue, let small = Int(exactly: n) else { throw .badRequest("\(path).multiplier: expected a whole number") }
+            guard let n = raw.intValue, let small = Int(exactly: n) else { throw ServiceError.badRequest("\(path).multiplier: expected a whole number") }
             multiplier = small
         }
         var powerPlay = false
         if let raw = o["powerPlay"] {
-            guard let b = raw.boolValue else { throw .badRequest("\(path).powerPlay: expected true or false") }
+            guard let b = raw.boolValue else { throw ServiceError.badRequest("\(path).powerPlay: expected true or false") }
             powerPlay = b
         }
         do {
@@ -95,31 +104,31 @@ struct RenderContext {
                 game: game, draw: try DrawDate(drawText), numbers: numbers, bonus: bonus, multiplier: multiplier,
                 multiplierAddOn: powerPlay)
         } catch {
-            throw .badRequest("\(path): \(error)")
+            throw ServiceError.badRequest("\(path): \(error)")
         }
     }
 
     private static func integers(_ value: JSONValue?, _ path: String) throws(ServiceError) -> [Int] {
-        guard let items = value?.arrayValue else { throw .badRequest("\(path): expected an array of whole numbers") }
+        guard let items = value?.arrayValue else { throw ServiceError.badRequest("\(path): expected an array of whole numbers") }
         var out: [Int] = []
         for item in items.prefix(64) {
-            guard let n = item.intValue, let small = Int(exactly: n) else { throw .badRequest("\(path): expected whole numbers") }
+            guard let n = item.intValue, let small = Int(exactly: n) else { throw ServiceError.badRequest("\(path): expected whole numbers") }
             out.append(small)
         }
-        guard items.count <= 64 else { throw .badRequest("\(path): more than 64 numbers") }
+        guard items.count <= 64 else { throw ServiceError.badRequest("\(path): more than 64 numbers") }
         return out
     }
 
     private static func reminder(_ value: JSONValue, _ path: String) throws(ServiceError) -> Reminder {
-        guard let o = value.objectValue else { throw .badRequest("\(path): expected an object, found \(value.typeName)") }
-        guard let idText = o["id"]?.stringValue, let id = UUID(uuidString: idText) else { throw .badRequest("\(path).id: expected a UUID") }
-        guard let title = o["title"]?.stringValue else { throw .badRequest("\(path).title: expected a string") }
+        guard let o = value.objectValue else { throw ServiceError.badRequest("\(path): expected an object, found \(value.typeName)") }
+        guard let idText = o["id"]?.stringValue, let id = UUID(uuidString: idText) else { throw ServiceError.badRequest("\(path).id: expected a UUID") }
+        guard let title = o["title"]?.stringValue else { throw ServiceError.badRequest("\(path).title: expected a string") }
         guard let dueText = o["due"]?.stringValue, let due = ISO8601.parse(dueText) else {
-            throw .badRequest("\(path).due: expected an ISO 8601 date-time with a zone")
+            throw ServiceError.badRequest("\(path).due: expected an ISO 8601 date-time with a zone")
         }
         var notes: String?
         if let raw = o["notes"], raw != .null {
-            guard let text = raw.stringValue else { throw .badRequest("\(path).notes: expected a string") }
+            guard let text = raw.stringValue else { throw ServiceError.badRequest("\(path).notes: expected a string") }
             notes = text
         }
         return Reminder(id: id, title: title, due: due, notes: notes)

@@ -10,6 +10,7 @@ import HeraldStore
 struct RenderEndpoint: Sendable {
     let tables: LiveTables
     let metrics: ServiceMetrics
+    let paths: ServerPaths
 
     /// Most locales one request may ask for.
     static let maximumLocales = 100
@@ -26,11 +27,14 @@ struct RenderEndpoint: Sendable {
                 throw ServiceError.badRequest("locale \(Excerpt.quoted(tag)): \(error)")
             }
         }
-        let context = try RenderContext.read(request["context"])
+        let context = try await RenderContext.read(request["context"])
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
         let stage = Self.stage(generation.stage, context: context)
         var results: [JSONValue] = []
         for (tag, locale) in zip(tags, locales) {
+            // Past the deadline (504) the work stops here, between locales: what is left is
+            // never rendered.
+            try Task.checkCancellation()
             if let store = context.store {
                 do { try store.setBadge(context.badge) } catch {
                     throw ServiceError(status: 500, code: "internal", "the context's badge could not be set: \(error)")
@@ -54,7 +58,7 @@ struct RenderEndpoint: Sendable {
                 out["outcome"] = .string("invalid")
                 out["error"] = .string(error.description)
             }
-            results.append(.object(out))
+            results.append(.object(paths.scrub(out)))
         }
         var answer = JSONObject()
         answer["results"] = .array(results)

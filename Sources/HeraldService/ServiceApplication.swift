@@ -1,8 +1,10 @@
 import Foundation
 import HeraldStage
+import HeraldSync
 public import Hummingbird
 public import Logging
 import HummingbirdCore
+import HummingbirdTLS
 import NIOCore
 public import ServiceLifecycle
 
@@ -14,10 +16,25 @@ public struct ServiceApplication: Sendable {
     public let tables: LiveTables
     public let metrics = ServiceMetrics()
     let logger: Logger
+    /// The places of single requests and of batches.
+    let admission: Admission
+    let batchAdmission: Admission
+    /// The open connections.
+    let connections: ConnectionLimit
+    /// What `/v1/validate` uploads hold together.
+    let uploads: UploadBudget
+    /// This process's folder for uploads (set by `run`; until then uploads go below the
+    /// configured temporary folder itself).
+    let uploadFolder = Locked<String?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        let metrics = metrics
+        admission = Admission(limit: configuration.limits.maxInFlight) { count in metrics.inFlight(count) }
+        batchAdmission = Admission(limit: configuration.limits.maxBatches) { count in metrics.batchesInFlight(count) }
+        connections = ConnectionLimit(limit: configuration.limits.maxConnections) { count in metrics.connections(count) }
+        uploads = UploadBudget(limit: configuration.limits.uploadBudgetBytes)
         let stageConfiguration = configuration
         tables = LiveTables(directory: configuration.tablesDirectory) { catalog in
             Stage(configuration: Self.stageConfiguration(catalog, stageConfiguration))
@@ -36,21 +53,23 @@ public struct ServiceApplication: Sendable {
     /// The router: every route, behind the middleware.
     func router() -> Router<ServiceContext> {
         let limits = configuration.limits
+        let uploadFolder = uploadFolder, temporaryParent = configuration.temporaryParent
         let serviceRoutes = ServiceRoutes(
-            tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing)
+            tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing,
+            admission: admission, uploads: uploads, uploadParent: { uploadFolder.withLock { $0 } ?? temporaryParent },
+            paths: ServerPaths(keys: configuration.keysDirectory, tables: configuration.tablesDirectory))
         // The routes added to a router of their own first, for their paths (the metrics' labels).
         let routes = Router(context: ServiceContext.self)
         serviceRoutes.add(to: routes)
         let router = Router(context: ServiceContext.self)
-        let admission = Admission(limit: limits.maxInFlight) { [metrics] count in metrics.inFlight(count) }
         if configuration.tracing {
             // Outermost, so that its span sees every answer as sent (errors, 503s) and the
             // request id the middleware below echoes.
             router.add(middleware: TracingMiddleware(recordingHeaders: [.requestID]))
         }
         router.add(middleware: ServiceMiddleware(
-            admission: admission, metrics: metrics, retryAfterSeconds: limits.retryAfterSeconds,
-            routes: Set(routes.routes.map { "\($0.path)" })))
+            admission: admission, batchAdmission: batchAdmission, authentication: configuration.authentication, metrics: metrics,
+            retryAfterSeconds: limits.retryAfterSeconds, routes: Set(routes.routes.map { "\($0.path)" })))
         serviceRoutes.add(to: router)
         return router
     }
@@ -61,20 +80,32 @@ public struct ServiceApplication: Sendable {
     }
 
     /// The HTTP application; `onListening` gets the bound port.
-    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Throws when the configuration is out of range (`ServiceConfiguration.problems`).
+    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        let problems = configuration.problems()
+        guard problems.isEmpty else { throw ServiceError(status: 500, code: "bad-configuration", problems.joined(separator: "; ")) }
         let built = router()
         let limits = configuration.limits
-        let readTimeout = TimeAmount.nanoseconds(Int64(limits.readTimeout.components.seconds) * 1_000_000_000
-            + limits.readTimeout.components.attoseconds / 1_000_000_000)
-        let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
-            + limits.idleTimeout.components.attoseconds / 1_000_000_000)
+        let readTimeout = TimeAmount(limits.readTimeout)
+        let idle = TimeAmount(limits.idleTimeout)
+        let window = TimeAmount(limits.rateWindow)
         let portFile = configuration.portFile
         let logger = logger
+        let connections = connections, metrics = metrics
+        let http1 = HTTPServerBuilder.http1(configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [
+                ConnectionLimitHandler(limit: connections),
+                ReadTimeoutHandler(
+                    timeout: readTimeout, minimumRate: limits.minBodyRate, window: window, closedSlow: { metrics.slowClientClosed() }),
+            ],
+            idleTimeout: idle))
+        let server = try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0.configuration) } ?? http1
         return Application(
             router: built,
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [ReadTimeoutHandler(timeout: readTimeout)], idleTimeout: idle)),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "herald"),
+            server: server,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "herald",
+                availableConnectionsDelegate: ConnectionAcceptance(connections: connections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
@@ -91,6 +122,16 @@ public struct ServiceApplication: Sendable {
     /// (or the task is cancelled). `alongside` run in the same group and stop after the
     /// server (a span exporter, which flushes what the last requests recorded).
     public func run(alongside: [any Service] = [], onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let server = try application(onListening: onListening)
+        let folder = UploadFolder.make(below: configuration.temporaryParent)
+        uploadFolder.withLock { $0 = folder?.path }
+        // Whatever ends the server — a graceful stop, an error, a cancelled task — the
+        // uploads' folder goes, with any upload a lint thread still holds; the log is
+        // written out last.
+        defer {
+            folder?.remove()
+            configuration.logSink.flush()
+        }
         if let failure = tables.reload() {
             metrics.tableReload(succeeded: false)
             logger.error("tables not loaded; /readyz answers 503 until a reload succeeds", metadata: ["problem": "\(failure)"])
@@ -100,15 +141,19 @@ public struct ServiceApplication: Sendable {
         let watcher = TablesWatcher(tables: tables, interval: configuration.watchInterval, metrics: metrics, logger: logger)
         // The group stops its services last to first: the log flusher comes first, so it stops
         // last, after the requests in flight are logged and `alongside` has stopped.
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+        var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: LogFlusher(sink: configuration.logSink, interval: .milliseconds(250)))]
                 + alongside.map { .init(service: $0) }
                 + [
-                    .init(service: application(onListening: onListening)),
+                    .init(service: server),
                     .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup),
                 ],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        defer { configuration.logSink.flush() }
-        try await group.run()
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // A graceful shutdown is bounded: batches are told to stop at once (each ends with a
+        // line saying so), requests in flight get `shutdownGrace`; then what is left is
+        // cancelled, and whatever still does not end is given up a second later.
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.limits.shutdownGrace
+        groupConfiguration.maximumCancellationDuration = .seconds(1)
+        try await ServiceGroup(configuration: groupConfiguration).run()
     }
 }

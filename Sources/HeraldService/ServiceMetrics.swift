@@ -16,6 +16,9 @@ public final class ServiceMetrics: Sendable {
     ]
 
     private let inFlightGauge: Gauge
+    private let batchesGauge: Gauge
+    private let connectionsGauge: Gauge
+    private let slowClientsCounter: Counter
     private let overloadedCounter: Counter
     private let reloadsOK: Counter
     private let reloadsFailed: Counter
@@ -30,6 +33,13 @@ public final class ServiceMetrics: Sendable {
     public init() {
         inFlightGauge = registry.makeGauge(
             descriptor: Self.descriptor("http_requests_in_flight", unit: "", "Requests being answered now."), labels: [])
+        batchesGauge = registry.makeGauge(
+            descriptor: Self.descriptor("http_batches_in_flight", unit: "", "Batches being answered now."), labels: [])
+        connectionsGauge = registry.makeGauge(
+            descriptor: Self.descriptor("http_connections_open", unit: "", "Connections open now."), labels: [])
+        slowClientsCounter = registry.makeCounter(
+            descriptor: Self.descriptor("slow_clients_closed", unit: "total", "Connections closed for moving a request's body too slowly."),
+            labels: [])
         overloadedCounter = registry.makeCounter(
             descriptor: Self.descriptor("overloaded", unit: "total", "Requests answered 503 because too many were in flight."), labels: [])
         let reloads = Self.descriptor("table_reloads", unit: "total", "Table reloads, by result (ok: swapped in; failed: the old tables kept).")
@@ -122,6 +132,15 @@ public final class ServiceMetrics: Sendable {
 
     /// Requests being answered now.
     func inFlight(_ count: Int) { inFlightGauge.set(Double(count)) }
+
+    /// Batches being answered now.
+    func batchesInFlight(_ count: Int) { batchesGauge.set(Double(count)) }
+
+    /// Connections open now.
+    func connections(_ count: Int) { connectionsGauge.set(Double(count)) }
+
+    /// A connection closed for moving its body too slowly.
+    func slowClientClosed() { slowClientsCounter.increment() }
 
     /// The text exposition.
     func exposition() -> [UInt8] {

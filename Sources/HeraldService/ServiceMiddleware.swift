@@ -4,12 +4,16 @@ import Hummingbird
 import Logging
 
 /// What every request goes through (Docs/service.md): its id, its log line, its metrics, the
-/// in-flight bound (503 with `Retry-After` past it; probes and `/metrics` are never refused),
+/// bearer token (when one is configured), the in-flight bounds (503 with `Retry-After` past
+/// them: one for single requests, one for batches; probes and `/metrics` are never refused),
 /// and the one error shape for whatever went wrong.
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceContext
 
     let admission: Admission
+    /// The places of `/v1/render/batch`, apart from `admission`'s.
+    let batchAdmission: Admission
+    let authentication: ServiceAuthentication?
     let metrics: ServiceMetrics
     let retryAfterSeconds: Int
     /// The routes by path, each with its metric handles (a raw path is never a label).
@@ -21,21 +25,31 @@ struct ServiceMiddleware: RouterMiddleware {
     struct Route: Sendable {
         let metrics: ServiceMetrics.Route
         let alwaysAnswered: Bool
+        let batch: Bool
     }
 
     /// Paths the in-flight bound never refuses: the orchestrator's probes and the scraper.
     static let alwaysAnswered: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
-    init(admission: Admission, metrics: ServiceMetrics, retryAfterSeconds: Int, routes: Set<String>) {
+    /// The batch route, whose places are `batchAdmission`'s.
+    static let batchRoute = "/v1/render/batch"
+
+    init(
+        admission: Admission, batchAdmission: Admission, authentication: ServiceAuthentication?, metrics: ServiceMetrics,
+        retryAfterSeconds: Int, routes: Set<String>
+    ) {
         self.admission = admission
+        self.batchAdmission = batchAdmission
+        self.authentication = authentication
         self.metrics = metrics
         self.retryAfterSeconds = retryAfterSeconds
         var table: [String: Route] = [:]
         for path in routes {
-            table[path] = Route(metrics: metrics.route(path), alwaysAnswered: Self.alwaysAnswered.contains(path))
+            table[path] = Route(
+                metrics: metrics.route(path), alwaysAnswered: Self.alwaysAnswered.contains(path), batch: path == Self.batchRoute)
         }
         self.routes = table
-        other = Route(metrics: metrics.route("other"), alwaysAnswered: false)
+        other = Route(metrics: metrics.route("other"), alwaysAnswered: false, batch: false)
     }
 
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
@@ -47,11 +61,20 @@ struct ServiceMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         var place: Admission.Place?
         var response: Response
+        if !route.alwaysAnswered, let authentication, !authentication.accepts(request.headers[.authorization]) {
+            var refused = ServiceError(
+                status: 401, code: "unauthorized", "this server needs a bearer token: Authorization: Bearer <token>"
+            ).response(requestID: id)
+            refused.headers[.wwwAuthenticate] = "Bearer"
+            return finish(refused, id: id, route: route, request: request, context: context, start: start, place: nil)
+        }
         if !route.alwaysAnswered {
-            guard let taken = admission.enter() else {
+            let bound = route.batch ? batchAdmission : admission
+            guard let taken = bound.enter() else {
                 metrics.overloaded()
+                let what = route.batch ? "batches" : "requests"
                 response = ServiceError(
-                    status: 503, code: "overloaded", "more than \(admission.limit) requests are in flight; try again shortly",
+                    status: 503, code: "overloaded", "more than \(bound.limit) \(what) are in flight; try again shortly",
                     retryAfter: retryAfterSeconds
                 ).response(requestID: id)
                 return finish(response, id: id, route: route, request: request, context: context, start: start, place: nil)

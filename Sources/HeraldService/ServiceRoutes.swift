@@ -11,15 +11,24 @@ struct ServiceRoutes: Sendable {
     let timeZone: String
     /// Whether the work of a render or a format is a span of its own, under the request's.
     let tracing: Bool
+    /// The single requests' places, for `/readyz`.
+    let admission: Admission
+    /// What `/v1/validate` uploads hold together.
+    let uploads: UploadBudget
+    /// Where uploads are unpacked.
+    let uploadParent: @Sendable () -> String
+    /// The server's folders, kept out of answers.
+    let paths: ServerPaths
 
     func add(to router: Router<ServiceContext>) {
         let tables = tables, metrics = metrics, limits = limits, timeZone = timeZone, tracing = tracing
+        let admission = admission, uploads = uploads, uploadParent = uploadParent, paths = paths
         let format = FormatEndpoint(tables: tables, timeZone: timeZone)
         router.post("/v1/render") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (_, object) = try await RequestBodyReader.object(request, limit: limits.bodyBytes)
                 let answer = try await Self.traced(tracing, "render") { span in
-                    let answer = try await RenderEndpoint(tables: tables, metrics: metrics).answer(object)
+                    let answer = try await RenderEndpoint(tables: tables, metrics: metrics, paths: paths).answer(object)
                     span?.attributes["herald.results"] = answer["results"]?.arrayValue?.count
                     return answer
                 }
@@ -27,26 +36,38 @@ struct ServiceRoutes: Sendable {
             }
         }
         router.post("/v1/render/batch") { request, _ in
-            try BatchEndpoint(tables: tables, metrics: metrics).respond(request)
+            try BatchEndpoint(tables: tables, metrics: metrics, paths: paths).respond(request)
         }
         router.post("/v1/format") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
                 let (bytes, _) = try await RequestBodyReader.json(request, limit: limits.bodyBytes)
-                let (status, body) = try await Self.traced(tracing, "format") { span in
-                    let answer = try format.answer(bytes)
-                    span?.attributes["herald.status"] = answer.status
-                    return answer
+                let body = try await Self.traced(tracing, "format") { span in
+                    do {
+                        let answer = try format.answer(bytes)
+                        span?.attributes["herald.status"] = 200
+                        return answer
+                    } catch let error as ServiceError {
+                        span?.attributes["herald.status"] = error.status
+                        throw error
+                    }
                 }
-                return Self.json(status, body)
+                return Self.json(200, body)
             }
         }
         router.post("/v1/validate") { request, context in
             try await RequestDeadline.run(limits.requestDeadline, on: context.eventLoop, holding: context.place) {
-                let body = try await RequestBodyReader.bytes(request, limit: limits.uploadBytes)
+                // The upload takes its bytes from the shared budget as they arrive, and gives
+                // them back when its work has really ended (the lint thread, after a 504 too).
+                let lease = uploads.lease(retryAfter: limits.retryAfterSeconds)
+                let body = try await RequestBodyReader.bytes(request, limit: limits.uploadBytes) { try lease.take($0) }
                 var query: [String: String] = [:]
                 for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
                 let answer = await ValidateUpload.respond(
-                    body: body, contentType: request.headers[.contentType] ?? "", query: query, limits: UploadLimits())
+                    body: body, contentType: request.headers[.contentType] ?? "", query: query,
+                    limits: UploadLimits(maxTotalBytes: limits.uploadBytes), temporaryParent: uploadParent(), whenDone: { lease.release() })
+                if answer.status != 200, let error = try? JSONParser.parse(bytes: answer.body)["error"] {
+                    throw ServiceError(status: answer.status, code: error["code"]?.stringValue ?? "bad-upload", error["message"]?.stringValue ?? "")
+                }
                 return Self.response(answer.status, contentType: answer.contentType, answer.body)
             }
         }
@@ -69,15 +90,20 @@ struct ServiceRoutes: Sendable {
             Self.json(200, Array(#"{"status":"ok"}"#.utf8) + [0x0A])
         }
         router.get("/readyz") { _, _ in
+            // Ready: tables are loaded and a single request would get a place now. A pod whose
+            // places are all taken says so, and its orchestrator sends new work elsewhere.
             let status = tables.status
+            let saturated = admission.inFlight >= admission.limit
             var out = JSONObject()
-            out["ready"] = .bool(status.current != nil)
+            out["ready"] = .bool(status.current != nil && !saturated)
             if let generation = status.current { out["generation"] = .int(generation.number) }
-            out["tables"] = .string(tables.directory ?? "(embedded)")
+            out["tables"] = .string(tables.directory == nil ? "embedded" : "folder")
             out["reloads"] = .int(status.reloads)
             out["failedReloads"] = .int(status.failedReloads)
-            if let failure = status.lastFailure { out["lastReloadError"] = .string(failure) }
-            return Self.json(status.current == nil ? 503 : 200, Array((JSONWriter.write(.object(out)) + "\n").utf8))
+            out["inFlight"] = .int(admission.inFlight)
+            out["saturated"] = .bool(saturated)
+            if let failure = status.lastFailure { out["lastReloadError"] = .string(paths.scrub(failure)) }
+            return Self.json(status.current == nil || saturated ? 503 : 200, Array((JSONWriter.write(.object(out)) + "\n").utf8))
         }
         router.get("/metrics") { _, _ in
             Self.response(200, contentType: "text/plain; version=0.0.4", metrics.exposition())

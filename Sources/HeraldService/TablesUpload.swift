@@ -62,6 +62,9 @@ struct UploadProblem: Error, Equatable, CustomStringConvertible {
     static func tooLarge(_ code: String, _ message: String) -> UploadProblem {
         UploadProblem(kind: .tooLarge, code: code, message: message)
     }
+
+    /// The problem as the service's one error shape.
+    var serviceError: ServiceError { ServiceError(status: kind.rawValue, code: code, message) }
 }
 
 /// One entry of an upload as its archive or form names it, before it is checked.

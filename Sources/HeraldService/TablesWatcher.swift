@@ -32,12 +32,10 @@ public struct TablesWatcher: Service {
             }
             if let interval, let directory = tables.directory {
                 group.addTask {
-                    var last = Self.fingerprint(directory)
+                    var changes = SettledChanges(Self.fingerprint(directory))
                     while !Task.isCancelled && !Task.isShuttingDownGracefully {
                         do { try await Task.sleep(for: interval) } catch { return }
-                        let now = Self.fingerprint(directory)
-                        if now != last {
-                            last = now
+                        if changes.look(Self.fingerprint(directory)) {
                             reload(because: "the tables changed")
                         }
                     }
@@ -66,5 +64,33 @@ public struct TablesWatcher: Service {
             guard stat(file.readPath, &st) == 0 else { return file.relativePath + " missing" }
             return "\(file.relativePath) \(st.st_dev) \(st.st_ino) \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)"
         }
+    }
+}
+
+/// When a change of the tables tree is taken (Docs/service.md, "Reload"): once it has settled —
+/// the tree looked the same at two looks in a row, one watch interval apart — never while a
+/// file is still being written. A table written in two halves (a copy in progress) whose
+/// first half parses on its own is not swapped in between the halves.
+struct SettledChanges {
+    /// The tree as last taken (or at start).
+    private var taken: [String]
+    /// A changed tree seen at the last look, not yet taken.
+    private var pending: [String]?
+
+    init(_ start: [String]) { taken = start }
+
+    /// One look at the tree: true when a change has settled and the tables should be reloaded.
+    mutating func look(_ now: [String]) -> Bool {
+        if now == taken {
+            pending = nil
+            return false
+        }
+        if now == pending {
+            taken = now
+            pending = nil
+            return true
+        }
+        pending = now
+        return false
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldDiagnostics
 import HeraldJSON
 import HeraldLint
+import HeraldSync
 
 /// `POST /v1/validate`: translation tables in the body → `herald validate`'s report.
 ///
@@ -19,29 +20,74 @@ import HeraldLint
 /// status 200 whatever the tables' findings. A malformed upload is 400, one over `limits`
 /// 413, another content type 415, each with `{"error": {"code": "…", "message": "…"}}`.
 public enum ValidateUpload {
-    public static func respond(body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits) async -> (
-        status: Int, contentType: String, body: [UInt8]
-    ) {
+    public static func respond(
+        body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits,
+        temporaryParent: String? = nil, whenDone: @escaping @Sendable () -> Void = {}
+    ) async -> (status: Int, contentType: String, body: [UInt8]) {
+        let temporaryParent = temporaryParent ?? NSTemporaryDirectory()
         // Unpacking and linting are blocking file work: on a thread of their own, not one of
         // Swift concurrency's pool (as wide as the machine has cores) that serves requests.
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: ValidateUpload.answer(body: body, contentType: contentType, query: query, limits: limits))
+        // When the request is cancelled (its deadline passed) the thread is told to stop: it
+        // checks between its steps, and its unpacked folder is removed at once, so the lint
+        // still running finds nothing more to read.
+        let stop = Stop()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    defer { whenDone() }
+                    continuation.resume(returning: ValidateUpload.answer(
+                        body: body, contentType: contentType, query: query, limits: limits, temporaryParent: temporaryParent, stop: stop))
+                }
             }
+        } onCancel: {
+            stop.now()
+        }
+    }
+
+    /// Tells a validate thread to stop: set once; the folder it unpacked into, if any, is
+    /// removed at once.
+    final class Stop: Sendable {
+        private let state = Locked<(stopped: Bool, upload: TablesUpload?)>((false, nil))
+
+        var stopped: Bool { state.withLock { $0.stopped } }
+
+        func now() {
+            let upload = state.withLock { state -> TablesUpload? in
+                state.stopped = true
+                return state.upload
+            }
+            upload?.remove()
+        }
+
+        /// The folder being linted; removed now if the stop came first.
+        func working(in upload: TablesUpload) {
+            let stopped = state.withLock { state -> Bool in
+                state.upload = upload
+                return state.stopped
+            }
+            if stopped { upload.remove() }
+        }
+
+        func check() throws(UploadProblem) {
+            if stopped { throw UploadProblem(kind: .serverFailure, code: "cancelled", message: "the request was cancelled") }
         }
     }
 
     /// The answer, worked out on the calling thread; the upload is unpacked below `temporaryParent`.
     static func answer(
         body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits,
-        temporaryParent: String = NSTemporaryDirectory()
+        temporaryParent: String = NSTemporaryDirectory(), stop: Stop = Stop()
     ) -> (status: Int, contentType: String, body: [UInt8]) {
         do {
             let options = try Options(query)
             let uploaded = try entries(body: body, contentType: contentType, limits: limits)
+            try stop.check()
             let upload = try TablesUpload.unpack(uploaded, limits: limits, below: temporaryParent)
             defer { upload.remove() }
+            stop.working(in: upload)
+            try stop.check()
             let (report, configuredStrict) = try lint(upload)
+            try stop.check()
             let body = render(report, strict: configuredStrict || options.strict, format: options.format)
             return (200, options.format == .sarif ? "application/sarif+json" : "application/json", body)
         } catch {
@@ -156,11 +202,9 @@ public enum ValidateUpload {
         return Array((JSONWriter.write(document, pretty: true) + "\n").utf8)
     }
 
+    /// A refused upload, in the one error shape of every route (the route adds the request id).
     static func errorResponse(_ error: UploadProblem) -> (status: Int, contentType: String, body: [UInt8]) {
-        let object = JSONValue.object(JSONObject([
-            ("error", .object(JSONObject([("code", .string(error.code)), ("message", .string(error.message))]))),
-        ]))
-        return (error.kind.rawValue, "application/json", Array((JSONWriter.write(object) + "\n").utf8))
+        (error.kind.rawValue, "application/json", error.serviceError.body(requestID: nil))
     }
 }
 

@@ -84,8 +84,43 @@ struct Assemble: Sendable {
             dropped.append(key)
         }
         let note = dropped.isEmpty ? "" : " (less \(dropped.joined(separator: ", ")))"
-        return StageOutcome(
-            payload: object.wholeObject(), json: JSONWriter.write(object), servedBy: "", fallback: true,
-            diagnostics: [.stage(.notEligible, "\(payload.eligibility); the payload is passed on unchanged\(note)")])
+        var diagnostics: [Diagnostic] = [.stage(.notEligible, "\(payload.eligibility); the payload is passed on unchanged\(note)")]
+        // Measured without writing it: a large push is not copied once per locale to be refused.
+        let size = JSONWriter.length(of: object)
+        guard size > APNsPayload.maximumBytes else {
+            return StageOutcome(
+                payload: object.wholeObject(), json: JSONWriter.write(object), servedBy: "", fallback: true, diagnostics: diagnostics)
+        }
+        // Over APNs' budget (no push this size is delivered): as for a push the stage renders,
+        // custom keys are dropped, then whatever `aps` member does not fit, so what comes out
+        // is never more than 4096 bytes.
+        let (aps, left) = fitted(payload.aps.raw)
+        var droppedNote = "custom keys dropped"
+        if !left.isEmpty { droppedNote += "; aps members dropped: \(left.joined(separator: ", "))" }
+        diagnostics.append(.stage(
+            .payloadSize, "the payload is \(size) bytes, more than APNs' \(APNsPayload.maximumBytes); \(droppedNote)"))
+        let slim = JSONObject([("aps", .object(aps))])
+        return StageOutcome(payload: slim, json: JSONWriter.write(.object(slim)), servedBy: "", fallback: true, diagnostics: diagnostics)
+    }
+
+    /// `aps` with members left out, last first, until `{"aps": …}` fits 4096 bytes; and the
+    /// keys left out. Linear: each member's length is measured once.
+    static func fitted(_ aps: JSONObject) -> (JSONObject, [String]) {
+        let frame = JSONWriter.length(of: .object(JSONObject([("aps", .object(JSONObject()))])))
+        var budget = APNsPayload.maximumBytes - frame
+        var kept = JSONObject()
+        var left: [String] = []
+        for key in aps.keys {
+            guard let value = aps[key] else { continue }
+            // A member costs its key, its value, a colon and (past the first) a comma.
+            let cost = JSONWriter.length(of: .string(key)) + JSONWriter.length(of: value) + 1 + (kept.isEmpty ? 0 : 1)
+            if cost <= budget {
+                kept[key] = value
+                budget -= cost
+            } else {
+                left.append(key)
+            }
+        }
+        return (kept, left)
     }
 }

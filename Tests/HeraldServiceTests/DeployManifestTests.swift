@@ -1,5 +1,6 @@
 import Foundation
 import HeraldJSON
+import HeraldService
 import HeraldTestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct DeployManifestTests {
         let folder = deploy.appendingPathComponent("kubernetes").path
         let kustomization = try await YAMLReader.documents([folder + "/kustomization.yaml"])
         let files = kustomization.first?["resources"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        #expect(files.count == 4, "kustomization.yaml lists \(files)")
+        #expect(files.count == 5, "kustomization.yaml lists \(files)")
         var byKind: [String: JSONValue] = [:]
         for document in try await YAMLReader.documents(files.map { folder + "/" + $0 }) {
             let kind = document["kind"]?.stringValue ?? "?"
@@ -64,6 +65,44 @@ struct DeployManifestTests {
         let selector = try #require(deployment["spec"]?["selector"]?["matchLabels"]?.objectValue)
         let labels = deployment["spec"]?["template"]?["metadata"]?["labels"]
         for (key, value) in selector { #expect(labels?[key] == value, "label \(key)") }
+    }
+
+    /// Only labelled clients reach the pods, on the http port; nothing leaves them.
+    @Test func networkPolicyLetsOnlyClientsIn() async throws {
+        let kinds = try await Self.manifests()
+        let deployment = try #require(kinds["Deployment"])
+        let policy = try #require(kinds["NetworkPolicy"])
+        #expect(policy["apiVersion"]?.stringValue == "networking.k8s.io/v1")
+        let selected = try #require(policy["spec"]?["podSelector"]?["matchLabels"]?.objectValue)
+        let labels = deployment["spec"]?["template"]?["metadata"]?["labels"]
+        for (key, value) in selected { #expect(labels?[key] == value, "the policy selects \(key)") }
+        let types = policy["spec"]?["policyTypes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Set(types) == ["Ingress", "Egress"])
+        #expect(policy["spec"]?["egress"]?.arrayValue?.isEmpty == true, "no egress")
+        let ingress = try #require(policy["spec"]?["ingress"]?.arrayValue)
+        #expect(ingress.count == 1)
+        #expect(ingress.first?["from"]?.arrayValue?.isEmpty == false, "an ingress rule without from lets everyone in")
+        #expect(ingress.first?["ports"]?.arrayValue?.first?["port"]?.stringValue == "http")
+    }
+
+    /// The pod's limits fit its resources: the upload budget at about 4 bytes of memory a byte
+    /// plus a baseline stays under the memory limit; the graceful shutdown ends before the
+    /// kubelet's SIGKILL; connections stay below a container's 1024 open files.
+    @Test func limitsFitThePod() async throws {
+        let kinds = try await Self.manifests()
+        let pod = try #require(kinds["Deployment"]?["spec"]?["template"]?["spec"])
+        let container = try #require(pod["containers"]?.arrayValue?.first)
+        let args = container["args"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let memory = try #require(container["resources"]?["limits"]?["memory"]?.stringValue)
+        #expect(memory.hasSuffix("Mi"))
+        let mebibytes = Int(memory.dropLast(2)) ?? 0
+        let budget = Int(Self.option("--upload-budget-bytes", in: args) ?? "") ?? ServiceLimits().uploadBudgetBytes
+        #expect(budget * 9 / 2 + (128 << 20) <= mebibytes << 20, "upload budget \(budget) in \(memory)")
+        let grace = Int(Self.option("--shutdown-grace-s", in: args) ?? "") ?? 20
+        #expect(grace + 2 < (pod["terminationGracePeriodSeconds"]?.intValue ?? 30))
+        let connections = Int(Self.option("--max-connections", in: args) ?? "") ?? ServiceLimits().maxConnections
+        #expect(connections + ServiceLimits.reservedFiles <= 1_024)
+        #expect(ServiceLimits().problems(fileLimit: 1_024).isEmpty, "the defaults fit a container's 1024 open files")
     }
 
     @Test func serviceTargetsTheContainerPort() async throws {

@@ -25,14 +25,32 @@ import Testing
         let cli = try await Self.herald(["format", "--batch", "-", "--tables", Self.tables], stdin: lines.joined(separator: "\n") + "\n", store: store)
         let expected = cli.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         try await TestServer.with({ $0.tablesDirectory = Self.tables }) { server in
+            var refused = 0
             for (i, line) in lines.enumerated() {
                 let answer = try await server.json(.POST, "/v1/format", line)
-                // One request is a batch of one line: an error says "line 1", where the batch said its own number.
-                let one = expected[i].replacingOccurrences(of: #"{"error":"line \#(i + 1): "#, with: #"{"error":"line 1: "#)
-                #expect(answer.text == one + "\n", "request \(line)")
-                let failed = expected[i].hasPrefix(#"{"error""#)
-                #expect(answer.status == (failed ? 422 : 200))
+                let batch = try JSONParser.parse(expected[i])
+                // What the batch line says is wrong: its error (less its "line N: "), or its
+                // error diagnostics ("error: … [rule]").
+                var problems: [String] = []
+                if let error = batch["error"]?.stringValue {
+                    problems = [String(error.dropFirst("line \(i + 1): ".count))]
+                } else {
+                    problems = (batch["diagnostics"]?.arrayValue ?? []).compactMap(\.stringValue).filter { $0.hasPrefix("error: ") }
+                        .map { String($0.dropFirst(7)) }
+                }
+                if problems.isEmpty {
+                    #expect(answer.status == 200, "request \(line)")
+                    #expect(answer.text == expected[i] + "\n", "request \(line)")
+                } else {
+                    // The one error shape: never a half-filled text with a 200.
+                    refused += 1
+                    #expect(answer.status == 422, "request \(line)")
+                    let error = try JSONParser.parse(answer.text)["error"]
+                    #expect(error?["code"]?.stringValue == "cannot-format")
+                    #expect(error?["message"]?.stringValue == problems.joined(separator: "; "), "request \(line)")
+                }
             }
+            #expect(refused >= 2)
         }
     }
 

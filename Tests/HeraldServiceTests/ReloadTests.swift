@@ -4,6 +4,7 @@ import NIOCore
 import HeraldJSON
 import HeraldService
 import HeraldTestSupport
+import Logging
 import Testing
 
 /// Table reloads (Docs/service.md, "Reload"): a good change is served, a broken one is refused
@@ -91,8 +92,10 @@ import Testing
 
     static func start(_ arguments: [String], folder: TemporaryFolder, environment: [String: String] = [:]) async throws -> Started {
         let portFile = folder.path("port")
+        // No minimum body rate unless the test gives one (a loaded test machine sends slowly).
+        let rate = arguments.contains("--min-body-rate") ? [] : ["--min-body-rate", "0"]
         let process = try Subprocess.Running(
-            try BuiltExecutable.url(named: "herald-server"), ["--port", "0", "--port-file", portFile] + arguments,
+            try BuiltExecutable.url(named: "herald-server"), ["--port", "0", "--port-file", portFile] + rate + arguments,
             environment: environment)
         var port = 0
         try await eventually("herald-server writes its port") {
@@ -199,5 +202,29 @@ struct RepeatedBuffer: AsyncSequence, Sendable {
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("herald-server: error: "), "\(result.stderr)")
         #expect(result.stderr.contains(flag), "\(result.stderr)")
+    }
+}
+
+/// Limits out of the range a clock or a file table can hold are refused at start, never met
+/// with a trap on the first connection.
+@Suite struct ServerRangeTests {
+    @Test(arguments: [
+        (["--read-timeout-s", "10000000000"], "--read-timeout-s must be 1…86400"),
+        (["--idle-timeout-s", "9223372036854775000"], "--idle-timeout-s must be 1…86400"),
+        (["--max-connections", "100000000"], "the connection limit must be"),
+        (["--tls-cert", "/nonexistent.pem"], "--tls-cert and --tls-key go together"),
+    ])
+    func anOutOfRangeFlagIsAUsageError(arguments: [String], message: String) async throws {
+        let result = try await Subprocess.run(try BuiltExecutable.url(named: "herald-server"), ["--port", "0"] + arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func anOutOfRangeConfigurationDoesNotStart() throws {
+        var configuration = ServiceConfiguration()
+        configuration.limits.readTimeout = .seconds(Int64.max / 4)
+        #expect(configuration.problems(fileLimit: 1_024).contains { $0.contains("read timeout") })
+        let service = ServiceApplication(configuration: configuration, logger: Logger(label: "test"))
+        #expect(throws: ServiceError.self) { _ = try service.application() }
     }
 }

@@ -14,15 +14,19 @@ struct TestServer: Sendable {
     let service: ServiceApplication
 
     static func with<T: Sendable>(
-        _ configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ configure: (inout ServiceConfiguration) -> Void = { _ in }, logger given: Logger? = nil,
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
         var configuration = ServiceConfiguration()
         configuration.port = 0
         configuration.watchInterval = nil
+        // No minimum body rate unless a test asks for one: a test process on a loaded machine
+        // may send slower than any rate (a rate is a clock that load can break).
+        configuration.limits.minBodyRate = 0
         configure(&configuration)
         var logger = Logger(label: "herald.serve.test")
         logger.logLevel = .critical
+        if let given { logger = given }
         let service = ServiceApplication(configuration: configuration, logger: logger)
         service.tables.reload()
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

@@ -56,7 +56,7 @@ import Testing
         let count = 40
         for i in 0..<count {
             let answer = try await Answer.send(
-                .POST, server.base + "/v1/format", body: Array(#"{"key":"lottery.title","locale":"de"}"#.utf8),
+                .POST, server.base + "/v1/format", body: Array(#"{"key":"lottery.title","locale":"de","args":["X"]}"#.utf8),
                 headers: [("X-Request-Id", "log-test-\(i)")])
             #expect(answer.status == 200)
         }
