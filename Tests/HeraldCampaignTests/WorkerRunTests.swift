@@ -107,8 +107,9 @@ import Testing
             CampaignFixtures.worker(),
             ["worker", "--database", url, "--poll-ms", "100", "--concurrency", "2"] + CampaignFixtures.workerFlags(store: folder.path("s")))
         defer { kill(worker.processIdentifier, SIGKILL) }
-        try await Self.waitUntil("the worker holds a lease") {
-            try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_leases") == 1
+        // A lease row per loop of the worker (two with --concurrency 2).
+        try await Self.waitUntil("the worker holds its leases") {
+            try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_leases") == 2
         }
         // Work queued while it waits is taken up (LISTEN/NOTIFY or the poll).
         let file = try folder.write(CampaignFixtures.formatLines(30).joined(separator: "\n"), to: "f.jsonl")

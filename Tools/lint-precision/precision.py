@@ -3,8 +3,8 @@
 
     Tools/lint-precision/precision.py [--corpus DIR] [--herald BIN] [--show] [--app NAME] [--labels DIR]
 
-For each app of the corpus (each folder of DIR, default ../shared/corpus beside the
-checkout; `catalogs` counts as one app), runs `herald validate --format json` on it,
+For each app of the corpus (each folder of DIR, the real apps' tables CI keeps beside
+the checkout; `catalogs` counts as one app), runs `herald validate --format json` on it,
 draws a sample of up to SAMPLE (30) findings per rule — the findings ordered by a
 SHA-256 of the seed and the finding's id, so the draw is fixed and a finding that
 disappears lets the next one in without reshuffling the rest — and matches the sample
