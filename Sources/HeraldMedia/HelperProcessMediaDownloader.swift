@@ -1,4 +1,3 @@
-import Dispatch
 import HeraldJSON
 import HeraldSync
 
@@ -61,7 +60,10 @@ public struct HelperProcessMediaDownloader: MediaDownloader {
         let killAt = deadline + killGrace
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<[Result<DownloadedFile, MediaFailure>], Never>) in
-                DispatchQueue.global().async {
+                // The run blocks its thread (poll, waitpid) until the helper ends: on a parked
+                // thread of its own, never on a Dispatch or cooperative-pool thread, which other
+                // work may need (and which, blocked by others, would delay this run past its deadline).
+                ParkedThreads.shared.run {
                     c.resume(returning: run.run(request: bytes, killAt: killAt))
                 }
             }
@@ -130,7 +132,7 @@ final class HelperRun: Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
 
-        // This runs on a Dispatch thread, which blocks almost every signal: the helper
+        // This runs on a thread that may block almost every signal: the helper
         // starts with an empty signal mask and default dispositions (else only SIGKILL
         // would stop it), in a process group of its own, so that the deadline ends it
         // and anything it started.

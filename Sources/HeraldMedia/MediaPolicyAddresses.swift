@@ -193,7 +193,9 @@ enum MediaHostAddresses {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
             answer(.failure(LiteralError("no answer before the deadline", deadlinePassed: true)))
         }
-        DispatchQueue.global().async { answer(lookUp(name)) }
+        // getaddrinfo blocks its thread for as long as the resolver takes: a parked thread of
+        // its own, not one of the pools other work needs.
+        ParkedThreads.shared.run { answer(lookUp(name)) }
     }
 
     private static func lookUp(_ name: String) -> Result<[[UInt8]], LiteralError> {

@@ -33,14 +33,21 @@ public struct HTTPMediaDownloader: MediaDownloader {
     public func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
         async -> [Result<DownloadedFile, MediaFailure>]
     {
-        var outcomes = [Result<DownloadedFile, MediaFailure>](repeating: .failure(.io("no outcome")), count: urls.count)
-        await withTaskGroup(of: (Int, Result<DownloadedFile, MediaFailure>).self) { group in
-            for (i, text) in urls.enumerated() {
-                group.addTask { (i, await download(text, policy: policy, into: folder, deadline: deadline)) }
+        // The whole group runs on the transfers' own thread, not only each transfer: a child task
+        // added without the preference first waits for a thread of Swift's cooperative pool, and
+        // when other work blocks that pool (two blocked tasks fill it on a 2-core machine) the
+        // child started only after the pool was freed — past the deadline, so a download that
+        // would take milliseconds was reported `.timedOut` (MediaFetcherTests, under load).
+        await withTaskExecutorPreference(NetworkClients.executor) {
+            var outcomes = [Result<DownloadedFile, MediaFailure>](repeating: .failure(.io("no outcome")), count: urls.count)
+            await withTaskGroup(of: (Int, Result<DownloadedFile, MediaFailure>).self) { group in
+                for (i, text) in urls.enumerated() {
+                    group.addTask { (i, await download(text, policy: policy, into: folder, deadline: deadline)) }
+                }
+                for await (i, outcome) in group { outcomes[i] = outcome }
             }
-            for await (i, outcome) in group { outcomes[i] = outcome }
+            return outcomes
         }
-        return outcomes
     }
 
     /// One URL (checked against the policy again: the helper process gets its URLs from a
