@@ -50,9 +50,9 @@ extension LintRun {
         var samples: [String] = []
         var hasPlural = false
         var decimals = false
-        for uses in own.uses.values {
-            for u in uses where u.argClass == .number { hasPlural = true }
-            for u in uses where u.argClass == .floating { decimals = true }
+        for u in own.uses.distinctUses {
+            if u.argClass == .number { hasPlural = true }
+            if u.argClass == .floating { decimals = true }
         }
         if case .plural(_, let vars) = entry.message, vars.values.contains(where: { !ValueType.isInteger($0.valueType) && $0.valueType != nil }) {
             decimals = true
