@@ -78,7 +78,7 @@ struct MessageProblems: Sendable {
 /// What a message's format strings read and what is wrong with them.
 struct MessageArguments: Sendable {
     /// 0-based argument → every reading of it.
-    var uses: [Int: [ArgumentUse]] = [:]
+    var uses = ArgumentUses()
     var problems = MessageProblems()
     /// True when the message is evidently a format string: a specifier that
     /// is not accidental, a `%%`, or a plural format.
@@ -147,7 +147,7 @@ struct MessageArguments: Sendable {
     }
 
     mutating func add(_ index: Int, _ use: ArgumentUse) {
-        uses[index, default: []].append(use)
+        uses.append(use, at: index)
     }
 
     /// Argument `index` (0-based) is passed as a number though no text read here reads it:
@@ -382,7 +382,7 @@ struct MessageArguments: Sendable {
     }
 
     /// The number of arguments read (highest index + 1).
-    var argumentCount: Int { (uses.keys.max() ?? -1) + 1 }
+    var argumentCount: Int { uses.argumentCount }
 }
 
 /// Value types a plural variable may declare (NSStringFormatValueTypeKey /

@@ -50,9 +50,9 @@ extension LintRun {
         var samples: [String] = []
         var hasPlural = false
         var decimals = false
-        for uses in own.uses.values {
-            for u in uses where u.argClass == .number { hasPlural = true }
-            for u in uses where u.argClass == .floating { decimals = true }
+        for u in own.uses.distinctUses {
+            if u.argClass == .number { hasPlural = true }
+            if u.argClass == .floating { decimals = true }
         }
         if case .plural(_, let vars) = entry.message, vars.values.contains(where: { !ValueType.isInteger($0.valueType) && $0.valueType != nil }) {
             decimals = true
@@ -88,12 +88,15 @@ extension LintRun {
         }
         // A date of an ICU pattern ({0, date, short}) gets an instant: a plural's sample is not one.
         let dates = icu ? Set(ctx.texts.flatMap { Renderer.icuDateArgumentPositions(in: $0.value) }) : []
-        let argumentLists: [[RenderArgument]] = samples.map { sample in
-            numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? sample : Self.sampleText) }
+        // One sample's argument list at a time (a form of a million `%@` reads a million).
+        let argumentList = { (s: Int) -> [RenderArgument] in
+            let sample = samples[s]
+            return numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? sample : Self.sampleText) }
         }
         // Compiled once, rendered with every sample.
         Renderer.renderUncached(
-            message: entry.message, locale: plan.locale, argumentLists: argumentLists, options: RenderOptions(isolateArguments: true),
+            message: entry.message, locale: plan.locale, listCount: samples.count, argumentList: argumentList,
+            options: RenderOptions(isolateArguments: true),
             icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
         ) { i, text, details in
             let sample = samples[i]

@@ -164,8 +164,10 @@ public final class Renderer: Sendable {
         icu: Bool = false, servedBy: String? = nil
     ) -> [RenderResult] {
         var results: [RenderResult] = []
-        renderUncached(message: message, locale: locale, argumentLists: argumentLists, options: options, icu: icu, servedBy: servedBy) {
-            _, text, details in
+        renderUncached(
+            message: message, locale: locale, listCount: argumentLists.count, argumentList: { argumentLists[$0] }, options: options,
+            icu: icu, servedBy: servedBy
+        ) { _, text, details in
             results.append(result(text, &details, locale: locale))
         }
         return results
@@ -174,16 +176,19 @@ public final class Renderer: Sendable {
     /// `renderUncached` for several argument lists, each rendering lent to `each` (with the
     /// list's index) as it is made, as its UTF-8 bytes (valid only during the call) and its
     /// details: the linter renders a long text with several samples without holding every
-    /// rendering at once, and without making a String of a rendering it only scans.
+    /// rendering at once, and without making a String of a rendering it only scans. Each list
+    /// is asked of `argumentList` when its turn comes and dropped after: a message reading a
+    /// million arguments holds one list, not one per sample.
     public static func renderUncached(
-        message: Message, locale: LocaleID, argumentLists: [[RenderArgument]], options: RenderOptions = .init(),
+        message: Message, locale: LocaleID, listCount: Int, argumentList: (Int) -> [RenderArgument], options: RenderOptions = .init(),
         icu: Bool = false, servedBy: String? = nil, each: (Int, UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Void
     ) {
         let compiled = compile(
             message, servedBy: servedBy ?? locale.bcp47,
             language: servedBy.map { LocalizationLookup.textLanguage(of: $0, development: nil) } ?? locale, table: "", key: "",
             locale: locale, icu: icu)
-        for (i, arguments) in argumentLists.enumerated() {
+        for i in 0..<listCount {
+            let arguments = argumentList(i)
             // A message that cannot be formatted is lent as empty text with its diagnostics.
             var failure: RenderError?
             _ = render(compiled, locale: locale, arguments: arguments, options: options, failure: &failure, lendFailures: true) {

@@ -189,8 +189,8 @@ enum SpecifierFormatting {
     static let isolateEnd = "\u{2069}"
 
     /// Appends the whole field for `c` (padded, isolated); nothing when the argument is missing.
-    static func field(_ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) {
-        guard let arg = state.argument(c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else { return }
+    static func field(_ c: CompiledSpecifier, argument index: Int, state: inout RenderState, into out: inout RenderBuffer) {
+        guard let arg = state.argument(index, for: "'\(Excerpt.escaped(c.spec.text))'") else { return }
         var body: String
         var zeroPaddable = false
         switch c.conversion {
@@ -217,23 +217,23 @@ enum SpecifierFormatting {
             switch arg {
             case .string(let s): body = s.first.map { String($0) } ?? ""
             case .number(let n):
-                let v = integer(n, length: wide ? .h : .hh, signed: false, text: c.spec.text, index: c.argumentIndex, state: &state).bits
+                let v = integer(n, length: wide ? .h : .hh, signed: false, text: c.spec.text, index: index, state: &state).bits
                 body = Unicode.Scalar(UInt32(v)).map { String(Character($0)) } ?? "\u{FFFD}"
             }
         default:
-            guard let n = state.number(arg, index: c.argumentIndex, for: "'\(Excerpt.escaped(c.spec.text))'") else {
+            guard let n = state.number(arg, index: index, for: "'\(Excerpt.escaped(c.spec.text))'") else {
                 body = arg.description
                 break
             }
-            if c.plainInteger, appendPlainInteger(n, c, state: &state, into: &out) { return }
-            if let digits = c.plainFixedDigits, appendPlainFixed(n, digits: digits, c, state: &state, into: &out) { return }
+            if c.plainInteger, appendPlainInteger(n, c, index: index, state: &state, into: &out) { return }
+            if let digits = c.plainFixedDigits, appendPlainFixed(n, digits: digits, c, index: index, state: &state, into: &out) { return }
             if let printf = c.printfFormat {
                 // The whole field, width and padding included, as the device prints it.
-                body = localized(n, c, printf, state: &state)
+                body = localized(n, c, printf, index: index, state: &state)
                 break
             }
             zeroPaddable = true
-            body = numeric(n, c, index: c.argumentIndex, state: &state)
+            body = numeric(n, c, index: index, state: &state)
         }
         if let width = c.width, c.printfFormat == nil || zeroPaddable {
             let spec = c.spec
@@ -263,13 +263,15 @@ enum SpecifierFormatting {
     /// same value) into `out`, with no String in between. False when that is
     /// not possible (a value beyond Int64, ICU failing); the caller then takes
     /// the general path, which gives the same text or reports the problem.
-    static func appendPlainInteger(_ n: NumericValue, _ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer) -> Bool {
+    static func appendPlainInteger(
+        _ n: NumericValue, _ c: CompiledSpecifier, index: Int, state: inout RenderState, into out: inout RenderBuffer
+    ) -> Bool {
         // The device reads every localized integer as a signed one of its size (`%u` of
         // 4294967295 shows -1, `%llu` above Int64.max shows negative).
-        guard case .signed(let value) = integer(n, length: c.length, signed: true, text: c.spec.text, index: c.argumentIndex, state: &state)
+        guard case .signed(let value) = integer(n, length: c.length, signed: true, text: c.spec.text, index: index, state: &state)
         else { return false }
         guard let formatterRef = c.formatterRef else { return false }
-        if let last = state.lastInteger, last.index == c.argumentIndex, last.value == value, last.formatter == formatterRef.toOpaque() {
+        if let last = state.lastInteger, last.index == index, last.value == value, last.formatter == formatterRef.toOpaque() {
             if state.isolate { out.appendIsolateStart() }
             out.append(state.lastIntegerDigits)
             if state.isolate { out.appendIsolateEnd() }
@@ -288,10 +290,10 @@ enum SpecifierFormatting {
     /// False when that is not possible (not finite, 1e100 or more, ICU failing);
     /// the caller then takes the general path, which gives the same text.
     static func appendPlainFixed(
-        _ n: NumericValue, digits: Int, _ c: CompiledSpecifier, state: inout RenderState, into out: inout RenderBuffer
+        _ n: NumericValue, digits: Int, _ c: CompiledSpecifier, index: Int, state: inout RenderState, into out: inout RenderBuffer
     ) -> Bool {
         guard let formatterRef = c.formatterRef else { return false }
-        if let last = state.lastFixed, last.index == c.argumentIndex, last.formatter == formatterRef.toOpaque() {
+        if let last = state.lastFixed, last.index == index, last.formatter == formatterRef.toOpaque() {
             if state.isolate { out.appendIsolateStart() }
             out.append(state.lastIntegerDigits)
             if state.isolate { out.appendIsolateEnd() }
@@ -433,10 +435,10 @@ enum SpecifierFormatting {
     /// The whole field of a localized conversion (`%d %i %u %f %e %g`) as CoreFoundation
     /// prints it: an integer specifier reads a signed integer of its size (unsigned ones
     /// too, as the device does), the others a double.
-    static func localized(_ n: NumericValue, _ c: CompiledSpecifier, _ format: PrintfNumberFormat, state: inout RenderState) -> String {
+    static func localized(_ n: NumericValue, _ c: CompiledSpecifier, _ format: PrintfNumberFormat, index: Int, state: inout RenderState) -> String {
         switch c.conversion {
         case .signedInteger, .unsignedInteger:
-            let v = integer(n, length: c.length, signed: true, text: c.spec.text, index: c.argumentIndex, state: &state)
+            let v = integer(n, length: c.length, signed: true, text: c.spec.text, index: index, state: &state)
             return format.format(Int64(bitPattern: v.bits))
         default:
             return format.format(double(n))

@@ -64,7 +64,9 @@ final class Template: @unchecked Sendable {
 enum TemplatePart: Sendable {
     /// Literal text: a slice of the format string where it needs no unescaping.
     case text(Substring)
-    case specifier(CompiledSpecifier)
+    /// The specifier and the argument it reads: one object serves every specifier of a
+    /// format string written alike (a form of a million `%@` compiles one, not a million).
+    case specifier(CompiledSpecifier, argument: Int)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
     case broken(BrokenVariable)
@@ -79,7 +81,7 @@ enum TemplatePart: Sendable {
 /// Copying a step never touches a reference count.
 enum TemplateStep {
     case text(start: Int, count: Int)
-    case specifier(Unmanaged<CompiledSpecifier>)
+    case specifier(Unmanaged<CompiledSpecifier>, argument: Int)
     case variable(Unmanaged<CompiledVariable>)
     case broken(Unmanaged<BrokenVariable>)
 }
@@ -100,7 +102,6 @@ final class BrokenVariable: Sendable {
 /// A specifier with the number formatter it will use already opened.
 final class CompiledSpecifier: Sendable {
     let spec: FormatSpecifier
-    let argumentIndex: Int
     /// For a plain `%d %i %u %f %.Nf` (`TemplateCompiler.formatter(for:)`): the skeleton
     /// formatter of the hot path, for the requested locale.
     let formatter: NumberFormat?
@@ -123,9 +124,8 @@ final class CompiledSpecifier: Sendable {
     /// digits go straight from ICU into the output (see `SpecifierFormatting.field`).
     let plainFixedDigits: Int?
 
-    init(spec: FormatSpecifier, argumentIndex: Int, formatter: NumberFormat?, printfFormat: PrintfNumberFormat?) {
+    init(spec: FormatSpecifier, formatter: NumberFormat?, printfFormat: PrintfNumberFormat?) {
         self.spec = spec
-        self.argumentIndex = argumentIndex
         self.formatter = formatter
         self.printfFormat = printfFormat
         self.formatterRef = formatter.map { Unmanaged.passUnretained($0) }
@@ -336,6 +336,18 @@ struct TemplateCompiler {
         }
         var parts: [TemplatePart] = []
         var count = 0
+        // Specifiers written alike share one compiled specifier (the argument each reads is
+        // kept beside it): a form of a million `%@` held a million objects of ~300 bytes.
+        var compiled: [FormatSpecifier: CompiledSpecifier] = [:]
+        func shared(_ spec: FormatSpecifier) -> CompiledSpecifier {
+            var key = spec
+            key.argumentIndex = nil
+            key.utf8Range = 0..<0
+            if let c = compiled[key] { return c }
+            let c = CompiledSpecifier(spec: key, formatter: formatter(for: spec), printfFormat: printfFormat(for: spec))
+            compiled[key] = c
+            return c
+        }
         // Adjacent literal and invalid pieces become one literal part, added once: a slice of
         // the format string itself when no `%%` is in it (joining them part by part copied the
         // text each time: quadratic; joining them at all copied a long text once more).
@@ -372,10 +384,10 @@ struct TemplateCompiler {
                         spec.conversion = .object
                         diagnostics.append(Diagnostic(.valueType, .warning, "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written"))
                     }
-                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: substitution.index, formatter: formatter(for: spec), printfFormat: printfFormat(for: spec))))
+                    parts.append(.specifier(shared(spec), argument: substitution.index))
                 default:
                     count = max(count, index + 1)
-                    parts.append(.specifier(CompiledSpecifier(spec: spec, argumentIndex: index, formatter: formatter(for: spec), printfFormat: printfFormat(for: spec))))
+                    parts.append(.specifier(shared(spec), argument: index))
                 }
             }
         }
@@ -470,7 +482,7 @@ struct TemplateCompiler {
     static func agreedPrecision(_ forms: some Sequence<Template>, argument: Int) -> Int? {
         var agreed: Int?
         for form in forms {
-            for case .specifier(let c) in form.parts where c.argumentIndex == argument {
+            for case .specifier(let c, argument) in form.parts {
                 switch c.spec.conversion {
                 case .fixed:
                     let digits = min(c.spec.precision ?? 6, 20)

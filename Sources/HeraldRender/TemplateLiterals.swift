@@ -37,7 +37,7 @@ struct TemplateLiterals {
                     }
                     step = .text(start: start, count: at - start)
                 }
-            case .specifier(let c): step = .specifier(Unmanaged.passUnretained(c))
+            case .specifier(let c, let argument): step = .specifier(Unmanaged.passUnretained(c), argument: argument)
             case .variable(let v): step = .variable(Unmanaged.passUnretained(v))
             case .broken(let b): step = .broken(Unmanaged.passUnretained(b))
             }
@@ -78,8 +78,8 @@ extension Renderer {
             switch steps[k] {
             case .text(let start, let count):
                 out.append(UnsafeBufferPointer(rebasing: literals[start..<(start + count)]))
-            case .specifier(let c):
-                c._withUnsafeGuaranteedRef { SpecifierFormatting.field($0, state: &state, into: &out) }
+            case .specifier(let c, let argument):
+                c._withUnsafeGuaranteedRef { SpecifierFormatting.field($0, argument: argument, state: &state, into: &out) }
             case .variable(let v):
                 v._withUnsafeGuaranteedRef { renderVariable($0, state: &state, into: &out) }
             case .broken(let b):

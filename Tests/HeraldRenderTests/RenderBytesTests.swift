@@ -27,7 +27,7 @@ import Testing
         #expect(string == c.expected)
         var lent: [UInt8] = []
         var calls = 0
-        Renderer.renderUncached(message: c.message, locale: loc(c.locale), argumentLists: [c.arguments, c.arguments]) { i, text, details in
+        Renderer.renderUncached(message: c.message, locale: loc(c.locale), listCount: 2, argumentList: { _ in c.arguments }) { i, text, details in
             #expect(i == calls)
             calls += 1
             #expect(text.count == c.expected.utf8.count)
