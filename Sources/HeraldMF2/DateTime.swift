@@ -1,3 +1,5 @@
+import HeraldICU
+
 /// A date and time as MessageFormat 2 passes it: a wall-clock time, with the offset
 /// from UTC it was given in, or none (a floating time, shown in the formatter's zone).
 public struct MF2DateTime: Sendable, Equatable {
@@ -43,7 +45,7 @@ public struct MF2DateTime: Sendable, Equatable {
             return true
         }
         guard let year = number(4), year > 0, take("-"), let month = number(2), (1...12).contains(month), take("-"),
-            let day = number(2), day >= 1, day <= MF2DateTime.daysIn(month: month, year: year)
+            let day = number(2), day >= 1, day <= CivilDays.daysIn(month: month, year: year)
         else { return nil }
         var ms = 0.0
         var offset: Int?
@@ -72,25 +74,7 @@ public struct MF2DateTime: Sendable, Equatable {
             }
             guard k == u.count else { return nil }
         }
-        localMilliseconds = Double(MF2DateTime.daysFromCivil(year, month, day)) * 86_400_000 + ms
+        localMilliseconds = Double(CivilDays.from(year: year, month: month, day: day)) * 86_400_000 + ms
         offsetSeconds = offset
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -76,8 +76,8 @@ enum DateArgument {
         }
         guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2) else { return bad() }
         guard (1...12).contains(month) else { return bad(" (month \(month))") }
-        guard (1...daysIn(month: month, year: year)).contains(day) else { return bad(" (day \(day) of month \(month))") }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        guard (1...CivilDays.daysIn(month: month, year: year)).contains(day) else { return bad(" (day \(day) of month \(month))") }
+        let days = CivilDays.from(year: year, month: month, day: day)
         if i == b.count {
             // A day: its start in the request's zone.
             let utcMidnight = Double(days) * 86_400_000
@@ -126,24 +126,5 @@ enum DateArgument {
         guard i == b.count else { return bad() }
         let ms = (Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)) * 1000 + Int64(millis)
         return .instant(Double(ms))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }
