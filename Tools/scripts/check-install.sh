@@ -21,7 +21,7 @@ version=$("$prefix/bin/herald" --version)
 case "$version" in "herald "*" (ICU "*", CLDR "*")") ;; *) fail "unexpected --version: $version" ;; esac
 "$prefix/bin/herald-net" --help >/dev/null || fail "the installed herald-net does not run"
 [ -x "$prefix/bin/herald-server" ] || fail "bin/herald-server is missing"
-"$prefix/bin/herald" serve --help | grep -q -- '--tables' || fail "herald serve does not run the installed herald-server"
+"$prefix/bin/herald" serve --help | grep -- '--tables' >/dev/null || fail "herald serve does not run the installed herald-server"
 (cd "$prefix" && bin/herald examples --output ex >/dev/null && bin/herald format --key lottery.loss.body --locale en --arg 2 >/dev/null) \
   || fail "the installed herald does not run"
 # herald-worker (campaigns, #17): installed beside herald, with completions and man pages, and herald runs it.
@@ -33,6 +33,6 @@ done
 mkdir -p "$prefix/app/code" "$prefix/app/tables/en.lproj"
 printf 'let t = Text("hello.title")\n' > "$prefix/app/code/View.swift"
 printf '"hello.title" = "Hello";\n' > "$prefix/app/tables/en.lproj/Localizable.strings"
-"$prefix/bin/herald" validate --sources "$prefix/app/code" "$prefix/app/tables" | grep -q '; code: 1 lookup in 1 Swift file$' \
+"$prefix/bin/herald" validate --sources "$prefix/app/code" "$prefix/app/tables" | grep '; code: 1 lookup in 1 Swift file$' >/dev/null \
   || fail "the installed herald does not run herald-sourcekeys"
 echo "check-install: ok ($version, $(find "$prefix/share/man/man1" -name '*.1' | wc -l) man pages)"
