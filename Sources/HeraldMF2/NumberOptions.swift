@@ -62,62 +62,30 @@ struct MF2NumberOptions: Sendable, Equatable {
         }
     }
 
+    /// The text options by their names in a message.
+    static let stringOptions: [String: any WritableKeyPath<MF2NumberOptions, String?> & Sendable] = [
+        "select": \.select, "signDisplay": \.signDisplay, "useGrouping": \.useGrouping,
+        "trailingZeroDisplay": \.trailingZeroDisplay, "roundingPriority": \.roundingPriority,
+        "roundingMode": \.roundingMode, "currency": \.currency, "currencySign": \.currencySign,
+        "currencyDisplay": \.currencyDisplay,
+    ]
+
+    /// The digit options by their names in a message.
+    static let digitOptions: [String: any WritableKeyPath<MF2NumberOptions, Int?> & Sendable] = [
+        "minimumIntegerDigits": \.minimumIntegerDigits, "minimumFractionDigits": \.minimumFractionDigits,
+        "maximumFractionDigits": \.maximumFractionDigits, "minimumSignificantDigits": \.minimumSignificantDigits,
+        "maximumSignificantDigits": \.maximumSignificantDigits, "fractionDigits": \.fractionDigits,
+        "roundingIncrement": \.roundingIncrement,
+    ]
+
     subscript(string name: String) -> String? {
-        get {
-            switch name {
-            case "select": select
-            case "signDisplay": signDisplay
-            case "useGrouping": useGrouping
-            case "trailingZeroDisplay": trailingZeroDisplay
-            case "roundingPriority": roundingPriority
-            case "roundingMode": roundingMode
-            case "currency": currency
-            case "currencySign": currencySign
-            case "currencyDisplay": currencyDisplay
-            default: nil
-            }
-        }
-        set {
-            switch name {
-            case "select": select = newValue
-            case "signDisplay": signDisplay = newValue
-            case "useGrouping": useGrouping = newValue
-            case "trailingZeroDisplay": trailingZeroDisplay = newValue
-            case "roundingPriority": roundingPriority = newValue
-            case "roundingMode": roundingMode = newValue
-            case "currency": currency = newValue
-            case "currencySign": currencySign = newValue
-            case "currencyDisplay": currencyDisplay = newValue
-            default: break
-            }
-        }
+        get { Self.stringOptions[name].flatMap { self[keyPath: $0] } }
+        set { if let path = Self.stringOptions[name] { self[keyPath: path] = newValue } }
     }
 
     subscript(digits name: String) -> Int? {
-        get {
-            switch name {
-            case "minimumIntegerDigits": minimumIntegerDigits
-            case "minimumFractionDigits": minimumFractionDigits
-            case "maximumFractionDigits": maximumFractionDigits
-            case "minimumSignificantDigits": minimumSignificantDigits
-            case "maximumSignificantDigits": maximumSignificantDigits
-            case "fractionDigits": fractionDigits
-            case "roundingIncrement": roundingIncrement
-            default: nil
-            }
-        }
-        set {
-            switch name {
-            case "minimumIntegerDigits": minimumIntegerDigits = newValue
-            case "minimumFractionDigits": minimumFractionDigits = newValue
-            case "maximumFractionDigits": maximumFractionDigits = newValue
-            case "minimumSignificantDigits": minimumSignificantDigits = newValue
-            case "maximumSignificantDigits": maximumSignificantDigits = newValue
-            case "fractionDigits": fractionDigits = newValue
-            case "roundingIncrement": roundingIncrement = newValue
-            default: break
-            }
-        }
+        get { Self.digitOptions[name].flatMap { self[keyPath: $0] } }
+        set { if let path = Self.digitOptions[name] { self[keyPath: path] = newValue } }
     }
 
     /// Only the options `kind` has, less those it does not take from an operand.
