@@ -282,7 +282,7 @@ let package = Package(
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
-        .testTarget(name: "HeraldMF2ExportTests", dependencies: ["HeraldMF2Export", "HeraldRender", "HeraldTables", "HeraldICU"]),
+        .testTarget(name: "HeraldMF2ExportTests", dependencies: ["HeraldMF2Export", "HeraldRender", "HeraldTables", "HeraldICU"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
         // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),

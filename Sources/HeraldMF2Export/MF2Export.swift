@@ -32,7 +32,8 @@ public enum MF2Export {
 
     /// The name of the MessageFormat 2 table made from `table`.
     public static func tableName(_ table: String) -> String {
-        table.hasSuffix(".mf2") ? table : table + ".mf2"
+        if table.hasSuffix(".mf2") { return table }
+        return (table.hasSuffix(".icu") ? String(table.dropLast(4)) : table) + ".mf2"
     }
 
     /// Converts every entry of `tables` (a table already in MessageFormat 2 is kept as it is).
@@ -43,7 +44,8 @@ public enum MF2Export {
             out.files = table.files
             for entry in table.entries where !entry.isSourceFallback {
                 do throws(ConversionRefusal) {
-                    let message = table.name.hasSuffix(".mf2") ? entry.message : try convert(entry.message)
+                    let message =
+                        table.name.hasSuffix(".mf2") ? entry.message : try convert(entry.message, icu: table.name.hasSuffix(".icu"))
                     var e = Entry(key: entry.key, message: message, format: .strings, origin: entry.origin)
                     e.comment = entry.comment
                     _ = out.entries.set(e)
@@ -59,17 +61,18 @@ public enum MF2Export {
     }
 
     /// One message (device and width variants converted one by one).
-    public static func convert(_ message: Message) throws(ConversionRefusal) -> Message {
+    /// `icu`: the message is an ICU MessageFormat pattern (a `.icu` table's).
+    public static func convert(_ message: Message, icu: Bool = false) throws(ConversionRefusal) -> Message {
         switch message {
         case .plain(let text), .plural(let text, _):
-            return .plain(SourceText(try source(message), origin: text.origin))
+            return .plain(SourceText(try source(message, icu: icu), origin: text.origin))
         case .widths(let variants):
             var out: [Message.WidthVariant] = []
-            for v in variants { out.append(Message.WidthVariant(width: v.width, message: try convert(v.message))) }
+            for v in variants { out.append(Message.WidthVariant(width: v.width, message: try convert(v.message, icu: icu))) }
             return .widths(out)
         case .devices(let devices):
             var out: [String: Message] = [:]
-            for (device, m) in devices { out[device] = try convert(m) }
+            for (device, m) in devices { out[device] = try convert(m, icu: icu) }
             return .devices(out)
         case .phrases:
             throw ConversionRefusal("an App Shortcuts phrase set is not a message")
@@ -78,8 +81,18 @@ public enum MF2Export {
 
     /// A `.plain` or `.plural` message as MessageFormat 2 source, checked to parse and to
     /// pass the data-model checks (a conversion that does not is refused, never written).
-    public static func source(_ message: Message) throws(ConversionRefusal) -> String {
-        let source = try PrintfConversion.convert(message)
+    public static func source(_ message: Message, icu: Bool = false) throws(ConversionRefusal) -> String {
+        let source: String
+        if icu {
+            // Herald renders a `.icu` table's format string as the pattern (its plural
+            // variables are not read).
+            switch message {
+            case .plain(let t), .plural(let t, _): source = try ICUConversion.convert(t.value)
+            default: throw ConversionRefusal("not a single message")
+            }
+        } else {
+            source = try PrintfConversion.convert(message)
+        }
         do {
             let parsed = try MF2Parser.parse(source)
             if let e = MF2Validation.errors(in: parsed).first { throw e }

@@ -85,7 +85,8 @@ struct ExportCommand: ParsableCommand {
         case .xliff, .xcloc:
             break  // Handled above.
         case .mf2:
-            try exportMF2(tables)
+            // One folder read: the places said are below it (a table file is named as given).
+            try exportMF2(tables, folder: inputs.count == 1 && !TableFormat.isTableFileName(inputs[0]) ? inputs[0] : nil)
         case .strings:
             guard let output else {
                 throw CommandFailure.usage("--format strings: writes .lproj folders; give --output DIR")

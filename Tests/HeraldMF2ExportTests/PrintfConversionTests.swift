@@ -93,3 +93,58 @@ import Testing
         #expect(try MF2Export.source(m) == ".input {$arg1}\n.input {$arg2}\n{{1$@ > {$arg2} adresine gidin}}")
     }
 }
+
+/// ICU MessageFormat patterns converted: sources written by hand from the rules in
+/// Docs/mf2.md; renders compared with ICU's own MessageFormat (through Herald's `.icu`
+/// tables) and with texts written by hand.
+@Suite struct ICUConversionTests {
+    func source(_ pattern: String) throws -> String {
+        try MF2Export.source(.plain(SourceText(pattern, origin: PrintfConversionTests.origin)), icu: true)
+    }
+
+    @Test func offsetPluralHasTwoColumns() throws {
+        #expect(try source("{count, plural, offset:1 =0 {Nobody} one {{name} and # other} other {{name} and # others}}") == """
+            .input {$count :number useGrouping=always}
+            .input {$name}
+            .local $count-offset1 = {$count :offset subtract=1}
+            .match $count $count-offset1
+            0 * {{Nobody}}
+            * one {{{$name} and {$count-offset1} other}}
+            * * {{{$name} and {$count-offset1} others}}
+            """)
+    }
+
+    @Test func apostrophesAndPlainText() throws {
+        #expect(try source("It''s '{x}' {0}") == "It's \\{x\\} {$arg1}")
+    }
+
+    @Test func refused() {
+        #expect(throws: ConversionRefusal.self) { try source("{d, date, short}") }
+        #expect(throws: ConversionRefusal.self) { try source("{n, number, ::currency/EUR}") }
+        #expect(throws: ConversionRefusal.self) { try source("{g, select, a {{g, number}} other {x}}") }
+        #expect(throws: ConversionRefusal.self) { try source("{n, plural, one {x}}") }
+    }
+
+    @Test func rendersAsICUMessageFormat() throws {
+        let pattern = "{g, select, female {{n, plural, =0 {Sie hat keine} one {Sie hat # Los} other {Sie hat # Lose}}} other {{n, plural, one {# Los} other {# Lose}}}}"
+        let mf2 = try source(pattern)
+        func esc(_ s: String) -> String { s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") }
+        let catalog = Catalog(texts: [
+            "de.lproj/T.icu.strings": "\"k\" = \"\(esc(pattern))\";",
+            "de.lproj/T.mf2.strings": "\"k\" = \"\(esc(mf2))\";",
+        ])
+        let renderer = Renderer(catalog: catalog)
+        let de = try LocaleID("de")
+        let cases: [(String, String, String)] = [
+            ("female", "0", "Sie hat keine"), ("female", "1", "Sie hat 1 Los"), ("female", "1234", "Sie hat 1.234 Lose"),
+            ("male", "1", "1 Los"), ("male", "0", "0 Lose"),
+        ]
+        for (g, n, want) in cases {
+            let args: [RenderArgument] = [.string(g), .string(n)]
+            let icu = try renderer.render(key: "k", table: "T.icu", locale: de, arguments: args, options: RenderOptions(isolateArguments: false)).text
+            let converted = try renderer.render(key: "k", table: "T.mf2", locale: de, arguments: args, options: RenderOptions(isolateArguments: false)).text
+            #expect(icu == want)
+            #expect(converted == want)
+        }
+    }
+}

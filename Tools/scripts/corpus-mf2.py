@@ -46,7 +46,31 @@ def reason_class(reason: str) -> str:
     return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'…'", re.sub(r"\([^)]*\)", "(…)", reason)))
 
 
+def icu_arguments(pattern: str):
+    """An ICU MessageFormat pattern's argument count (names bind in order of first use,
+    numbers by position) and the select keys written in it (tried as arguments too)."""
+    names = []
+    for m in re.finditer(r"\{\s*([A-Za-z0-9_]+)\s*[,}]", pattern):
+        if m.group(1) not in names:
+            names.append(m.group(1))
+    n = max((int(x) + 1 for x in names), default=0) if names and all(x.isdigit() for x in names) else len(names)
+    words = sorted(set(re.findall(r"([A-Za-z_][A-Za-z0-9_]*)\s*\{", pattern)) - {"zero", "one", "two", "few", "many", "other"})
+    selected = {m.group(1) for m in re.finditer(r"\{\s*([A-Za-z0-9_]+)\s*,\s*select\s*,", pattern)}
+    positions = {names.index(x) if not x.isdigit() or not all(y.isdigit() for y in names) else int(x) for x in selected}
+    return min(n, len(roundtrip.BASE)), words, positions
+
+
 def requests_for(loc, table, key, value):
+    if table.endswith(".icu") and isinstance(value, str):
+        n, words, selected = icu_arguments(value)
+        base = [str(b) for b in roundtrip.BASE[:n]]
+        for p in range(n):
+            # Numbers in every place; a select's own keys where a select reads the argument.
+            for sample in SAMPLES + (words if p in selected else []):
+                yield {"key": key, "locale": loc, "table": table, "args": [sample if i == p else base[i] for i in range(n)]}
+        if n == 0:
+            yield {"key": key, "locale": loc, "table": table, "args": []}
+        return
     n = roundtrip.argument_count(value)
     devices, widths = [None], [None]
     if isinstance(value, dict) and "devices" in value:
@@ -69,6 +93,11 @@ def requests_for(loc, table, key, value):
                 if w is not None:
                     r["width"] = w
                 yield r
+
+
+def mf2_table(table: str) -> str:
+    """The name `herald export --format mf2` gives a table's MessageFormat 2 version."""
+    return (table[:-4] if table.endswith(".icu") else table) + ".mf2"
 
 
 def render(herald, tables, requests, isolate):
@@ -108,14 +137,14 @@ def check_unit(herald, name, kind, source, work, report):
     requests, mf2_requests = [], []
     for loc in sorted(exported):
         for table in sorted(exported[loc]):
-            keys = converted.get(loc, {}).get(table + ".mf2", {})
+            keys = converted.get(loc, {}).get(mf2_table(table), {})
             report["converted"] += len(keys)
             for key in exported[loc][table]:
                 if key not in keys:
                     continue
                 for req in requests_for(loc, table, key, exported[loc][table][key]):
                     requests.append(req)
-                    mf2_requests.append(dict(req, table=table + ".mf2"))
+                    mf2_requests.append(dict(req, table=mf2_table(table)))
     report["units"] += 1
     if not requests:
         return
