@@ -33,7 +33,7 @@ struct ICUConversion {
     func variable(_ name: String) -> String { numbered ? "arg\((Int(name) ?? 0) + 1)" : name }
 
     mutating func note(_ name: String, _ use: Use) throws(ConversionRefusal) {
-        if !order.contains(name) { order.append(name) }
+        if uses[name] == nil { order.append(name) }
         switch (uses[name], use) {
         case (nil, _): uses[name] = use
         case (.text?, _): uses[name] = use

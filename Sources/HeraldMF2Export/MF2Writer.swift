@@ -53,6 +53,7 @@ extension PrintfConversion {
 
     func write(_ pieces: [PatternPiece]) -> String {
         let names = names()
+        let simple = selectors.isEmpty && !needsDeclarations(pieces)
         func pattern(_ ps: [PatternPiece], choices: [PluralCategory]) -> String {
             var out = ""
             for p in ps {
@@ -62,7 +63,7 @@ extension PrintfConversion {
                     let n = names[i] ?? "arg\(i + 1)"
                     // An integer argument is declared with its function; a simple message
                     // writes the function in place.
-                    out += selectors.isEmpty && !needsDeclarations(pieces) && uses[i] == .integer
+                    out += simple && uses[i] == .integer
                         ? "{$\(n) :integer useGrouping=always}" : "{$\(n)}"
                 case .choice(let k):
                     out += pattern(selectors[k].forms[choices[k]] ?? selectors[k].forms[.other] ?? [], choices: choices)
@@ -70,7 +71,7 @@ extension PrintfConversion {
             }
             return out
         }
-        if selectors.isEmpty && !needsDeclarations(pieces) {
+        if simple {
             let text = pattern(pieces, choices: [])
             // A simple message may not start with `.` after its leading whitespace, and
             // leading whitespace is easy to lose: such texts are written quoted.

@@ -100,12 +100,23 @@ struct PrintfConversion {
             throw ConversionRefusal("the text has a format problem (\(p.message))")
         }
         var out: [PatternPiece] = []
-        func appendText(_ s: String) {
-            if case .text(let t)? = out.last { out[out.count - 1] = .text(t + s) } else if !s.isEmpty { out.append(.text(s)) }
-        }
+        // Adjacent literal pieces (`a%%b`) are joined in one String, appended to in place.
+        var pending = ""
         for segment in parsed.segments {
+            if case .literal(let s) = segment {
+                pending += s
+                continue
+            }
+            if case .invalid(let s) = segment {
+                pending += s
+                continue
+            }
+            if !pending.isEmpty {
+                out.append(.text(pending))
+                pending = ""
+            }
             switch segment {
-            case .literal(let s), .invalid(let s): appendText(s)
+            case .literal, .invalid: break
             case .specifier(let spec):
                 let index = spec.argumentIndex ?? 0
                 switch spec.conversion {
@@ -142,6 +153,7 @@ struct PrintfConversion {
                 }
             }
         }
+        if !pending.isEmpty { out.append(.text(pending)) }
         return out
     }
 

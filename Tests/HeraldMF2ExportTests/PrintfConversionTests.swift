@@ -148,3 +148,20 @@ import Testing
         }
     }
 }
+
+/// Long texts convert in one pass: adjacent literals (`%%`) are joined in place and whether a
+/// message needs declarations is decided once (it was asked once per argument).
+@Suite struct LongTextConversionTests {
+    @Test func manyPercentSignsAndArguments() throws {
+        let text = String(repeating: "%% ", count: 50_000) + String(repeating: "%@ ", count: 2_000)
+        let source = try MF2Export.source(.plain(SourceText(text, origin: PrintfConversionTests.origin)))
+        #expect(source.hasPrefix(String(repeating: "% ", count: 50_000)))
+        #expect(source.hasSuffix("{$arg2000} "))
+    }
+
+    @Test func manyNamedICUArguments() throws {
+        let pattern = (0..<5_000).map { "{a\($0)}" }.joined(separator: " ")
+        let source = try MF2Export.source(.plain(SourceText(pattern, origin: PrintfConversionTests.origin)), icu: true)
+        #expect(source.hasSuffix("{$a4999}"))
+    }
+}
