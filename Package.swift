@@ -91,6 +91,10 @@ let package = Package(
         // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
         // isolation and the standard functions, formatted with ICU through HeraldICU.
         .target(name: "HeraldMF2", dependencies: ["HeraldICU", "HeraldSync"], swiftSettings: strict),
+        // `herald export --format mf2`: printf-style messages as MessageFormat 2 (Docs/mf2.md).
+        .target(
+            name: "HeraldMF2Export", dependencies: ["HeraldMF2", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
         // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
@@ -193,6 +197,7 @@ let package = Package(
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
+                "HeraldMF2Export",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -277,6 +282,7 @@ let package = Package(
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
+        .testTarget(name: "HeraldMF2ExportTests", dependencies: ["HeraldMF2Export", "HeraldRender", "HeraldTables", "HeraldICU"], exclude: ["Fixtures"]),
         .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
         // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),

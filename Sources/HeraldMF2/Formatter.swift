@@ -77,9 +77,10 @@ public final class MF2Formatter: Sendable {
     }
 
     /// The message as text, and the errors met on the way (the text then shows each
-    /// failed placeholder as `{$name}`, `{|literal|}` or `{:function}`).
-    public func format(_ arguments: [String: MF2Value]) -> (text: String, errors: [MF2Error]) {
-        var run = Evaluation(formatter: self, arguments: arguments)
+    /// failed placeholder as `{$name}`, `{|literal|}` or `{:function}`). `bidiIsolation`
+    /// overrides the formatter's own for this call (`herald format --no-isolate`: false).
+    public func format(_ arguments: [String: MF2Value], bidiIsolation: Bool? = nil) -> (text: String, errors: [MF2Error]) {
+        var run = Evaluation(formatter: self, arguments: arguments, bidiIsolation: bidiIsolation ?? self.bidiIsolation)
         var out = ""
         var none: [MF2Part]? = nil
         run.emit(pattern: run.selectPattern(), text: &out, parts: &none)
@@ -88,7 +89,7 @@ public final class MF2Formatter: Sendable {
 
     /// The message as typed parts (text, placeholders with their direction and id, markup).
     public func formatToParts(_ arguments: [String: MF2Value]) -> (parts: [MF2Part], errors: [MF2Error]) {
-        var run = Evaluation(formatter: self, arguments: arguments)
+        var run = Evaluation(formatter: self, arguments: arguments, bidiIsolation: bidiIsolation)
         var text = ""
         var parts: [MF2Part]? = []
         run.emit(pattern: run.selectPattern(), text: &text, parts: &parts)
@@ -113,12 +114,15 @@ enum Resolution {
 struct Evaluation {
     let formatter: MF2Formatter
     let arguments: [String: MF2Value]
+    /// Whether placeholders are isolated (the default strategy) or left as they are.
+    let bidiIsolation: Bool
     var cache: [Resolution?]
     var errors: [MF2Error] = []
 
-    init(formatter: MF2Formatter, arguments: [String: MF2Value]) {
+    init(formatter: MF2Formatter, arguments: [String: MF2Value], bidiIsolation: Bool) {
         self.formatter = formatter
         self.arguments = arguments
+        self.bidiIsolation = bidiIsolation
         cache = Array(repeating: nil, count: formatter.message.declarations.count)
     }
 

@@ -114,7 +114,7 @@ struct MF2NumberFunction: MF2Function {
             call.report(.badOption, "select comes from the operand; a selector sets it itself with a literal")
             options.selectRefused = true
         }
-        MF2NumberFunction.apply(call.options, allowed: MF2NumberOptions.allowed(kind), to: &options, &call)
+        if !call.options.isEmpty { MF2NumberFunction.apply(call.options, allowed: MF2NumberOptions.allowed(kind), to: &options, &call) }
         if kind == .currency {
             if let given = call.options["currency"] {
                 guard currency == nil else {

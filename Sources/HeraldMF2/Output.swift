@@ -74,7 +74,7 @@ extension Evaluation {
     }
 
     private func isolate(_ direction: MF2Direction, explicit: Bool) -> Unicode.Scalar? {
-        guard formatter.bidiIsolation else { return nil }
+        guard bidiIsolation else { return nil }
         switch direction {
         case .ltr: return !formatter.isRightToLeft && !explicit ? nil : "\u{2066}"
         case .rtl: return "\u{2067}"
@@ -83,9 +83,9 @@ extension Evaluation {
     }
 
     private mutating func emitFallback(_ source: String, text out: inout String, parts: inout [MF2Part]?) {
-        if formatter.bidiIsolation { out += "\u{2068}" }
+        if bidiIsolation { out += "\u{2068}" }
         out += "{" + source + "}"
-        if formatter.bidiIsolation { out += "\u{2069}" }
+        if bidiIsolation { out += "\u{2069}" }
         parts?.append(.fallback(source: source))
     }
 

@@ -27,7 +27,9 @@ extension Renderer {
     /// True for tables written in MessageFormat 2: the name ends in `.mf2`.
     public static func isMF2Table(_ table: String) -> Bool { table.hasSuffix(".mf2") }
 
-    static func renderMF2(_ t: MF2Template, state: inout RenderState, into out: inout RenderBuffer) {
+    /// `isolate`: MessageFormat 2's default bidi isolation, or none (`--no-isolate`, as for
+    /// the other formats; MessageFormat 2 decides itself which placeholders need it).
+    static func renderMF2(_ t: MF2Template, isolate: Bool, state: inout RenderState, into out: inout RenderBuffer) {
         for d in t.diagnostics { state.diagnose(d) }
         guard let formatter = t.formatter else {
             out += t.source
@@ -41,7 +43,7 @@ extension Renderer {
             case .string(let s): arguments[name] = .string(s)
             }
         }
-        let result = formatter.format(arguments)
+        let result = formatter.format(arguments, bidiIsolation: isolate)
         for e in result.errors {
             // A missing argument was reported by `argument` already.
             if e.kind == .unresolvedVariable { continue }

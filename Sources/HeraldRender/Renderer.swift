@@ -283,7 +283,7 @@ public final class Renderer: Sendable {
         case .icu(let template):
             renderICU(template, timeZone: options.timeZone, state: &state, into: &out)
         case .mf2(let template):
-            renderMF2(template, state: &state, into: &out)
+            renderMF2(template, isolate: options.isolateArguments, state: &state, into: &out)
         case .widths(let variants):
             guard let chosen = chooseWidth(variants, width: options.width) else {
                 state.diagnose(.error, .noVariant, "the width rule has no variants")

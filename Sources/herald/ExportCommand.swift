@@ -24,15 +24,18 @@ struct ExportCommand: ParsableCommand {
             language into --output DIR (or prints it when one --language is given and no \
             --output); --format xcloc writes <lang>.xcloc bundles. Both read one folder of \
             tables; herald import reads the translations back (Docs/xliff.md).
+            --format mf2 writes <locale>.lproj/<Table>.mf2.strings files of MessageFormat 2 \
+            messages into --output DIR; a message that cannot be converted to one that \
+            renders the same is left out, said with its file:line and reason (Docs/mf2.md).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, xcstrings, strings, xliff, xcloc
+        case json, xcstrings, strings, xliff, xcloc, mf2
     }
 
     @Argument(help: "Folders or table files (default: Localizations).") var paths: [String] = []
-    @Option(help: "json, xcstrings, strings, xliff or xcloc.") var format: Format = .json
-    @Option(help: "Output folder (required for --format strings; for xcstrings with several tables).") var output: String?
+    @Option(help: "json, xcstrings, strings, xliff, xcloc or mf2.") var format: Format = .json
+    @Option(help: "Output folder (required for --format strings and mf2; for xcstrings with several tables).") var output: String?
     @Option(help: "Source language of a written String Catalog (default: the catalogs' own, else en).") var sourceLanguage: String?
     @Option(name: .customLong("language"), help: ArgumentHelp(
         "xliff, xcloc: a language to export (repeatable; default: every localization but the development one).", valueName: "TAG"))
@@ -81,6 +84,9 @@ struct ExportCommand: ParsableCommand {
             }
         case .xliff, .xcloc:
             break  // Handled above.
+        case .mf2:
+            // One folder read: the places said are below it (a table file is named as given).
+            try exportMF2(tables, folder: inputs.count == 1 && !TableFormat.isTableFileName(inputs[0]) ? inputs[0] : nil)
         case .strings:
             guard let output else {
                 throw CommandFailure.usage("--format strings: writes .lproj folders; give --output DIR")

@@ -50,3 +50,29 @@ import Testing
         #expect(!r.diagnostics.isEmpty)
     }
 }
+
+/// `--no-isolate` (RenderOptions.isolateArguments false) turns MessageFormat 2's default
+/// bidi isolation off, as it turns off the other formats' isolation. Expected texts by hand.
+@Suite struct MF2NoIsolateTests {
+    static let catalog = Catalog(texts: [
+        "en.lproj/Notifications.mf2.strings": #""hi" = "Hi {$name}, {$n :integer} new";"#,
+        "ar.lproj/Notifications.mf2.strings": #""hi" = "مرحبا {$name}، {$n :integer} جديدة";"#,
+    ])
+
+    func render(_ locale: String, isolate: Bool) throws -> String {
+        try Renderer(catalog: Self.catalog).render(
+            key: "hi", table: "Notifications.mf2", locale: try LocaleID(locale),
+            arguments: [.string("Ana"), .number(.int(3))], options: RenderOptions(isolateArguments: isolate)
+        ).text
+    }
+
+    @Test func isolationByDefault() throws {
+        #expect(try render("en", isolate: true) == "Hi \u{2068}Ana\u{2069}, 3 new")
+        #expect(try render("ar", isolate: true) == "مرحبا \u{2068}Ana\u{2069}، \u{2067}٣\u{2069} جديدة")
+    }
+
+    @Test func noIsolateLeavesPlaceholdersAsTheyAre() throws {
+        #expect(try render("en", isolate: false) == "Hi Ana, 3 new")
+        #expect(try render("ar", isolate: false) == "مرحبا Ana، ٣ جديدة")
+    }
+}
