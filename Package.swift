@@ -27,7 +27,9 @@ let package = Package(
         // Tables, Render and Lint build without swift-crypto and GRDB.
         .library(name: "HeraldStage", targets: ["HeraldStage"]),
         .library(name: "HeraldRender", targets: ["HeraldRender"]),
+        .library(name: "HeraldTableFormats", targets: ["HeraldTableFormats"]),
         .library(name: "HeraldTables", targets: ["HeraldTables"]),
+        .library(name: "HeraldTableInterchange", targets: ["HeraldTableInterchange"]),
         .library(name: "HeraldLint", targets: ["HeraldLint"]),
         .library(name: "HeraldPreview", targets: ["HeraldPreview"]),
         // What an app's extension links to fetch media and deliver receipts over HTTP.
@@ -85,17 +87,28 @@ let package = Package(
         // The one diagnostic shape (rule, severity, location, subject, message) every
         // layer reports in, and the one way to quote outside text in it (OutsideText, Excerpt).
         .target(name: "HeraldDiagnostics", swiftSettings: strict),
+        // The six CLDR plural category names, without ICU: what the table readers and ICU's
+        // plural rules share (HeraldICU re-exports it).
+        .target(name: "HeraldPluralCategory", swiftSettings: strict),
         // The Swift face of ICU: plural rules, numbers, currency, dates, relative
         // time, locale ids, MessageFormat. Formatters are cached per locale/options.
-        .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
+        .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync", "HeraldPluralCategory"], swiftSettings: strict),
         // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
         // isolation and the standard functions, formatted with ICU through HeraldICU.
         .target(name: "HeraldMF2", dependencies: ["HeraldICU", "HeraldSync"], swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
-        // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
-        // catalog model above them, with file:line:column origins.
-        .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"], swiftSettings: strict),
+        // The tables are three modules, as fluent-rs splits syntax, bundle and fallback:
+        // the table files (.strings, .stringsdict, .xcstrings) read into the table model with
+        // file:line:column origins, and the one answer to "is this a table file" (no ICU);
+        .target(
+            name: "HeraldTableFormats", dependencies: ["HeraldPluralCategory", "HeraldJSON", "HeraldDiagnostics"],
+            swiftSettings: strict),
+        // the catalog of a folder and its lookup along a locale's localization chain (ICU
+        // locale ids); `import HeraldTables` also gives HeraldTableFormats;
+        .target(
+            name: "HeraldTables", dependencies: ["HeraldTableFormats", "HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // Messages compiled to templates and rendered with ICU for a locale.
         .target(
             name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldMF2", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
@@ -143,6 +156,12 @@ let package = Package(
                 "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
             ],
             swiftSettings: strict),
+        // and interchange: `herald export` (Xcode's JSON, .strings/.stringsdict, String Catalogs,
+        // XLIFF) and `herald import` of XLIFF with its placeholder check (validate's rules).
+        .target(
+            name: "HeraldTableInterchange",
+            dependencies: ["HeraldTables", "HeraldTableFormats", "HeraldLint", "HeraldICU", "HeraldJSON", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // Pseudo-locales (en-XA, ar-XB…): the source text transformed, specifiers kept.
         .target(
             name: "HeraldPseudo", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldDiagnostics"],
@@ -168,7 +187,7 @@ let package = Package(
         .target(name: "HeraldBuiltinTables", swiftSettings: strict, plugins: ["EmbedLocalizations"]),
         .plugin(name: "EmbedLocalizations", capability: .buildTool(), dependencies: ["herald-embed-localizations"]),
         // The plugin's tool: reads the listed table files, writes the Swift source.
-        .executableTarget(name: "herald-embed-localizations", swiftSettings: strict),
+        .executableTarget(name: "herald-embed-localizations", dependencies: ["HeraldTableFormats"], swiftSettings: strict),
         // herald preview: every locale at once (table, JSON, HTML).
         .target(
             name: "HeraldPreview", dependencies: [
@@ -190,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
+                "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables", "HeraldTableInterchange",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -277,7 +296,10 @@ let package = Package(
         .testTarget(name: "HeraldICUTests", dependencies: ["HeraldICU", "HeraldTables", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
-        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HeraldTablesTests",
+            dependencies: ["HeraldTableFormats", "HeraldTables", "HeraldTableInterchange", "HeraldJSON", "HeraldSync", "HeraldTestSupport"],
+            exclude: ["Fixtures"]),
         // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),

@@ -239,9 +239,9 @@ private struct Slot: Sendable {
 
 /// The text of one old-style `.strings` file or one String Catalog (`isJSON`), kept for
 /// the entries that point into it.
-final class TableText: Sendable {
+package final class TableText: Sendable {
     let file: String
-    let lines: LineMap
+    package let lines: LineMap
     let isJSON: Bool
 
     init(file: String, lines: LineMap, isJSON: Bool = false) {

@@ -1,5 +1,7 @@
 import Foundation
 import HeraldDiagnostics
+import HeraldTableFormats
+import HeraldTables
 
 // XLIFF 1.2 as Xcode's localization export writes it (Docs/xliff.md): one
 // document per language, one `file` per table file, one `trans-unit` per string
@@ -31,7 +33,7 @@ public struct XLIFFFile: Sendable {
 
     /// What kind of table `original` names, nil for anything else (storyboards, plists…).
     public var tableFormat: TableFormat? {
-        TableFormat.fileExtensions.first { original.hasSuffix($0) }.flatMap { TableFormat(rawValue: String($0.dropFirst())) }
+        TableFormat(fileName: original)
     }
 }
 

@@ -1,4 +1,6 @@
 import Glibc
+import HeraldTableFormats
+import HeraldTables
 
 extension TableExport {
     /// What an export reads: the tables of folders and table files, every diagnostic

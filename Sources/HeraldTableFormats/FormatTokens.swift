@@ -8,8 +8,8 @@
 // alternate-form flag.
 
 /// One piece of a format string.
-struct FormatToken: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+package struct FormatToken: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Literal text, `%%` included.
         case text
         /// `%arg` in a String Catalog substitution form: the substitution's own argument.
@@ -22,17 +22,17 @@ struct FormatToken: Sendable, Hashable {
         case invalid
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// UTF-8 byte range in the string.
-    var range: Range<Int>
+    package var range: Range<Int>
     /// The explicit 1-based position (`%2$@`), nil when sequential.
-    var position: Int?
+    package var position: Int?
     /// The 1-based argument it reads (its position, else its place among the
     /// sequential specifiers after `firstArgument`), nil for text, `%arg` and invalid pieces.
-    var argument: Int?
+    package var argument: Int?
 
     /// Whether it reads an argument by its place (a sequential specifier or variable).
-    var isSequential: Bool {
+    package var isSequential: Bool {
         switch kind {
         case .variable, .specifier: return position == nil
         default: return false
@@ -40,14 +40,14 @@ struct FormatToken: Sendable, Hashable {
     }
 }
 
-enum FormatTokens {
+package enum FormatTokens {
     /// The conversion letters the renderer knows.
-    static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
-    static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaAc".utf8)
+    package static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
+    package static let numericConversions: Set<UInt8> = Set("dDiuUxXoOfFeEgGaAc".utf8)
 
     /// The pieces of `format`. `firstArgument`: the 1-based argument the first
     /// sequential specifier reads. `percentArg`: `%arg` is a substitution's argument.
-    static func tokens(_ format: String, firstArgument: Int = 1, percentArg: Bool = false) -> [FormatToken] {
+    package static func tokens(_ format: String, firstArgument: Int = 1, percentArg: Bool = false) -> [FormatToken] {
         let b = Array(format.utf8)
         var out: [FormatToken] = []
         var next = firstArgument

@@ -1,4 +1,6 @@
 import HeraldJSON
+import HeraldTableFormats
+import HeraldTables
 
 extension XLIFFExport {
     /// How the documents are laid out in the output folder.

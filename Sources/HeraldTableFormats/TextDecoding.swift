@@ -180,14 +180,14 @@ enum TextDecoding {
 
 /// Converts byte offsets in a UTF-8 text into 1-based line:column (columns
 /// count Unicode scalars; a line ends at LF, CR or CRLF).
-struct LineMap {
+package struct LineMap {
     private var lineStarts: [Int] = [0]
     /// The column at every `stride`-th byte offset (1-based, counted from its line's
     /// start): a position is counted from the nearest checkpoint, not from its line's
     /// start, so a file of one long line is placed in linear time, not quadratic.
     private var checkpoints: [Int] = []
     private static let stride = 64
-    let text: [UInt8]
+    package let text: [UInt8]
 
     init(_ text: [UInt8]) {
         self.text = text

@@ -1,20 +1,20 @@
 import HeraldJSON
 
-import Glibc
+package import Glibc
 
 /// Whole-file reads with POSIX calls: the bytes land in one array (no `Data`
 /// copy), which is all the table readers need.
-enum FileBytes {
+package enum FileBytes {
     /// Why a table file was not read: the text of its "io" diagnostic.
-    struct Refusal: Error, Equatable {
-        var message: String
+    package struct Refusal: Error, Equatable {
+        package var message: String
     }
 
     /// The file's bytes. A path is opened without blocking and without following a link
     /// in its last component (the walk hands over links already resolved), then checked
     /// with `fstat`: a named pipe, a device, a socket or a directory is refused before a
     /// byte is read, and so is a file larger than `InputLimits.tableFileBytes`.
-    static func contents(of path: String) -> Result<[UInt8], Refusal> {
+    package static func contents(of path: String) -> Result<[UInt8], Refusal> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else {
             let code = errno
@@ -59,7 +59,7 @@ enum FileBytes {
     }
 
     /// "a named pipe", "a directory"… for a `st_mode & S_IFMT` value.
-    static func describe(_ type: mode_t) -> String {
+    package static func describe(_ type: mode_t) -> String {
         switch type {
         case S_IFIFO: return "a named pipe"
         case S_IFDIR: return "a directory"
@@ -72,7 +72,7 @@ enum FileBytes {
     }
 
     /// The entries of a directory (without "." and ".."), unsorted; nil when it cannot be listed.
-    static func names(in path: String) -> [String]? {
+    package static func names(in path: String) -> [String]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
         var out: [String] = []
@@ -88,7 +88,7 @@ enum FileBytes {
     }
 
     /// The canonical absolute path (links resolved), nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -97,7 +97,7 @@ enum FileBytes {
 
 extension FileBytes {
     /// True when `path` (links followed) is a directory.
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }

@@ -5,6 +5,8 @@
 // prefix are not XLIFF's and are left out.
 
 import HeraldDiagnostics
+import HeraldTableFormats
+import HeraldTables
 
 extension Diagnostic.Rule {
     /// The XLIFF file is not well-formed XML or not XLIFF 1.2.

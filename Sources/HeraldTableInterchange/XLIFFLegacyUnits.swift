@@ -1,3 +1,5 @@
+import HeraldTableFormats
+import HeraldTables
 // `.strings` and `.stringsdict` tables as XLIFF units, the way Xcode exports them:
 // a `.strings` unit's id is its key; a `.stringsdict` plural is one unit for the
 // format (`/KEY:dict/NSStringLocalizedFormatKey:dict/:string`) and one per category

@@ -2,6 +2,8 @@ import HeraldDiagnostics
 import HeraldJSON
 
 import Glibc
+import HeraldTableFormats
+import HeraldTables
 
 /// Writes files below a folder the user named as one change (`herald import`), by the rule
 /// reads follow (`TableTree`): nothing is written outside the folder, and nothing through a

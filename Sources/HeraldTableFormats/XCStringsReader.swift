@@ -19,7 +19,7 @@
 // - A key with no localization for the source language serves the key itself
 //   as source-language text (Xcode's behaviour for `"key" : { }`).
 
-import HeraldICU
+import HeraldPluralCategory
 internal import HeraldJSON
 import HeraldDiagnostics
 
@@ -41,7 +41,17 @@ public struct XCStringsFile: Sendable {
     /// or not a String Catalog).
     public var droppedOnDevice: Bool
     /// The catalog's text, when some entry is kept as its place in it (`CatalogPlace`).
-    var text: TableText? = nil
+    package var text: TableText? = nil
+
+    /// Makes a catalog's reading (the readers make them; a catalog also makes one for a
+    /// file it could not read).
+    package init(
+        file: String, table: String, sourceLanguage: String?, version: String?, localizations: [String: TableFileResult],
+        diagnostics: [Diagnostic], droppedOnDevice: Bool
+    ) {
+        (self.file, self.table, self.sourceLanguage, self.version) = (file, table, sourceLanguage, version)
+        (self.localizations, self.diagnostics, self.droppedOnDevice) = (localizations, diagnostics, droppedOnDevice)
+    }
 }
 
 /// Reads `.xcstrings` files.
@@ -116,7 +126,7 @@ public enum XCStringsReader {
     /// Whether `name` can name a localization: 1 to 64 ASCII letters, digits,
     /// `-` and `_` (`en`, `zh-Hans`, `es-419`, `en_GB`). Localization names
     /// become folder names (`<name>.lproj`), so `/`, `.` and the rest are refused.
-    static func isLocalizationName(_ name: String) -> Bool {
+    package static func isLocalizationName(_ name: String) -> Bool {
         let u = name.utf8
         guard !u.isEmpty, u.count <= 64 else { return false }
         return u.allSatisfy { b in
@@ -368,7 +378,7 @@ public enum XCStringsReader {
     /// The 1-based argument number and conversion (without `%`) of the first
     /// numeric specifier in the `other` form, else in the first form (by
     /// category order) that has one.
-    static func firstNumericSpecifier(_ forms: [PluralCategory: SourceText]) -> (Int?, String?) {
+    package static func firstNumericSpecifier(_ forms: [PluralCategory: SourceText]) -> (Int?, String?) {
         firstNumericSpecifier(forms.mapValues { XCStringsForm.text($0) })
     }
 

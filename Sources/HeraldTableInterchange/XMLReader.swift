@@ -1,3 +1,5 @@
+import HeraldTableFormats
+import HeraldTables
 // A small XML reader for XLIFF: elements, attributes, text, CDATA, comments and
 // processing instructions, nothing else. A document type declaration is refused
 // outright, so no entity can be declared (billion laughs, external entities); only

@@ -7,6 +7,8 @@ import Foundation
 import HeraldDiagnostics
 import HeraldICU
 import HeraldJSON
+import HeraldTableFormats
+import HeraldTables
 
 /// The XLIFF documents of a tables folder.
 public struct XLIFFExport: Sendable {

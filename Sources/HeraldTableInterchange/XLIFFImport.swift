@@ -8,6 +8,9 @@
 import Foundation
 import HeraldDiagnostics
 import HeraldJSON
+public import HeraldLint
+import HeraldTables
+import HeraldTableFormats
 
 extension Diagnostic.Rule {
     /// A unit whose key (or id) the table does not have.
@@ -23,17 +26,10 @@ public struct XLIFFImport: Sendable {
     /// Checks a translated text against its source (HeraldLint's placeholder rules):
     /// the findings, at `origin`. `pluralForm`: a plural form (nil for any other unit),
     /// which may leave the count out, and may show it where the source form does not.
-    public typealias Check = (_ source: String, _ target: String, _ origin: Origin, _ pluralForm: PluralFormUnit?, _ subject: Diagnostic.Subject) -> [Diagnostic]
+    typealias Check = (_ source: String, _ target: String, _ origin: Origin, _ pluralForm: PluralFormUnit?, _ subject: Diagnostic.Subject) -> [Diagnostic]
 
     /// A unit that is one form of a plural variable.
-    public struct PluralFormUnit: Sendable, Hashable {
-        /// The 1-based argument the variable reads (the count a form may show), when known:
-        /// the message always passes it, whether or not the source's form shows it.
-        public var argument: Int?
-
-        /// Makes the description of a plural form's unit.
-        public init(argument: Int?) { self.argument = argument }
-    }
+    public typealias PluralFormUnit = TranslationCheck.PluralForm
 
     /// Findings, in document order, when the plan was made without `report` (with it,
     /// each finding goes there as it is found and none is kept: an XLIFF of many
@@ -60,8 +56,22 @@ public struct XLIFFImport: Sendable {
     var legacyOrder: [String] = []
 
     /// Plans the import of `documents` (path of the XLIFF → document) into `root`;
-    /// findings go to `report` as they are found, or into `diagnostics` without it.
+    /// findings go to `report` as they are found, or into `diagnostics` without it. Each
+    /// target is checked against its source with validate's placeholder rules
+    /// (`TranslationCheck`), the source language being the first document's.
     public init(
+        documents: [(path: String, document: XLIFFDocument)], root: String,
+        report: (@Sendable (Diagnostic) -> Void)? = nil
+    ) throws(TableExport.InputProblem) {
+        let sourceLocalization = documents.first.flatMap { $0.document.files.first?.sourceLanguage } ?? "source"
+        try self.init(documents: documents, root: root, report: report) { source, target, origin, pluralForm, subject in
+            TranslationCheck.placeholders(
+                source: source, target: target, at: origin, pluralForm: pluralForm, subject: subject, sourceLocalization: sourceLocalization)
+        }
+    }
+
+    /// `init(documents:root:report:)` with another check of each target (tests).
+    init(
         documents: [(path: String, document: XLIFFDocument)], root: String,
         report: (@Sendable (Diagnostic) -> Void)? = nil, check: Check
     ) throws(TableExport.InputProblem) {

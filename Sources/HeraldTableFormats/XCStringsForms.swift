@@ -9,7 +9,7 @@
 // is included when some form resolves for it. The text a device shows for a
 // number is the same either way.
 
-import HeraldICU
+import HeraldPluralCategory
 
 /// One plural form as a catalog writes it.
 enum XCStringsForm: Sendable {

@@ -1,4 +1,6 @@
 import HeraldJSON
+import HeraldTableFormats
+import HeraldTables
 
 // `herald export --format json` written as it is made: the same text as
 // `JSONWriter.write(TableExport.json(tables), pretty: true)`, a table's keys at a

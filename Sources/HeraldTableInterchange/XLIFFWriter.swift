@@ -1,3 +1,5 @@
+import HeraldTableFormats
+import HeraldTables
 // XLIFF text the way Xcode lays it out: UTF-8, two-space indent, LF line ends,
 // a final newline; `<source/>` for an empty text and `<note/>` for no note.
 

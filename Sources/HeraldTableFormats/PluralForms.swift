@@ -1,4 +1,4 @@
-public import HeraldICU
+public import HeraldPluralCategory
 import HeraldDiagnostics
 
 /// The forms of one plural variable, category → text, in CLDR order (zero, one, two, few,

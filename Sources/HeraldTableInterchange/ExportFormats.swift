@@ -1,3 +1,5 @@
+import HeraldTableFormats
+import HeraldTables
 // Format strings converted between `.stringsdict` and String Catalog conventions,
 // so that a converted message reads the same arguments and prints them the same way:
 //

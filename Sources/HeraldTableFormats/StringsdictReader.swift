@@ -1,7 +1,7 @@
 // The `.stringsdict` reader (spec §2): plural variables, width variants and
 // device variants, from XML (with positions) or binary property lists.
 
-import HeraldICU
+import HeraldPluralCategory
 import HeraldJSON
 import HeraldDiagnostics
 

@@ -9,6 +9,8 @@
 import Foundation
 import HeraldJSON
 import HeraldICU
+import HeraldTableFormats
+import HeraldTables
 
 enum CatalogUnits {
     /// One string unit of a localization.

@@ -1,4 +1,4 @@
-public import HeraldICU
+public import HeraldPluralCategory
 public import HeraldJSON
 
 // The catalog model: locale → table → key → message, whatever format the
@@ -23,25 +23,6 @@ public struct SourceText: Sendable, Hashable {
     public init(_ value: String, origin: Origin) {
         self.value = value
         self.origin = origin
-    }
-}
-
-/// The file format a table entry was read from.
-public enum TableFormat: String, Sendable, Hashable, Codable {
-    /// `.strings`: `"key" = "value";` text, or an old-style or XML property list.
-    case strings
-    /// `.stringsdict`: a property list of plural (and width) variants.
-    case stringsdict
-    /// `.xcstrings`: a String Catalog (JSON) holding every localization of a table.
-    case xcstrings
-
-    /// The file name suffixes of the three formats, with their dot.
-    public static let fileExtensions = [".strings", ".stringsdict", ".xcstrings"]
-
-    /// Whether `name` (a file name or path) ends in one of `fileExtensions`, with
-    /// something before it: `de.lproj/Localizable.strings` yes, `.strings` no.
-    public static func isTableFileName(_ name: String) -> Bool {
-        fileExtensions.contains { name.hasSuffix($0) && name.count > $0.count }
     }
 }
 
@@ -252,41 +233,4 @@ public struct Table: Sendable {
     public mutating func set(_ entry: Entry) {
         entries.set(entry)
     }
-}
-
-/// The result of looking a key up for a locale.
-public struct LookupResult: Sendable {
-    /// The entry found.
-    public var entry: Entry
-    /// The localization that served it, as the folder or catalog names it ("pt-BR", "Base").
-    public var localization: String
-    /// The table it was found in.
-    public var table: String
-    /// The language the text is written in (`LocalizationLookup.textLanguage`): its plural
-    /// rules choose the forms. `English.lproj` is `en`; `Base` the development language.
-    public var language: LocaleID?
-
-    /// Makes a result; `language` nil reads it from `localization` (`Base` then has none).
-    public init(entry: Entry, localization: String, table: String, language: LocaleID? = nil) {
-        self.entry = entry
-        self.localization = localization
-        self.table = table
-        self.language = language ?? LocalizationLookup.textLanguage(of: localization, development: nil)
-    }
-}
-
-/// Anything that can answer "what does `key` say in `table` for `locale`",
-/// the way a device's bundle would: walk the locale's localization chain
-/// (`LocalizationLookup.match`), and in each localization merge
-/// `table.stringsdict` over `table.strings` (and String Catalogs).
-/// `Catalog` (a folder of tables, loaded lazily) is the main one.
-public protocol MessageCatalog: Sendable {
-    /// The localizations present (folder or catalog names as written), sorted.
-    var localizations: [String] { get }
-    /// Looks `key` up along `locale`'s chain. Nil when no localization has it.
-    func lookup(key: String, table: String, locale: LocaleID) -> LookupResult?
-    /// One table of one localization, loaded on first use. Nil when absent.
-    func table(_ name: String, localization: String) -> Table?
-    /// The table names present in any localization, sorted.
-    var tableNames: [String] { get }
 }

@@ -2,6 +2,8 @@ import HeraldDiagnostics
 public import HeraldJSON
 
 import Glibc
+import HeraldTableFormats
+import HeraldTables
 
 /// A folder or file an export could not write; the description names the path (escaped)
 /// and the system's reason.

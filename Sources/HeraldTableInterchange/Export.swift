@@ -21,6 +21,8 @@
 import Foundation
 public import HeraldJSON
 import HeraldICU
+import HeraldTableFormats
+import HeraldTables
 
 /// Writers for `herald export`.
 public enum TableExport {

@@ -5,6 +5,8 @@
 
 import Foundation
 import HeraldDiagnostics
+import HeraldTableFormats
+import HeraldTables
 
 extension XLIFFImport {
     mutating func importLegacy(_ file: XLIFFFile, format: TableFormat, language lang: String, root: String, catalog: Catalog, check: Check) {

@@ -2,13 +2,18 @@ import HeraldJSON
 
 /// What a `Catalog` must know about a String Catalog before it needs any of its
 /// text: its source language and the languages it holds.
-struct XCStringsSummary: Sendable, Equatable {
+package struct XCStringsSummary: Sendable, Equatable {
     /// `sourceLanguage` when it is a valid localization name.
-    var sourceLanguage: String?
+    package var sourceLanguage: String?
     /// The valid localization names some entry has, plus the source language when
     /// some entry would fall back to it (what `XCStringsReader` serves, except
     /// that a language whose every message is malformed is listed here too).
-    var languages: Set<String>
+    package var languages: Set<String>
+
+    /// Makes a summary.
+    package init(sourceLanguage: String?, languages: Set<String>) {
+        (self.sourceLanguage, self.languages) = (sourceLanguage, languages)
+    }
 }
 
 /// A single pass over a String Catalog's bytes that validates the JSON exactly as
@@ -18,8 +23,8 @@ struct XCStringsSummary: Sendable, Equatable {
 /// for. Returns nil whenever the answer could differ from a full read (invalid
 /// JSON, a repeated `strings` or `localizations` key, a repeated entry key): the
 /// caller then parses the file.
-enum XCStringsScanner {
-    static func scan(_ bytes: [UInt8]) -> XCStringsSummary? {
+package enum XCStringsScanner {
+    package static func scan(_ bytes: [UInt8]) -> XCStringsSummary? {
         bytes.withUnsafeBufferPointer { buffer in
             var s = Scanner(bytes: buffer)
             return s.document()
