@@ -184,7 +184,7 @@ let package = Package(
         .target(name: "HeraldExamples", swiftSettings: strict),
         // The tables `herald` serves without --tables: Localizations/, embedded at build time
         // by the EmbedLocalizations plugin (nothing generated is committed).
-        .target(name: "HeraldBuiltinTables", swiftSettings: strict, plugins: ["EmbedLocalizations"]),
+        .target(name: "HeraldBuiltinTables", dependencies: ["HeraldTables"], swiftSettings: strict, plugins: ["EmbedLocalizations"]),
         .plugin(name: "EmbedLocalizations", capability: .buildTool(), dependencies: ["herald-embed-localizations"]),
         // The plugin's tool: reads the listed table files, writes the Swift source.
         .executableTarget(name: "herald-embed-localizations", dependencies: ["HeraldTableFormats"], swiftSettings: strict),
@@ -205,6 +205,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        // The stage's flags (--tables, --store, --keys, --now, --time-zone, --deadline-ms, the
+        // sealing flags), declared once for herald, herald-server and herald-worker, and the
+        // stage configuration made from them.
+        .target(
+            name: "HeraldStageOptions",
+            dependencies: [
+                "HeraldCommandLine", "HeraldStage", "HeraldTables", "HeraldBuiltinTables", "HeraldICU", "HeraldMedia", "HeraldSealing",
+                "HeraldStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
             name: "herald",
@@ -212,7 +222,7 @@ let package = Package(
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables", "HeraldTableInterchange",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldStageOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         // `herald serve`: Herald as an HTTP service (Hummingbird), over the same stage,
@@ -238,7 +248,7 @@ let package = Package(
         .executableTarget(
             name: "herald-server",
             dependencies: [
-                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
+                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", "HeraldStageOptions", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenTelemetry"])),
@@ -265,8 +275,8 @@ let package = Package(
         .executableTarget(
             name: "herald-worker",
             dependencies: [
-                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStage", "HeraldRender", "HeraldTables",
-                "HeraldBuiltinTables", "HeraldICU", "HeraldJSON", "HeraldSync",
+                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStageOptions", "HeraldStage", "HeraldRender", "HeraldTables",
+                "HeraldICU", "HeraldJSON", "HeraldSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
