@@ -12,29 +12,34 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The products of other packages that several targets link, named once.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+
+// The executables installed side by side (Docs/install.md).
+let executables = ["herald", "herald-net", "herald-server", "herald-worker", "herald-sourcekeys"]
+// The libraries an app or a tool imports, each a product of the target of its name, usable with
+// its own import alone (it re-exports the modules its public API is made of, see Exports.swift).
+// The table modules, Render and Lint build without swift-crypto and GRDB
+// (Tools/scripts/check-products.py); HeraldNetwork is what an app's extension links to fetch
+// media and deliver receipts over HTTP.
+let libraries = [
+    "HeraldStage", "HeraldRender", "HeraldTableFormats", "HeraldTables", "HeraldTableInterchange", "HeraldLint", "HeraldPreview",
+    "HeraldNetwork",
+]
+
 // Built and tested on Linux only (Glibc, ICU from the system), so no Apple platform is
 // declared.
 let package = Package(
     name: "Herald",
-    products: [
-        .executable(name: "herald", targets: ["herald"]),
-        .executable(name: "herald-net", targets: ["herald-net"]),
-        .executable(name: "herald-server", targets: ["herald-server"]),
-        .executable(name: "herald-worker", targets: ["herald-worker"]),
-        .executable(name: "herald-sourcekeys", targets: ["herald-sourcekeys"]),
-        // The libraries an app or a tool imports; each is usable with its own import
-        // alone (it re-exports the modules its public API is made of, see Exports.swift).
-        // Tables, Render and Lint build without swift-crypto and GRDB.
-        .library(name: "HeraldStage", targets: ["HeraldStage"]),
-        .library(name: "HeraldRender", targets: ["HeraldRender"]),
-        .library(name: "HeraldTableFormats", targets: ["HeraldTableFormats"]),
-        .library(name: "HeraldTables", targets: ["HeraldTables"]),
-        .library(name: "HeraldTableInterchange", targets: ["HeraldTableInterchange"]),
-        .library(name: "HeraldLint", targets: ["HeraldLint"]),
-        .library(name: "HeraldPreview", targets: ["HeraldPreview"]),
-        // What an app's extension links to fetch media and deliver receipts over HTTP.
-        .library(name: "HeraldNetwork", targets: ["HeraldNetwork"]),
-    ],
+    products: executables.map { .executable(name: $0, targets: [$0]) } + libraries.map { .library(name: $0, targets: [$0]) },
     // `swift build --traits OpenTelemetry`: herald-server can export OpenTelemetry traces
     // (Docs/service.md, "Tracing"). Off by default, so a default build compiles no swift-otel.
     traits: [
@@ -56,7 +61,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Tracing (already built for Hummingbird) and, with the OpenTelemetry trait only, its
@@ -121,7 +125,7 @@ let package = Package(
         // Sealed payloads: HPKE, AES-GCM, legacy ROT13; key files.
         .target(
             name: "HeraldSealing",
-            dependencies: ["HeraldJSON", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HeraldJSON", crypto],
             swiftSettings: strict),
         // The shared container: a SQLite database of tickets, reminders, badge.
         .target(
@@ -142,10 +146,10 @@ let package = Package(
         .target(
             name: "HeraldNetwork",
             dependencies: [
-                "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", crypto,
+                asyncHTTPClient,
+                nioCore, nioPosix,
+                nioHTTP1,
             ],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
@@ -202,7 +206,7 @@ let package = Package(
             name: "HeraldCommandLine",
             dependencies: [
                 "HeraldDiagnostics", "HeraldJSON", "HeraldStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                argumentParser,
             ],
             swiftSettings: strict),
         // The stage's flags (--tables, --store, --keys, --now, --time-zone, --deadline-ms, the
@@ -212,7 +216,7 @@ let package = Package(
             name: "HeraldStageOptions",
             dependencies: [
                 "HeraldCommandLine", "HeraldStage", "HeraldTables", "HeraldBuiltinTables", "HeraldICU", "HeraldMedia", "HeraldSealing",
-                "HeraldStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldStore", argumentParser,
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
@@ -222,7 +226,7 @@ let package = Package(
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables", "HeraldTableInterchange",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
-                "HeraldStageOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldStageOptions", argumentParser,
             ],
             swiftSettings: strict),
         // `herald serve`: Herald as an HTTP service (Hummingbird), over the same stage,
@@ -234,13 +238,12 @@ let package = Package(
                 "HeraldSync", "HeraldDiagnostics", "HeraldBuiltinTables", "HeraldStore", "HeraldLottery", "HeraldSealing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                nioCore,
+                nioSSL,
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                logging,
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serviceLifecycle,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
@@ -248,9 +251,9 @@ let package = Package(
         .executableTarget(
             name: "herald-server",
             dependencies: [
-                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", "HeraldStageOptions", .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", "HeraldStageOptions", logging,
+                argumentParser,
+                serviceLifecycle,
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenTelemetry"])),
                 .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OpenTelemetry"])),
             ],
@@ -268,7 +271,7 @@ let package = Package(
             dependencies: [
                 "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics", "HeraldSync",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                logging,
             ],
             swiftSettings: strict),
         // `herald db migrate`, `herald enqueue`, `herald worker`, `herald campaign`.
@@ -277,7 +280,7 @@ let package = Package(
             dependencies: [
                 "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStageOptions", "HeraldStage", "HeraldRender", "HeraldTables",
                 "HeraldICU", "HeraldJSON", "HeraldSync",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                argumentParser,
             ],
             swiftSettings: strict),
         // The code helper `herald validate --sources DIR` runs: the lookups of DIR's Swift code as
@@ -292,7 +295,7 @@ let package = Package(
             name: "herald-net",
             dependencies: [
                 "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync", "HeraldDiagnostics",
-                "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldCommandLine", argumentParser,
             ],
             swiftSettings: strict),
 
@@ -330,10 +333,10 @@ let package = Package(
             name: "HeraldServiceTests",
             dependencies: [
                 "HeraldService", "herald-server", "herald", "HeraldJSON", "HeraldExamples", "HeraldTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                asyncHTTPClient, nioCore,
+                nioHTTP1, nioPosix,
+                nioSSL,
+                logging,
             ]),
         .testTarget(
             name: "HeraldCampaignTests",
@@ -385,8 +388,8 @@ let package = Package(
         .executableTarget(
             name: "herald-bench-nio-probe",
             dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                nioCore, nioPosix,
+                nioHTTP1,
             ],
             path: "Tools/bench/serve/NIOProbe",
             swiftSettings: strict),
