@@ -12,27 +12,34 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The products of other packages that several targets link, named once.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1: Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+
+// The executables installed side by side (Docs/install.md).
+let executables = ["herald", "herald-net", "herald-server", "herald-worker", "herald-sourcekeys"]
+// The libraries an app or a tool imports, each a product of the target of its name, usable with
+// its own import alone (it re-exports the modules its public API is made of, see Exports.swift).
+// The table modules, Render and Lint build without swift-crypto and GRDB
+// (Tools/scripts/check-products.py); HeraldNetwork is what an app's extension links to fetch
+// media and deliver receipts over HTTP.
+let libraries = [
+    "HeraldStage", "HeraldRender", "HeraldTableFormats", "HeraldTables", "HeraldTableInterchange", "HeraldLint", "HeraldPreview",
+    "HeraldNetwork",
+]
+
 // Built and tested on Linux only (Glibc, ICU from the system), so no Apple platform is
 // declared.
 let package = Package(
     name: "Herald",
-    products: [
-        .executable(name: "herald", targets: ["herald"]),
-        .executable(name: "herald-net", targets: ["herald-net"]),
-        .executable(name: "herald-server", targets: ["herald-server"]),
-        .executable(name: "herald-worker", targets: ["herald-worker"]),
-        .executable(name: "herald-sourcekeys", targets: ["herald-sourcekeys"]),
-        // The libraries an app or a tool imports; each is usable with its own import
-        // alone (it re-exports the modules its public API is made of, see Exports.swift).
-        // Tables, Render and Lint build without swift-crypto and GRDB.
-        .library(name: "HeraldStage", targets: ["HeraldStage"]),
-        .library(name: "HeraldRender", targets: ["HeraldRender"]),
-        .library(name: "HeraldTables", targets: ["HeraldTables"]),
-        .library(name: "HeraldLint", targets: ["HeraldLint"]),
-        .library(name: "HeraldPreview", targets: ["HeraldPreview"]),
-        // What an app's extension links to fetch media and deliver receipts over HTTP.
-        .library(name: "HeraldNetwork", targets: ["HeraldNetwork"]),
-    ],
+    products: executables.map { .executable(name: $0, targets: [$0]) } + libraries.map { .library(name: $0, targets: [$0]) },
     // `swift build --traits OpenTelemetry`: herald-server can export OpenTelemetry traces
     // (Docs/service.md, "Tracing"). Off by default, so a default build compiles no swift-otel.
     traits: [
@@ -54,7 +61,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Tracing (already built for Hummingbird) and, with the OpenTelemetry trait only, its
@@ -85,9 +91,12 @@ let package = Package(
         // The one diagnostic shape (rule, severity, location, subject, message) every
         // layer reports in, and the one way to quote outside text in it (OutsideText, Excerpt).
         .target(name: "HeraldDiagnostics", swiftSettings: strict),
+        // The six CLDR plural category names, without ICU: what the table readers and ICU's
+        // plural rules share (HeraldICU re-exports it).
+        .target(name: "HeraldPluralCategory", swiftSettings: strict),
         // The Swift face of ICU: plural rules, numbers, currency, dates, relative
         // time, locale ids, MessageFormat. Formatters are cached per locale/options.
-        .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync"], swiftSettings: strict),
+        .target(name: "HeraldICU", dependencies: ["CHeraldICU", "HeraldSync", "HeraldPluralCategory"], swiftSettings: strict),
         // MessageFormat 2 (Unicode's message syntax): parser, data model, selection, bidi
         // isolation and the standard functions, formatted with ICU through HeraldICU.
         .target(name: "HeraldMF2", dependencies: ["HeraldICU", "HeraldSync"], swiftSettings: strict),
@@ -97,9 +106,17 @@ let package = Package(
             swiftSettings: strict),
         // A JSON reader that keeps key order, number literals as written and positions.
         .target(name: "HeraldJSON", swiftSettings: strict),
-        // Apple's translation tables (.strings, .stringsdict, .xcstrings) and the
-        // catalog model above them, with file:line:column origins.
-        .target(name: "HeraldTables", dependencies: ["HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"], swiftSettings: strict),
+        // The tables are three modules, as fluent-rs splits syntax, bundle and fallback:
+        // the table files (.strings, .stringsdict, .xcstrings) read into the table model with
+        // file:line:column origins, and the one answer to "is this a table file" (no ICU);
+        .target(
+            name: "HeraldTableFormats", dependencies: ["HeraldPluralCategory", "HeraldJSON", "HeraldDiagnostics"],
+            swiftSettings: strict),
+        // the catalog of a folder and its lookup along a locale's localization chain (ICU
+        // locale ids); `import HeraldTables` also gives HeraldTableFormats;
+        .target(
+            name: "HeraldTables", dependencies: ["HeraldTableFormats", "HeraldJSON", "HeraldICU", "HeraldSync", "HeraldDiagnostics"],
+            swiftSettings: strict),
         // Messages compiled to templates and rendered with ICU for a locale.
         .target(
             name: "HeraldRender", dependencies: ["HeraldTables", "HeraldICU", "HeraldMF2", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
@@ -112,7 +129,7 @@ let package = Package(
         // Sealed payloads: HPKE, AES-GCM, legacy ROT13; key files.
         .target(
             name: "HeraldSealing",
-            dependencies: ["HeraldJSON", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["HeraldJSON", crypto],
             swiftSettings: strict),
         // The shared container: a SQLite database of tickets, reminders, badge.
         .target(
@@ -133,10 +150,10 @@ let package = Package(
         .target(
             name: "HeraldNetwork",
             dependencies: [
-                "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "HeraldMedia", "HeraldStore", "HeraldSync", "HeraldDiagnostics", crypto,
+                asyncHTTPClient,
+                nioCore, nioPosix,
+                nioHTTP1,
             ],
             swiftSettings: strict),
         // The notification service extension stage: open, compute, render, emit.
@@ -146,6 +163,12 @@ let package = Package(
                 "HeraldPayload", "HeraldRender", "HeraldTables", "HeraldLottery", "HeraldSealing",
                 "HeraldStore", "HeraldICU", "HeraldJSON", "HeraldMedia", "HeraldSync", "HeraldDiagnostics",
             ],
+            swiftSettings: strict),
+        // and interchange: `herald export` (Xcode's JSON, .strings/.stringsdict, String Catalogs,
+        // XLIFF) and `herald import` of XLIFF with its placeholder check (validate's rules).
+        .target(
+            name: "HeraldTableInterchange",
+            dependencies: ["HeraldTables", "HeraldTableFormats", "HeraldLint", "HeraldICU", "HeraldJSON", "HeraldDiagnostics"],
             swiftSettings: strict),
         // Pseudo-locales (en-XA, ar-XB…): the source text transformed, specifiers kept.
         .target(
@@ -169,10 +192,10 @@ let package = Package(
         .target(name: "HeraldExamples", swiftSettings: strict),
         // The tables `herald` serves without --tables: Localizations/, embedded at build time
         // by the EmbedLocalizations plugin (nothing generated is committed).
-        .target(name: "HeraldBuiltinTables", swiftSettings: strict, plugins: ["EmbedLocalizations"]),
+        .target(name: "HeraldBuiltinTables", dependencies: ["HeraldTables"], swiftSettings: strict, plugins: ["EmbedLocalizations"]),
         .plugin(name: "EmbedLocalizations", capability: .buildTool(), dependencies: ["herald-embed-localizations"]),
         // The plugin's tool: reads the listed table files, writes the Swift source.
-        .executableTarget(name: "herald-embed-localizations", swiftSettings: strict),
+        .executableTarget(name: "herald-embed-localizations", dependencies: ["HeraldTableFormats"], swiftSettings: strict),
         // herald preview: every locale at once (table, JSON, HTML).
         .target(
             name: "HeraldPreview", dependencies: [
@@ -187,18 +210,27 @@ let package = Package(
             name: "HeraldCommandLine",
             dependencies: [
                 "HeraldDiagnostics", "HeraldJSON", "HeraldStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                argumentParser,
+            ],
+            swiftSettings: strict),
+        // The stage's flags (--tables, --store, --keys, --now, --time-zone, --deadline-ms, the
+        // sealing flags), declared once for herald, herald-server and herald-worker, and the
+        // stage configuration made from them.
+        .target(
+            name: "HeraldStageOptions",
+            dependencies: [
+                "HeraldCommandLine", "HeraldStage", "HeraldTables", "HeraldBuiltinTables", "HeraldICU", "HeraldMedia", "HeraldSealing",
+                "HeraldStore", argumentParser,
             ],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables",
+                "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables", "HeraldTableInterchange",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
-                "HeraldMF2Export",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldMF2Export", "HeraldStageOptions", argumentParser,
             ],
             swiftSettings: strict),
         // `herald serve`: Herald as an HTTP service (Hummingbird), over the same stage,
@@ -210,13 +242,12 @@ let package = Package(
                 "HeraldSync", "HeraldDiagnostics", "HeraldBuiltinTables", "HeraldStore", "HeraldLottery", "HeraldSealing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                nioCore,
+                nioSSL,
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                logging,
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                serviceLifecycle,
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
@@ -224,9 +255,9 @@ let package = Package(
         .executableTarget(
             name: "herald-server",
             dependencies: [
-                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "HeraldService", "HeraldSealing", "HeraldICU", "HeraldCommandLine", "HeraldStageOptions", logging,
+                argumentParser,
+                serviceLifecycle,
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenTelemetry"])),
                 .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["OpenTelemetry"])),
             ],
@@ -244,16 +275,16 @@ let package = Package(
             dependencies: [
                 "HeraldCampaign", "HeraldJSON", "HeraldDiagnostics", "HeraldSync",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                logging,
             ],
             swiftSettings: strict),
         // `herald db migrate`, `herald enqueue`, `herald worker`, `herald campaign`.
         .executableTarget(
             name: "herald-worker",
             dependencies: [
-                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStage", "HeraldRender", "HeraldTables",
-                "HeraldBuiltinTables", "HeraldICU", "HeraldJSON", "HeraldSync",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldPostgres", "HeraldCampaign", "HeraldCommandLine", "HeraldStageOptions", "HeraldStage", "HeraldRender", "HeraldTables",
+                "HeraldICU", "HeraldJSON", "HeraldSync",
+                argumentParser,
             ],
             swiftSettings: strict),
         // The code helper `herald validate --sources DIR` runs: the lookups of DIR's Swift code as
@@ -268,7 +299,7 @@ let package = Package(
             name: "herald-net",
             dependencies: [
                 "HeraldNetwork", "HeraldMedia", "HeraldStore", "HeraldJSON", "HeraldSync", "HeraldDiagnostics",
-                "HeraldCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HeraldCommandLine", argumentParser,
             ],
             swiftSettings: strict),
 
@@ -283,7 +314,10 @@ let package = Package(
         .testTarget(name: "HeraldJSONTests", dependencies: ["HeraldJSON"]),
         .testTarget(name: "HeraldMF2Tests", dependencies: ["HeraldMF2", "HeraldICU"]),
         .testTarget(name: "HeraldMF2ExportTests", dependencies: ["HeraldMF2Export", "HeraldRender", "HeraldTables", "HeraldICU"], exclude: ["Fixtures"]),
-        .testTarget(name: "HeraldTablesTests", dependencies: ["HeraldTables", "HeraldJSON", "HeraldSync", "HeraldTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HeraldTablesTests",
+            dependencies: ["HeraldTableFormats", "HeraldTables", "HeraldTableInterchange", "HeraldJSON", "HeraldSync", "HeraldTestSupport"],
+            exclude: ["Fixtures"]),
         // herald-icu-oracle: CoreFoundation's localized printf numbers, ICU's C API called directly.
         .testTarget(name: "HeraldRenderTests", dependencies: ["HeraldRender", "HeraldTables", "HeraldICU", "HeraldTestSupport", "herald-icu-oracle"]),
         .testTarget(name: "HeraldPayloadTests", dependencies: ["HeraldPayload", "HeraldJSON"]),
@@ -304,10 +338,10 @@ let package = Package(
             name: "HeraldServiceTests",
             dependencies: [
                 "HeraldService", "herald-server", "herald", "HeraldJSON", "HeraldExamples", "HeraldTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                asyncHTTPClient, nioCore,
+                nioHTTP1, nioPosix,
+                nioSSL,
+                logging,
             ]),
         .testTarget(
             name: "HeraldCampaignTests",
@@ -359,8 +393,8 @@ let package = Package(
         .executableTarget(
             name: "herald-bench-nio-probe",
             dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                nioCore, nioPosix,
+                nioHTTP1,
             ],
             path: "Tools/bench/serve/NIOProbe",
             swiftSettings: strict),

@@ -24,11 +24,23 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     /// The program the lines speak for, when not the one running (`herald-net flush`
     /// speaks for `herald receipts flush`).
     public var program: String?
+    /// A line said after the messages as it is: the pointer to the command's help that ends
+    /// ArgumentParser's own usage errors (`helpHint(for:)`).
+    public var hint: String?
 
     public init(_ status: ExitStatus, _ messages: [String] = [], program: String? = nil) {
         self.status = status
         self.messages = messages
         self.program = program
+    }
+
+    /// The same failure, ended as ArgumentParser ends a flag's validation error: with the
+    /// pointer to `command`'s help (`herald render`), so that a flag refused by a quick
+    /// reader's command reads as when ArgumentParser refused it.
+    public func pointingToHelp(of command: String) -> Self {
+        var failure = self
+        failure.hint = "See '\(command) --help' for more information."
+        return failure
     }
 
     public var description: String { messages.joined(separator: "\n") }

@@ -48,6 +48,7 @@ public enum CommandMain {
         switch error {
         case let failure as CommandFailure:
             say(.error, failure.messages, program: failure.program ?? program)
+            if let hint = failure.hint { BufferedOutput.writeAll(fd: 2, OutsideText.escaped(hint) + "\n") }
             Glibc.exit(failure.status.rawValue)
         case let input as InputFileError:
             say(.error, input.description, program: program)

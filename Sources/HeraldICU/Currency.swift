@@ -1,4 +1,5 @@
 internal import CHeraldICU
+public import HeraldPluralCategory
 
 /// Currency facts and formatting. Amounts are integers in minor units
 /// (cents; yen have none) — never floating point.

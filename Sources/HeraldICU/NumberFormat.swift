@@ -1,4 +1,5 @@
 internal import CHeraldICU
+public import HeraldPluralCategory
 
 /// A number as Herald passes it to ICU. `decimal` keeps the digits as written,
 /// so "1.50" shows two fraction digits and selects its plural on them.

@@ -20,7 +20,7 @@ struct BundleTables {
         var lproj: [String: [String]] = [:]
         var lprojOrder: [String] = []
         for f in group.files {
-            if f.hasSuffix(".xcstrings") {
+            if TableFormat(fileName: f) == .xcstrings {
                 catalogFiles.append(f)
             } else {
                 let loc = TableFiles.localization(of: f)
@@ -29,7 +29,7 @@ struct BundleTables {
             }
         }
         let catalogTables = Set(catalogFiles.map(TableFiles.tableName(of:)))
-        let shared = group.files.contains { !$0.hasSuffix(".xcstrings") && catalogTables.contains(TableFiles.tableName(of: $0)) }
+        let shared = group.files.contains { TableFormat(fileName: $0) != .xcstrings && catalogTables.contains(TableFiles.tableName(of: $0)) }
         var parts: [Catalog] = []
         if shared || lprojOrder.count <= 1 {
             parts = [Catalog(files: group.files, development: development, keepDroppedEntries: true)]

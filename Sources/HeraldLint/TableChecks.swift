@@ -359,9 +359,6 @@ extension LintRun {
         return text.split(whereSeparator: { !$0.isLetter }).map(String.init)
     }
 
-    /// Words of two letters or more, specifiers left out.
-    static func wordCount(_ s: String) -> Int { words(s).count(where: { $0.count >= 2 }) }
-
     /// Reads like a sentence: three words or more, two of them lower-case, or a heading
     /// in Title Case of four words or more with one in lower case ("Tracker Blocked from
     /// Loading"); "Google Play Store" is a name, and names are not translated. Addresses

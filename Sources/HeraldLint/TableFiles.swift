@@ -22,8 +22,6 @@ struct TableFiles {
         var description: String { message }
     }
 
-    static func isTableFile(_ name: String) -> Bool { TableFormat.isTableFileName(name) }
-
     /// Collects the files below `paths`, skipping paths that match `ignore`
     /// (relative to the folder given, or the path as given for a file).
     static func collect(_ paths: [String], ignore: [Glob]) throws(UsageProblem) -> TableFiles {
@@ -42,7 +40,7 @@ struct TableFiles {
                 throw UsageProblem(message: "\(path): no such file or directory")
             }
             if !isDir.boolValue {
-                guard isTableFile(path) else {
+                guard TableFormat.isTableFileName(path) else {
                     throw UsageProblem(message: "\(path): not a .strings, .stringsdict or .xcstrings file")
                 }
                 if !ignore.contains(where: { $0.matches(path) }) { add(path) }
@@ -64,7 +62,7 @@ struct TableFiles {
             for f in tree.files {
                 // .strings / .stringsdict count only inside an .lproj folder.
                 let rel = f.relativePath
-                if rel.hasSuffix(".xcstrings") || rel.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true {
+                if TablePath(rel)?.isInBundle == true {
                     found.append(prefix + rel)
                 }
             }
@@ -86,16 +84,11 @@ struct TableFiles {
 
     /// The `.lproj` localization of a file ("" for String Catalogs and files outside one).
     static func localization(of path: String) -> String {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 2 else { return "" }
-        let folder = parts[parts.count - 2]
-        return folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : ""
+        TablePath(path)?.localization ?? ""
     }
 
     /// `Localizable.strings` → `Localizable`.
     static func tableName(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        for ext in TableFormat.fileExtensions where name.hasSuffix(ext) { return String(name.dropLast(ext.count)) }
-        return name
+        TableFormat.tableName(of: path) ?? path.split(separator: "/").last.map(String.init) ?? path
     }
 }

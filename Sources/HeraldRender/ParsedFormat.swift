@@ -116,9 +116,6 @@ public struct ParsedFormat: Sendable, Hashable {
         return top + 1
     }
 
-    /// True when any specifier is positional (`%1$@`).
-    public var usesPositions: Bool { pieces.contains { $0.kind >= 0 } }
-
     /// The names of the plural variables referenced (`%#@files@`), in order, without repeats.
     public var variableNames: [String] {
         var out: [String] = []

@@ -80,7 +80,7 @@ public final class LiveTables: Sendable {
     /// first files with errors (file:line:column).
     static func load(_ directory: String?) -> Result<any MessageCatalog, LoadFailure> {
         guard let directory else {
-            let catalog = Catalog(texts: Dictionary(EmbeddedLocalizations.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { $1 }))
+            let catalog = EmbeddedLocalizations.catalog()
             _ = catalog.loadAll()
             return .success(catalog)
         }

@@ -203,10 +203,7 @@ struct TablesUpload {
     /// What `herald validate` reads in a folder: `.strings` and `.stringsdict` files in an
     /// `.lproj` folder, `.xcstrings` catalogs anywhere.
     static func isTableFile(_ components: [String]) -> Bool {
-        guard let name = components.last, TableFormat.isTableFileName(name) else { return false }
-        if name.hasSuffix(".xcstrings") { return true }
-        return components.count >= 2 && components[components.count - 2].hasSuffix(".lproj")
-            && components[components.count - 2].count > ".lproj".count
+        TablePath(components.joined(separator: "/"))?.isInBundle == true
     }
 
     /// Checks `entries` and unpacks them into a new folder below `parent` (the system's

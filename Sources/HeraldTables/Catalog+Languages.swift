@@ -1,5 +1,6 @@
 import HeraldICU
 import HeraldSync
+import HeraldTableFormats
 
 // How a Catalog names localizations: each name normalized once (ICU is asked once per
 // name), and each String Catalog's languages indexed once by normalized name.

@@ -1,5 +1,6 @@
 import HeraldICU
 import HeraldSync
+import HeraldTableFormats
 
 // How a Catalog makes a table: one localization's files merged the device's way,
 // built once and cached.

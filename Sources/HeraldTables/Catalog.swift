@@ -11,6 +11,7 @@
 import Dispatch
 public import HeraldICU
 import HeraldSync
+import HeraldTableFormats
 
 /// Every table and every diagnostic of a catalog, loaded at once (for the linter).
 public struct CatalogContents: Sendable {
@@ -186,76 +187,13 @@ public final class Catalog: MessageCatalog {
 
     // MARK: scanning
 
+    /// The source a table file's path names (`TablePath`): a `.strings` or `.stringsdict`
+    /// file outside an `.lproj` folder is read as localization `und`.
     static func classify(readPath: String, displayPath: String) -> Source? {
-        if let fast = classifyPrintableASCII(readPath: readPath, displayPath: displayPath) { return fast }
-        return classifyAnyPath(readPath: readPath, displayPath: displayPath)
-    }
-
-    /// `classify` for any path, by Characters.
-    static func classifyAnyPath(readPath: String, displayPath: String) -> Source? {
-        let parts = displayPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard let name = parts.last else { return nil }
-        let folder = parts.count >= 2 ? parts[parts.count - 2] : nil
-        let loc: String = {
-            if let folder, folder.hasSuffix(".lproj") { return String(folder.dropLast(6)) }
-            return "und"
-        }()
-        for (ext, format) in [(".stringsdict", TableFormat.stringsdict), (".strings", .strings), (".xcstrings", .xcstrings)] where name.hasSuffix(ext) {
-            let table = String(name.dropLast(ext.count))
-            guard !table.isEmpty else { return nil }
-            return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
-        }
-        return nil
-    }
-
-    /// `classify` for a path of printable ASCII (where a character is a byte), read on its
-    /// bytes: the Character-based splitting and suffix tests cost ~18k instructions a file,
-    /// a third of a render's table scan. `.some(nil)`: not a table file; nil: not printable
-    /// ASCII, ask `classify`'s general reading.
-    static func classifyPrintableASCII(readPath: String, displayPath: String) -> Source?? {
-        let bytes = Array(displayPath.utf8)
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        let slash = UInt8(ascii: "/")
-        // The last two non-empty components.
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == slash { end -= 1 }
-        guard end > 0 else { return .some(nil) }
-        var start = end
-        while start > 0, bytes[start - 1] != slash { start -= 1 }
-        var folderEnd = start
-        while folderEnd > 0, bytes[folderEnd - 1] == slash { folderEnd -= 1 }
-        var folderStart = folderEnd
-        while folderStart > 0, bytes[folderStart - 1] != slash { folderStart -= 1 }
-        let name = bytes[start..<end]
-        let folder = bytes[folderStart..<folderEnd]
-        func hasSuffix(_ b: ArraySlice<UInt8>, _ suffix: StaticString) -> Bool {
-            let n = suffix.utf8CodeUnitCount
-            guard b.count >= n else { return false }
-            let p = suffix.utf8Start
-            var i = 0
-            while i < n, b[b.endIndex - n + i] == p[i] { i += 1 }
-            return i == n
-        }
-        let loc: String
-        if hasSuffix(folder, ".lproj") {
-            loc = String(decoding: folder.dropLast(6), as: UTF8.self)
-        } else {
-            loc = "und"
-        }
-        let format: TableFormat
-        let extLength: Int
-        if hasSuffix(name, ".stringsdict") {
-            (format, extLength) = (.stringsdict, 12)
-        } else if hasSuffix(name, ".strings") {
-            (format, extLength) = (.strings, 8)
-        } else if hasSuffix(name, ".xcstrings") {
-            (format, extLength) = (.xcstrings, 10)
-        } else {
-            return .some(nil)
-        }
-        guard name.count > extLength else { return .some(nil) }
-        let table = String(decoding: name.dropLast(extLength), as: UTF8.self)
-        return Source(readPath: readPath, displayPath: displayPath, format: format, localization: format == .xcstrings ? nil : loc, table: table)
+        guard let path = TablePath(displayPath) else { return nil }
+        return Source(
+            readPath: readPath, displayPath: displayPath, format: path.format,
+            localization: path.format == .xcstrings ? nil : path.localization ?? "und", table: path.table)
     }
 
     static func scan(root: String, diagnostics: inout [Diagnostic]) -> [Source] {

@@ -1,5 +1,6 @@
 public import HeraldICU
 import HeraldSync
+import HeraldTableFormats
 
 /// How Apple picks an `.lproj` folder (or a catalog's language) for a user's
 /// locale — `Bundle.preferredLocalizations(from:forPreferences:)`, which

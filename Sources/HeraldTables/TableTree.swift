@@ -1,4 +1,5 @@
 import Glibc
+import HeraldTableFormats
 
 /// The table files below a folder the user named, found the one way every command
 /// finds them (`render`, `format`, `export` through `Catalog(root:)`, `validate`

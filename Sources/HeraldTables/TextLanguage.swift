@@ -1,4 +1,5 @@
 public import HeraldICU
+import HeraldTableFormats
 
 // The one rule for which language's plural rules choose a text's forms, used by every
 // path that selects one (a `.stringsdict` or String Catalog plural, an ICU MessageFormat

@@ -7,6 +7,7 @@
 // that is not among the FILEs (added since SwiftPM planned the build, which is when the plugin
 // lists the folder) stops the build too, naming it: the embedded copy is never a stale listing.
 import Foundation
+import HeraldTableFormats
 
 /// One Swift string-literal piece for `scalar`: itself, or an escape where the character would
 /// end the literal, change meaning in source (`\`, `"`, a carriage return, which Swift reads as a
@@ -71,7 +72,7 @@ func tableFiles(below root: String) -> Set<String> {
     var found = Set<String>()
     while let relative = walker.nextObject() as? String {
         guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
-            [".strings", ".stringsdict", ".xcstrings"].contains(where: { relative.hasSuffix($0) })
+            TableFormat.isTableFileName(relative)
         else { continue }
         found.insert(relative)
     }

@@ -4,6 +4,7 @@ import HeraldCommandLine
 import HeraldICU
 import HeraldSealing
 import HeraldService
+import HeraldStageOptions
 import Logging
 import ServiceLifecycle
 
@@ -27,15 +28,8 @@ struct HeraldServer: AsyncParsableCommand {
 
     @Option(help: "The port to listen on (0: any free port, see --port-file).") var port: Int = 8080
     @Option(help: "The address to listen on (default loopback; 0.0.0.0 for every interface).") var host: String = "127.0.0.1"
-    @Option(help: "Folder of <lang>.lproj/ tables and/or .xcstrings catalogs (default: the tables embedded in herald).")
-    var tables: String?
-    @Option(help: "Key files for opening sealed pushes (default: none; sealed pushes fall back).") var keys: String?
-    @Option(help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: hpke and aes-gcm, and rot13 with --allow-unsealed).")
-    var algorithms: String?
-    @Flag(help: "Use legacy, unsealed content (a plaintext herald object, ROT13 fields). By default only sealed content is used.")
-    var allowUnsealed = false
-    @Option(help: "IANA time zone for dates when a request's context names none.") var timeZone: String = "UTC"
-    @Option(name: .customLong("deadline-ms"), help: "The stage's time budget per push, in milliseconds.") var deadlineMilliseconds: Int = 25_000
+    /// --tables, --keys, --time-zone, --deadline-ms and the sealing flags, as herald and herald worker take them.
+    @OptionGroup var stage: StageOptions<ServerStageRole>
     @Option(name: .customLong("request-deadline-ms"), help: "Deadline of a non-streamed request, body read included (504 past it).")
     var requestDeadlineMilliseconds: Int = 30_000
     @Option(name: .customLong("max-body-bytes"), help: "Largest body of /v1/render and /v1/format (413 past it).") var maxBodyBytes: Int = 1 << 20
@@ -72,8 +66,8 @@ struct HeraldServer: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
-        for (value, flag) in [(deadlineMilliseconds, "--deadline-ms"), (requestDeadlineMilliseconds, "--request-deadline-ms")] {
-            do { try DeadlineOption.check(value, minimum: 1, flag: flag) } catch { throw ValidationError(error.messages.joined(separator: "; ")) }
+        do { try DeadlineOption.check(requestDeadlineMilliseconds, minimum: 1, flag: "--request-deadline-ms") } catch {
+            throw ValidationError(error.description)
         }
         guard maxBodyBytes > 0, maxInFlight > 0 else { throw ValidationError("--max-body-bytes and --max-in-flight must be positive") }
         for (value, flag) in [
@@ -88,16 +82,9 @@ struct HeraldServer: AsyncParsableCommand {
         let problems = limits.problems(fileLimit: ServiceLimits.openFileLimit())
         guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "; ")) }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel): expected trace, debug, info, notice, warning, error or critical") }
-        guard DateFormat.isKnownZone(timeZone) else { throw ValidationError("--time-zone: '\(timeZone)' is not a known IANA time zone") }
         if let otelEndpoint {
             guard ServerTracing.isBuiltIn else { throw ValidationError("--otel-endpoint: \(ServerTracing.NotBuiltIn())") }
             if let problem = ServerTracing.problem(endpoint: otelEndpoint) { throw ValidationError("--otel-endpoint \(otelEndpoint): \(problem)") }
-        }
-        if let tables {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: tables, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--tables \(tables): not a directory")
-            }
         }
     }
 
@@ -127,16 +114,15 @@ struct HeraldServer: AsyncParsableCommand {
         var configuration = ServiceConfiguration()
         configuration.host = host
         configuration.port = port
-        configuration.tablesDirectory = tables
-        configuration.keysDirectory = keys
-        configuration.allowUnsealed = allowUnsealed
-        do {
-            configuration.sealingAlgorithms = try SealingAlgorithm.accepted(algorithms, allowUnsealed: allowUnsealed)
-        } catch {
-            throw ValidationError("--algorithms: \(error)")
-        }
-        configuration.timeZone = timeZone
-        configuration.stageDeadline = .milliseconds(deadlineMilliseconds)
+        // The stage's flags, read as herald and herald worker read them (the server's stage is
+        // made per catalog by HeraldService, from these).
+        let stage = stage.settings
+        configuration.tablesDirectory = stage.tablesDirectory
+        configuration.keysDirectory = stage.keysDirectory
+        configuration.allowUnsealed = stage.allowUnsealed
+        configuration.sealingAlgorithms = try stage.sealingAlgorithms()
+        configuration.timeZone = stage.timeZone
+        configuration.stageDeadline = .milliseconds(stage.deadlineMilliseconds)
         configuration.limits = limits
         let environment = ProcessInfo.processInfo.environment
         do {

@@ -2,10 +2,10 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Glibc
-import HeraldBuiltinTables
 import HeraldCampaign
 import HeraldCommandLine
 import HeraldPostgres
+import HeraldStageOptions
 import HeraldStage
 import HeraldSync
 
@@ -30,14 +30,9 @@ struct WorkerCommand: AsyncParsableCommand {
     var pollMilliseconds = 2_000
     @Flag(name: .customLong("exit-when-idle"), help: "Stop once no job is ready (drain the queue and exit).")
     var exitWhenIdle = false
-    @Option(name: .customLong("tables"), help: "Folder of tables (default: ./Localizations if present, else the embedded tables).")
-    var tables: String?
-    @Option(name: .customLong("store"), help: "A shared container for pushes that need one (default: none).") var store: String?
-    @Option(name: .customLong("keys"), help: "Key files for sealed pushes (default: none).") var keys: String?
-    @Option(name: .customLong("now"), help: "Fix \"now\" (ISO 8601).") var now: String?
-    @Option(name: .customLong("time-zone"), help: "IANA time zone for dates.") var timeZone = "UTC"
-    @Option(name: .customLong("deadline-ms"), help: "The time budget of one push (1…3600000).") var deadlineMilliseconds = 25_000
-    @Flag(name: .customLong("allow-unsealed"), help: "Use legacy, unsealed push content.") var allowUnsealed = false
+    /// --tables, --store, --keys, --now, --time-zone, --deadline-ms and the sealing flags, as herald
+    /// and herald serve take them.
+    @OptionGroup var stage: StageOptions<WorkerStageRole>
 
     func checkFlags() throws {
         func check(_ value: Int, _ range: ClosedRange<Int>, _ flag: String) throws {
@@ -50,7 +45,6 @@ struct WorkerCommand: AsyncParsableCommand {
         try check(leaseSeconds, 3...3_600, "--lease-seconds")
         try check(maxAttempts, 1...100, "--max-attempts")
         try check(pollMilliseconds, 10...600_000, "--poll-ms")
-        try check(deadlineMilliseconds, 1...3_600_000, "--deadline-ms")
     }
 
     func run() async throws {
@@ -141,34 +135,12 @@ struct WorkerCommand: AsyncParsableCommand {
     }
 
     func makeRunner() throws -> JobRunner {
-        let catalog: any MessageCatalog
-        if let dir = tables ?? (isDirectory("Localizations") ? "Localizations" : nil) {
-            guard isDirectory(dir) else { throw CommandFailure.usage("--tables \(dir): not a directory") }
-            do { catalog = try Catalog(root: dir) } catch { throw CommandFailure.usage("--tables \(error)") }
-        } else {
-            catalog = Catalog(texts: Dictionary(EmbeddedLocalizations.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { $1 }))
-        }
-        var fixedNow: Date?
-        if let now {
-            guard let date = ISO8601.parse(now) else {
-                throw CommandFailure.usage("--now: '\(now)' is not an ISO 8601 date-time with a zone (e.g. 2026-11-21T18:30:00Z)")
-            }
-            fixedNow = date
-        }
-        guard DateFormat.isKnownZone(timeZone) else { throw CommandFailure.usage("--time-zone: '\(timeZone)' is not a known IANA time zone") }
-        let configuration = StageConfiguration(
-            catalog: catalog, store: store.map { StoreSource.directory($0) } ?? StoreSource.none,
-            keys: keys.map { KeySource.directory($0) } ?? KeySource.none,
-            now: fixedNow, timeZone: timeZone, deadline: .milliseconds(deadlineMilliseconds), allowUnsealed: allowUnsealed)
+        let settings = stage.settings
+        let catalog = try settings.catalog()
         return JobRunner(
-            stage: Stage(configuration: configuration),
-            format: JobRunner.FormatSettings(renderer: Renderer(catalog: catalog), options: RenderOptions(timeZone: timeZone)),
+            stage: Stage(configuration: try settings.configuration(catalog: catalog)),
+            format: JobRunner.FormatSettings(renderer: Renderer(catalog: catalog), options: RenderOptions(timeZone: settings.timeZone)),
             maximumAttempts: maxAttempts)
-    }
-
-    func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     func hostName() -> String {

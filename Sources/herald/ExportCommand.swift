@@ -1,6 +1,7 @@
 import ArgumentParser
 import HeraldCommandLine
 import HeraldJSON
+import HeraldTableInterchange
 import HeraldTables
 
 /// `herald export [DIR|FILE]... [--format json|xcstrings|strings|xliff|xcloc] [--output DIR]`

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HeraldICU
 import HeraldRender
+import HeraldStageOptions
 
 /// `herald format`: one key, one locale, explicit arguments (Docs/cli.md).
 struct FormatCommand: ParsableCommand {
@@ -32,7 +33,7 @@ struct FormatCommand: ParsableCommand {
     @Flag(name: Flags.json.long, help: Flags.json.argumentHelp) var json = false
     @Flag(name: Flags.lenient.long, help: Flags.lenient.argumentHelp) var lenient = false
     @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp) var batch: String?
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CommonOptions<DeviceStageRole>
 
     func run() throws {
         try FormatInvocation(

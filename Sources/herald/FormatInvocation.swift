@@ -1,11 +1,12 @@
 import HeraldCommandLine
+import HeraldStageOptions
 import HeraldICU
 import HeraldJSON
 import HeraldRender
 
 /// One `herald format`, as plain values: parsed by ArgumentParser (`FormatCommand`), or by
 /// `QuickArguments` from `flags` without ArgumentParser's reflection.
-struct FormatInvocation: Sendable, HoldsCommonSettings {
+struct FormatInvocation: Sendable {
     static let defaultTable = "Localizable"
     static let defaultDevice = "iphone"
 
@@ -20,7 +21,8 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
     /// On an argument mismatch, still print the half-filled text (exit status still 2).
     var lenient = false
     var batch: String?
-    var common = CommonSettings()
+    /// --tables, --store, --keys, --now, --time-zone.
+    var common = StageSettings(role: .device)
 
     static let key = QuickFlag<Self>("key", help: "The key to render.") { $0.key = $1 }
     static let locale = QuickFlag<Self>("locale", help: "BCP 47 tag or ICU/Apple id (pt-BR, pt_BR, zh-Hant-TW).") { $0.locale = $1 }
@@ -42,7 +44,7 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
 
     /// Every flag of `herald format`, for the quick reader.
     static let flags =
-        [key, locale, argument, table, device, width, noIsolate, json, lenient, batch] + CommonSettings.flags()
+        [key, locale, argument, table, device, width, noIsolate, json, lenient, batch] + StageSettings.commonFlags(at: \Self.common)
 
     /// The command line read without ArgumentParser, or nil (see `QuickArguments`).
     init?(quickArguments arguments: [String]) {
@@ -53,7 +55,7 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
     init(
         key: String? = nil, locale: String? = nil, arguments: [String] = [], table: String = defaultTable,
         device: String = defaultDevice, width: Int? = nil, noIsolate: Bool = false, json: Bool = false, lenient: Bool = false,
-        batch: String? = nil, common: CommonSettings = CommonSettings()
+        batch: String? = nil, common: StageSettings = StageSettings(role: .device)
     ) {
         (self.key, self.locale, self.arguments, self.table, self.device, self.width) = (key, locale, arguments, table, device, width)
         (self.noIsolate, self.json, self.lenient, self.batch, self.common) = (noIsolate, json, lenient, batch, common)
@@ -74,11 +76,16 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
         RenderOptions(device: device, width: width, isolateArguments: !noIsolate, timeZone: common.timeZone)
     }
 
+    /// The checks `CommonOptions.validate()` makes, said as ArgumentParser says them.
+    func checkFlags() throws(CommandFailure) {
+        do { try common.checkCommon() } catch { throw error.pointingToHelp(of: "herald format") }
+    }
+
     func runOne() throws {
         guard let key else { throw CommandFailure.usage("missing --key (or use --batch)") }
         guard let tag = locale else { throw CommandFailure.usage("missing --locale (or use --batch)") }
         let localeID = try LocaleFlag.read(tag, flag: "--locale")
-        try common.checkTimeZone()
+        try checkFlags()
         let renderer = Renderer(catalog: try common.catalog())
         var result: RenderResult
         do {
@@ -116,7 +123,7 @@ struct FormatInvocation: Sendable, HoldsCommonSettings {
     }
 
     func runBatch(_ path: String) throws {
-        try common.checkTimeZone()
+        try checkFlags()
         let input = try LineReader(path: path)
         var batch = FormatBatch(renderer: Renderer(catalog: try common.catalog()), options: options, table: table)
         var out = BufferedOutput()

@@ -2,6 +2,7 @@ import ArgumentParser
 import HeraldCommandLine
 import HeraldJSON
 import HeraldLint
+import HeraldTableInterchange
 import HeraldTables
 
 /// `herald import FILE.xliff|BUNDLE.xcloc... --tables DIR [--dry-run]` (Docs/cli.md,
@@ -39,15 +40,10 @@ struct ImportCommand: ParsableCommand {
                 }
             }
         }
-        let source = { (doc: XLIFFDocument) in doc.files.first?.sourceLanguage ?? "source" }
         let plan: XLIFFImport
         do {
             // Findings are printed as they are found (none is kept).
-            plan = try XLIFFImport(documents: documents, root: tables, report: { CommandMain.report($0.description) }) { src, target, origin, pluralForm, subject in
-                TranslationCheck.placeholders(
-                    source: src, target: target, at: origin, pluralForm: pluralForm, subject: subject,
-                    sourceLocalization: documents.first.map { source($0.document) } ?? "source")
-            }
+            plan = try XLIFFImport(documents: documents, root: tables, report: { CommandMain.report($0.description) })
         } catch { throw CommandFailure.usage(error.description) }
         let failed = plan.errors > 0
         if !dryRun, !failed {

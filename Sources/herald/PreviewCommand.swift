@@ -6,6 +6,7 @@ import HeraldJSON
 import HeraldPreview
 import HeraldPseudo
 import HeraldStage
+import HeraldStageOptions
 
 /// `herald preview`: every supported language at once (Docs/cli.md).
 struct PreviewCommand: AsyncParsableCommand {
@@ -38,7 +39,7 @@ struct PreviewCommand: AsyncParsableCommand {
         help: "Use legacy, unsealed content of --payload (a plaintext herald object, ROT13 fields); by default only sealed content is used.")
     var allowUnsealed = false
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: CommonOptions<DeviceStageRole>
 
     func run() async throws {
         guard let format = PreviewFormat(rawValue: format) else {
@@ -46,7 +47,7 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         try DeadlineOption.check(deadlineMilliseconds, minimum: 1)
         let settings = common.settings
-        try settings.checkTimeZone()
+        try settings.checkCommon()
         var catalog = try settings.catalog()
         let chosen: [LocaleID]
         let kinds = try pseudo.locales()
@@ -67,14 +68,14 @@ struct PreviewCommand: AsyncParsableCommand {
             chosen = list
         }
         let runner = PreviewRunner(
-            catalog: catalog, timeZone: common.timeZone, deadline: .milliseconds(deadlineMilliseconds),
+            catalog: catalog, timeZone: settings.timeZone, deadline: .milliseconds(deadlineMilliseconds),
             mediaDownloader: NetHelper.mediaDownloader)
         let items: [PreviewItem]
         do {
             if let path = payload {
                 items = try await runner.payload(
-                    try InputFile.read(path), locales: chosen, store: .directory(settings.storeDirectory),
-                    keys: .directory(settings.keysDirectory), now: try settings.nowDate(), allowUnsealed: allowUnsealed)
+                    try InputFile.read(path), locales: chosen, store: settings.storeSource,
+                    keys: settings.keySource, now: try settings.nowDate(), allowUnsealed: allowUnsealed)
             } else {
                 items = try await runner.examples(locales: chosen)
             }

@@ -4,6 +4,7 @@ import HeraldJSON
 import HeraldSealing
 import HeraldStage
 import HeraldCommandLine
+import HeraldStageOptions
 
 /// `herald render`: the extension stage for one push, or many with --batch (Docs/cli.md).
 struct RenderCommand: AsyncParsableCommand {
@@ -30,57 +31,34 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: Flags.payload.long, help: Flags.payload.argumentHelp) var payload: String?
     @Option(name: Flags.locale.long, help: Flags.locale.argumentHelp) var locale: String?
     @Option(name: Flags.batch.long, help: Flags.batch.argumentHelp) var batch: String?
-    @Option(name: Flags.deadline.long, help: Flags.deadline.argumentHelp)
-    var deadlineMilliseconds: Int = RenderInvocation.defaultDeadlineMilliseconds
-    @Option(name: Flags.algorithms.long, help: Flags.algorithms.argumentHelp) var algorithms: String?
-    @Flag(name: Flags.allowUnsealed.long, help: Flags.allowUnsealed.argumentHelp) var allowUnsealed = false
     @Option(name: Flags.allowHost.long, help: Flags.allowHost.argumentHelp) var allowHosts: [String] = []
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var stage: StageOptions<DeviceStageRole>
 
     func run() async throws {
-        try await RenderInvocation(
-            payload: payload, locale: locale, batch: batch, deadlineMilliseconds: deadlineMilliseconds,
-            algorithms: algorithms, allowUnsealed: allowUnsealed, allowHosts: allowHosts, common: common.settings
-        ).run()
+        try await RenderInvocation(payload: payload, locale: locale, batch: batch, allowHosts: allowHosts, stage: stage.settings).run()
     }
 }
 
 /// One `herald render`, as plain values: parsed by ArgumentParser (`RenderCommand`), or by
 /// `QuickArguments` from `flags` without ArgumentParser's reflection.
-struct RenderInvocation: Sendable, HoldsCommonSettings {
-    static let defaultDeadlineMilliseconds = 25_000
-
+struct RenderInvocation: Sendable {
     var payload: String?
     var locale: String?
     var batch: String?
-    var deadlineMilliseconds: Int = defaultDeadlineMilliseconds
-    var algorithms: String?
-    var allowUnsealed = false
     var allowHosts: [String] = []
-    var common = CommonSettings()
+    /// --tables, --store, --keys, --now, --time-zone, --deadline-ms and the sealing flags.
+    var stage = StageSettings(role: .device)
 
     static let payload = QuickFlag<Self>("payload", help: "The APNs payload: a JSON file, or - for standard input.") { $0.payload = $1 }
     static let locale = QuickFlag<Self>("locale", help: "BCP 47 tag or ICU/Apple id of the device language (pt-BR, zh_Hant_TW).") { $0.locale = $1 }
     static let batch = QuickFlag<Self>("batch", help: "JSON Lines requests from FILE or - (standard input).") { $0.batch = $1 }
-    static let deadline = QuickFlag<Self>(
-        "deadline-ms", help: "Time budget per push in milliseconds; past it the best attempt is written.",
-        parse: { values, text in Int(text).map { values.deadlineMilliseconds = $0 } != nil })
-    static let algorithms = QuickFlag<Self>(
-        "algorithms",
-        help: "Envelope algorithms to open, comma-separated (hpke, aes-gcm, rot13; default: hpke and aes-gcm, and rot13 with --allow-unsealed)."
-    ) { $0.algorithms = $1 }
-    static let allowUnsealed = QuickFlag<Self>(
-        "allow-unsealed", .toggle,
-        help: "Use legacy, unsealed input: a plaintext herald object, plain fields beside herald.sealed, the ROT13 custom-encrypted-message and media-url, rot13 envelopes. By default only sealed content is used."
-    ) { values, _ in values.allowUnsealed = true }
-
     static let allowHost = QuickFlag<Self>(
         "allow-host", .repeating,
         help: "Fetch media from HOST (a name or an address, exactly as in the URL) whatever it resolves to, loopback and private addresses included; for development and tests. Repeatable."
     ) { $0.allowHosts.append($1) }
 
     /// Every flag of `herald render`, for the quick reader.
-    static let flags = [payload, locale, batch, deadline, algorithms, allowUnsealed, allowHost] + CommonSettings.flags()
+    static let flags = [payload, locale, batch, allowHost] + StageSettings.stageFlags(at: \Self.stage)
 
     /// The command line read without ArgumentParser, or nil (see `QuickArguments`).
     init?(quickArguments arguments: [String]) {
@@ -89,12 +67,10 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
     }
 
     init(
-        payload: String? = nil, locale: String? = nil, batch: String? = nil,
-        deadlineMilliseconds: Int = defaultDeadlineMilliseconds, algorithms: String? = nil, allowUnsealed: Bool = false,
-        allowHosts: [String] = [], common: CommonSettings = CommonSettings()
+        payload: String? = nil, locale: String? = nil, batch: String? = nil, allowHosts: [String] = [],
+        stage: StageSettings = StageSettings(role: .device)
     ) {
-        (self.payload, self.locale, self.batch, self.deadlineMilliseconds) = (payload, locale, batch, deadlineMilliseconds)
-        (self.algorithms, self.allowUnsealed, self.allowHosts, self.common) = (algorithms, allowUnsealed, allowHosts, common)
+        (self.payload, self.locale, self.batch, self.allowHosts, self.stage) = (payload, locale, batch, allowHosts, stage)
     }
 
     func run() async throws {
@@ -110,21 +86,9 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
     }
 
     func makeStage() throws -> Stage {
-        try DeadlineOption.check(deadlineMilliseconds, minimum: 1)
-        let now = try common.nowDate()
-        try common.checkTimeZone()
-        let configuration = StageConfiguration(
-            catalog: try common.catalog(), store: .directory(common.storeDirectory),
-            keys: .directory(common.keysDirectory), mediaDownloader: NetHelper.mediaDownloader,
-            mediaPolicy: MediaPolicy(allowHosts: allowHosts), now: now,
-            timeZone: common.timeZone,
-            deadline: .milliseconds(deadlineMilliseconds), sealingAlgorithms: try acceptedAlgorithms(),
-            allowUnsealed: allowUnsealed)
-        return Stage(configuration: configuration)
-    }
-
-    func acceptedAlgorithms() throws -> Set<SealingAlgorithm> {
-        try CommandFailure.catching(.usage, "--algorithms: ") { try SealingAlgorithm.accepted(algorithms, allowUnsealed: allowUnsealed) }
+        // The checks `StageOptions.validate()` makes, said as ArgumentParser says them.
+        do { try stage.check() } catch { throw error.pointingToHelp(of: "herald render") }
+        return Stage(configuration: try stage.configuration(mediaDownloader: NetHelper.mediaDownloader, mediaPolicy: MediaPolicy(allowHosts: allowHosts)))
     }
 
     func runOne() async throws -> ExitStatus {

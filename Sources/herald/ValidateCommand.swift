@@ -4,6 +4,7 @@ import HeraldCommandLine
 import HeraldJSON
 import HeraldLint
 import HeraldPreview
+import HeraldStageOptions
 
 /// `herald validate [DIR|FILE]... [--source-locale TAG] [--source DIR] [--format text|json|sarif|github] [--strict]`
 /// (Docs/cli.md): the translation linter for CI.
@@ -74,7 +75,7 @@ struct ValidateCommand: AsyncParsableCommand {
         let configuration = try CommandFailure.catching(.usage) { try LintConfiguration.load(explicit: config, inputs: inputs) }
         var linter = Linter(configuration: configuration, sourceLocale: source, sourcePath: sourcePath)
         if let codePath {
-            guard CommonSettings.isDirectory(codePath) else { throw CommandFailure.usage("--sources \(codePath): no such directory") }
+            guard StageSettings.isDirectory(codePath) else { throw CommandFailure.usage("--sources \(codePath): no such directory") }
             linter.code = try SourceKeysHelper.scan(codePath)
             linter.codeRoot = codePath
         }
@@ -94,7 +95,7 @@ struct ValidateCommand: AsyncParsableCommand {
             } catch { throw CommandFailure.usage(error.message) }
         }
         // The examples are rendered from the first folder validated (not from a single file).
-        if pseudo.pseudo, let root = inputs.first, CommonSettings.isDirectory(root) {
+        if pseudo.pseudo, let root = inputs.first, StageSettings.isDirectory(root) {
             do {
                 report.diagnostics += try await PseudoCoverage.findings(root: root, source: source, configuration: configuration)
             } catch { throw CommandFailure.failure("--pseudo: the examples could not be rendered: \(error)") }

@@ -117,8 +117,10 @@ import Testing
     @Test func usageErrorsExitTwo() async throws {
         for args in [["--format", "pdf"], ["--locales", "en US"], ["--payload", "/nonexistent/push.json"]] {
             let r = try await HeraldBinary.run(["preview"] + args)
-            #expect(r.status == 2 || (args.first == "--payload" && r.status != 0), "\(args): \(r.status) \(r.stderr)")
-            #expect(!r.stderr.isEmpty)
+            // A payload file that is not there is bad input, as for render: 2, not 1 (a store failure).
+            #expect(r.status == 2, "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderr.hasPrefix("herald: error: "), "\(args): \(r.stderr)")
+            #expect(r.stdout.isEmpty, "\(args)")
         }
     }
 

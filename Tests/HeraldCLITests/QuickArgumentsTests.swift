@@ -55,7 +55,7 @@ import HeraldCommandLine
         #expect(FormatInvocation(quickArguments: ["--nope", "x"]) == nil)
         #expect(FormatInvocation(quickArguments: ["--width", "wide"]) == nil)
         let render = try #require(RenderInvocation(quickArguments: ["--payload", "-", "--allow-unsealed", "--deadline-ms=5"]))
-        #expect(render.payload == "-" && render.allowUnsealed && render.deadlineMilliseconds == 5)
+        #expect(render.payload == "-" && render.stage.allowUnsealed && render.stage.deadlineMilliseconds == 5)
     }
 }
 

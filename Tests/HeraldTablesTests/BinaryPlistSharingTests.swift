@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HeraldTableFormats
 @testable import HeraldTables
 
 /// A binary plist may point many keys at one string object. Each reference still counts

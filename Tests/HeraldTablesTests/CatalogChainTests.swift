@@ -1,6 +1,8 @@
 import HeraldICU
 import Testing
 
+@testable import HeraldTableFormats
+@testable import HeraldTableFormats
 @testable import HeraldTables
 
 /// A catalog's chain normalizes only the folder names that can serve the locale; the
@@ -86,13 +88,23 @@ import Testing
             "sub/dir/Cat.xcstrings", "English.lproj/InfoPlist.strings", "en.lproj/T.strings/",
         ]
         for path in paths {
-            let fast = Catalog.classifyPrintableASCII(readPath: "/r/" + path, displayPath: path)
+            let fast = TablePath.printableASCII(path)
             #expect(fast != nil, "\(path)")
-            #expect(fast ?? nil == Catalog.classifyAnyPath(readPath: "/r/" + path, displayPath: path), "\(path)")
+            #expect(fast ?? nil == TablePath.anyPath(path), "\(path)")
         }
         // Not printable ASCII: left to the general reading.
-        #expect(Catalog.classifyPrintableASCII(readPath: "x", displayPath: "fr.lproj/Caf\u{E9}.strings") == nil)
-        #expect(Catalog.classifyPrintableASCII(readPath: "x", displayPath: "fr.lproj/A\tB.strings") == nil)
+        #expect(TablePath.printableASCII("fr.lproj/Caf\u{E9}.strings") == nil)
+        #expect(TablePath.printableASCII("fr.lproj/A\tB.strings") == nil)
         #expect(Catalog.classify(readPath: "x", displayPath: "fr.lproj/Caf\u{E9}.strings")?.table == "Caf\u{E9}")
+        // The one reading of a table file's path.
+        #expect(TablePath("de.lproj/Localizable.stringsdict") == TablePath(format: .stringsdict, table: "Localizable", localization: "de"))
+        #expect(TablePath("Localizable.strings")?.localization == nil)
+        #expect(TablePath("Localizable.strings")?.isInBundle == false)
+        #expect(TablePath(".lproj/T.strings")?.isInBundle == false)
+        #expect(TablePath("a/Messages.xcstrings")?.isInBundle == true)
+        #expect(Catalog.classify(readPath: "x", displayPath: "Localizable.strings")?.localization == "und")
+        #expect(TableFormat(fileName: "x.stringsdict") == .stringsdict)
+        #expect(TableFormat(fileName: ".strings") == nil)
+        #expect(TableFormat.tableName(of: "a/en.lproj/Main.strings") == "Main")
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import HeraldICU
 import HeraldJSON
+import HeraldTableFormats
+import HeraldTableInterchange
 import HeraldTables
 import Testing
 

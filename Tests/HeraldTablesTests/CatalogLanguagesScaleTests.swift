@@ -1,6 +1,8 @@
 import HeraldICU
 import Testing
 
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 
 /// A String Catalog of thousands of languages loads and exports in work linear in the

@@ -2,6 +2,7 @@ import Foundation
 import HeraldICU
 import Testing
 
+@testable import HeraldTableFormats
 @testable import HeraldTables
 
 /// What a lookup reads: only its own table's files in the chain's localizations;

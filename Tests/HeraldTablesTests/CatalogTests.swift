@@ -1,5 +1,6 @@
 import Foundation
 import HeraldICU
+import HeraldTableFormats
 import HeraldTables
 import Testing
 

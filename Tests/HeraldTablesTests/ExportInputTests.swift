@@ -1,4 +1,6 @@
 import Foundation
+import HeraldTableFormats
+import HeraldTableInterchange
 import HeraldTables
 import Testing
 

@@ -1,6 +1,8 @@
 import HeraldJSON
 import Testing
 
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 
 /// `herald export --format json` is written as it is made (`TableExport.writeJSON`),

@@ -1,4 +1,6 @@
 import Foundation
+import HeraldTableFormats
+@testable import HeraldTableInterchange
 import HeraldTables
 import HeraldTestSupport
 import Testing

@@ -1,5 +1,7 @@
 import HeraldICU
 import HeraldJSON
+import HeraldTableFormats
+import HeraldTableInterchange
 import HeraldTables
 import Testing
 

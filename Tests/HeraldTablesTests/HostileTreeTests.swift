@@ -1,6 +1,7 @@
 import Foundation
 import HeraldICU
 import HeraldJSON
+import HeraldTableFormats
 import HeraldTables
 import Testing
 import HeraldTestSupport

@@ -1,3 +1,4 @@
+import HeraldTableFormats
 import HeraldTables
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 
+@testable import HeraldTableFormats
 @testable import HeraldTables
 
 /// A `.stringsdict` is made into entries while it is read: the XML plist reader hands over

@@ -2,6 +2,8 @@ import HeraldDiagnostics
 import HeraldICU
 import Testing
 
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 
 /// A plural variable's forms are kept as one string and a mark per form; these check that

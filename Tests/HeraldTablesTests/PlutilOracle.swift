@@ -1,5 +1,6 @@
 import Foundation
 import HeraldTestSupport
+import HeraldTableFormats
 import HeraldTables
 
 /// Foundation's property-list reader, run as `plutil`: the oracle for what a

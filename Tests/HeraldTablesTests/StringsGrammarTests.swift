@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTableFormats
 import HeraldTables
 import Testing
 

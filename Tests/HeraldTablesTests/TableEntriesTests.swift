@@ -1,4 +1,5 @@
 import HeraldDiagnostics
+import HeraldTableFormats
 import HeraldTables
 import Testing
 

@@ -1,4 +1,5 @@
 import HeraldDiagnostics
+@testable import HeraldTableFormats
 @testable import HeraldTables
 import HeraldTestSupport
 import Testing

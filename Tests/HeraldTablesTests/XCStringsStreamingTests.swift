@@ -1,5 +1,6 @@
 import Foundation
 import HeraldDiagnostics
+@testable import HeraldTableFormats
 @testable import HeraldTables
 import Testing
 

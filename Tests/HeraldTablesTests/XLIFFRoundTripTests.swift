@@ -1,6 +1,8 @@
 import Foundation
 import HeraldJSON
 import HeraldTestSupport
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 import Testing
 

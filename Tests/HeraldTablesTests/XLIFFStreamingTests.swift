@@ -1,6 +1,8 @@
 import Foundation
 import HeraldDiagnostics
 import HeraldSync
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 import HeraldTestSupport
 import Testing

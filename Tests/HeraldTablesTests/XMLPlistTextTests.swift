@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HeraldTableFormats
 @testable import HeraldTables
 
 /// The text of an XML property list's `<string>` and `<key>`: plain runs, entities, character

@@ -1,4 +1,6 @@
 import Foundation
+@testable import HeraldTableFormats
+@testable import HeraldTableInterchange
 @testable import HeraldTables
 import Testing
 

@@ -2,8 +2,8 @@
 # Runs every Herald benchmark in one invocation: each builds in release mode
 # and runs Herald next to its baseline (a C program calling ICU directly, or
 # Foundation where it can do the job) in the same script, and prints ratios.
-# The closing table collects each benchmark's summary lines; paste it, with
-# the machine line, into BENCHMARKS.md.
+# The closing table collects each benchmark's summary lines; their figures
+# replace the matching rows of BENCHMARKS.md's table.
 #   Tools/bench/all.sh            # everything (10–20 minutes on 2 cores)
 #   Tools/bench/all.sh icu lint   # a subset
 set -uo pipefail

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-LIGHT = {"HeraldTables", "HeraldRender", "HeraldLint"}
+LIGHT = {"HeraldTableFormats", "HeraldTables", "HeraldTableInterchange", "HeraldRender", "HeraldLint"}
 HEAVY = {"Crypto", "GRDB"}
 
 graph = json.loads(subprocess.run(
