@@ -350,7 +350,10 @@ public enum FormatStringParser {
                 problem(.mixedPositional, r, "'\(Excerpt.escaped(text(r)))' mixes positional (%1$@) and sequential (%@) specifiers in one string")
             }
             let argumentKind = Self.argumentKind(conversion)
-            if argumentKind >= 0 {
+            // Only an argument a position can name is ever read twice: sequential specifiers
+            // each read the next one. Past `maximumPosition` nothing can conflict, so nothing is
+            // kept (a form of a million `%@` held a million-entry table here, ~25 MB).
+            if argumentKind >= 0, argumentIndex < maximumPosition {
                 if let seen = kinds[argumentIndex] {
                     if seen.kind != argumentKind {
                         let seenText = text(Int(seen.start)..<Int(seen.end))

@@ -21,9 +21,11 @@ struct RenderState {
     /// Why the message could not be formatted at all (`RenderError.formatFailed`); the
     /// first reason said wins.
     var failure: String?
-    /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
+    /// Arguments read so far: bits for the first 64, more bits beyond (no allocation in the common case).
     private var usedMask: UInt64 = 0
-    private var usedBeyond: Set<Int>?
+    /// Arguments from 64 on that were read, one bit each (a set of a million indices took
+    /// ~17 MB for a form of a million `%@`; these bits take 128 KB).
+    private var usedBeyond: [UInt64] = []
     private var notNumberReported: UInt64 = 0
     var diagnostics: [Diagnostic] = []
     /// `diagnostics` as a set, to say each once.
@@ -74,7 +76,12 @@ struct RenderState {
 
     /// 1-based numbers of the arguments no specifier read.
     var unusedArguments: [Int] {
-        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !(usedBeyond?.contains(i) ?? false) }.map { $0 + 1 }
+        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !wasUsedBeyond(i) }.map { $0 + 1 }
+    }
+
+    private func wasUsedBeyond(_ index: Int) -> Bool {
+        let word = (index - 64) >> 6
+        return word < usedBeyond.count && usedBeyond[word] & (1 << UInt64((index - 64) & 63)) != 0
     }
 
     /// Arguments whose fraction a whole-number specifier dropped (said once each).
@@ -102,10 +109,10 @@ struct RenderState {
         if index < 64 {
             usedMask |= 1 << UInt64(index)
         } else {
-            // Inserted in place: `(usedBeyond ?? []).union([index])` copied the whole set on
-            // every read, quadratic in a form of many `%@` (1 MB of them: 15 s).
-            if usedBeyond == nil { usedBeyond = [] }
-            usedBeyond?.insert(index)
+            // Set in place (a copy per read was quadratic in a form of many `%@`).
+            let word = (index - 64) >> 6
+            if word >= usedBeyond.count { usedBeyond.append(contentsOf: repeatElement(0, count: word + 1 - usedBeyond.count)) }
+            usedBeyond[word] |= 1 << UInt64((index - 64) & 63)
         }
         return arguments[index]
     }

@@ -67,6 +67,9 @@ enum TemplatePart: Sendable {
     /// The specifier and the argument it reads: one object serves every specifier of a
     /// format string written alike (a form of a million `%@` compiles one, not a million).
     case specifier(CompiledSpecifier, argument: Int)
+    /// Specifiers written alike, one after another with no text between, reading one argument
+    /// after another: a form of a million `%@` is one part, not a million.
+    case repeated(SpecifierRun)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
     case broken(BrokenVariable)
@@ -82,6 +85,7 @@ enum TemplatePart: Sendable {
 enum TemplateStep {
     case text(start: Int, count: Int)
     case specifier(Unmanaged<CompiledSpecifier>, argument: Int)
+    case repeated(Unmanaged<SpecifierRun>)
     case variable(Unmanaged<CompiledVariable>)
     case broken(Unmanaged<BrokenVariable>)
 }
@@ -356,10 +360,17 @@ struct TemplateCompiler {
             if let start = pending { parts.append(.text(parsed.shownText(ofPieces: start..<end))) }
             pending = nil
         }
+        // Specifiers alike in a row reading one argument after another: one part (`SpecifierRun`).
+        var runs = SpecifierRun.Builder()
+        func flushRun() { runs.flush(into: &parts) }
+        func appendSpecifier(_ c: CompiledSpecifier, argument: Int) { runs.append(c, argument: argument, into: &parts) }
         let segments = parsed.segments
         for i in segments.indices {
             if parsed.isText(piece: i) {
-                if pending == nil { pending = i }
+                if pending == nil {
+                    flushRun()
+                    pending = i
+                }
                 continue
             }
             flushLiteral(before: i)
@@ -370,6 +381,7 @@ struct TemplateCompiler {
                 switch spec.conversion {
                 case .variable(let name):
                     count = max(count, index + 1)
+                    flushRun()
                     parts.append(compileVariable(name, at: index, variables: variables, active: active))
                 case .substitutionArgument:
                     guard let substitution else { continue }
@@ -384,14 +396,15 @@ struct TemplateCompiler {
                         spec.conversion = .object
                         diagnostics.append(Diagnostic(.valueType, .warning, "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written"))
                     }
-                    parts.append(.specifier(shared(spec), argument: substitution.index))
+                    appendSpecifier(shared(spec), argument: substitution.index)
                 default:
                     count = max(count, index + 1)
-                    parts.append(.specifier(shared(spec), argument: index))
+                    appendSpecifier(shared(spec), argument: index)
                 }
             }
         }
         flushLiteral(before: segments.endIndex)
+        flushRun()
         return Template(parts: parts, diagnostics: diagnostics, argumentCount: count, source: text)
     }
 
@@ -482,7 +495,13 @@ struct TemplateCompiler {
     static func agreedPrecision(_ forms: some Sequence<Template>, argument: Int) -> Int? {
         var agreed: Int?
         for form in forms {
-            for case .specifier(let c, argument) in form.parts {
+            for part in form.parts {
+                let c: CompiledSpecifier
+                switch part {
+                case .specifier(let one, argument): c = one
+                case .repeated(let run) where run.arguments.contains(argument): c = run.specifier
+                default: continue
+                }
                 switch c.spec.conversion {
                 case .fixed:
                     let digits = min(c.spec.precision ?? 6, 20)
