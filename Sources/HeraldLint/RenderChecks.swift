@@ -89,13 +89,18 @@ extension LintRun {
         // A date of an ICU pattern ({0, date, short}) gets an instant: a plural's sample is not one.
         let dates = icu ? Set(ctx.texts.flatMap { Renderer.icuDateArgumentPositions(in: $0.value) }) : []
         // One sample's argument list at a time (a form of a million `%@` reads a million).
-        let argumentList = { (s: Int) -> [RenderArgument] in
+        // As runs of equal values: a form reading half a million arguments gets a run or two.
+        let argumentRuns = { (s: Int) -> RenderArgumentRuns in
             let sample = samples[s]
-            return numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? sample : Self.sampleText) }
+            var runs = RenderArgumentRuns()
+            for (i, isNumber) in numeric.enumerated() {
+                runs.append(.string(dates.contains(i) ? Self.sampleDate : isNumber ? sample : Self.sampleText))
+            }
+            return runs
         }
         // Compiled once, rendered with every sample.
         Renderer.renderUncached(
-            message: entry.message, locale: plan.locale, listCount: samples.count, argumentList: argumentList,
+            message: entry.message, locale: plan.locale, listCount: samples.count, argumentRuns: argumentRuns,
             options: RenderOptions(isolateArguments: true),
             icu: icu, servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
         ) { i, text, details in

@@ -93,6 +93,9 @@ final class HelperRun: Sendable {
         self.count = count
     }
 
+    /// The helper's process id once it is spawned, 0 before (for tests).
+    var pid: pid_t { state.withLock { $0.pid } }
+
     /// Kills the helper (or stops it from starting).
     func cancel() {
         state.withLock { s in

@@ -249,14 +249,28 @@ public enum FormatStringParser {
         }
         func add(_ end: Int, _ kind: Int32) { out.pieces.append(.init(end: UInt32(end), kind: kind)) }
         // Room for the pieces up front: a specifier starts at each `%` not paired into `%%`,
-        // and a piece of text can come before each (a hint; growing past it is still fine).
+        // and a piece of text comes before one unless it follows another specifier: counted
+        // when the byte before its `%` is not a letter or `@` (a hint; growing past it is
+        // still fine, and `%@%@…` no longer reserves twice what it needs).
         var starts = 0
+        var texts = 1
         var run = 0
+        var before: UInt8 = 0
         for b in bytes {
-            if b == UInt8(ascii: "%") { run += 1 } else { starts += run & 1; run = 0 }
+            if b == UInt8(ascii: "%") {
+                run += 1
+            } else {
+                if run & 1 == 1 {
+                    starts += 1
+                    let letter = (before | 0x20) >= UInt8(ascii: "a") && (before | 0x20) <= UInt8(ascii: "z")
+                    if !letter && before != UInt8(ascii: "@") { texts += 1 }
+                }
+                run = 0
+                before = b
+            }
         }
         starts += run & 1
-        out.pieces.reserveCapacity(2 * starts + 1)
+        out.pieces.reserveCapacity(starts + texts)
         let firstArgument = out.firstArgument
         let substitutionArgument = out.substitutionArgument
         var literalOpen = false
@@ -350,7 +364,10 @@ public enum FormatStringParser {
                 problem(.mixedPositional, r, "'\(Excerpt.escaped(text(r)))' mixes positional (%1$@) and sequential (%@) specifiers in one string")
             }
             let argumentKind = Self.argumentKind(conversion)
-            if argumentKind >= 0 {
+            // Only an argument a position can name is ever read twice: sequential specifiers
+            // each read the next one. Past `maximumPosition` nothing can conflict, so nothing is
+            // kept (a form of a million `%@` held a million-entry table here, ~25 MB).
+            if argumentKind >= 0, argumentIndex < maximumPosition {
                 if let seen = kinds[argumentIndex] {
                     if seen.kind != argumentKind {
                         let seenText = text(Int(seen.start)..<Int(seen.end))

@@ -49,7 +49,7 @@ extension Renderer {
             // pattern's number is input, and `{2147483647}` must not loop two
             // billion times (found by fuzzing). Higher numbers the pattern
             // names are bound once each, as missing.
-            let given = min(highest + 1, state.arguments.count)
+            let given = min(highest + 1, state.argumentCount)
             for i in Array(0..<given) + numbers.filter({ $0 >= given }).sorted() {
                 let a = byName[String(i)] ?? ICUMessageArgument(name: String(i), numeric: false)
                 if !bind(a, index: i) { return }

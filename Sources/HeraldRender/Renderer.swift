@@ -183,10 +183,7 @@ public final class Renderer: Sendable {
         message: Message, locale: LocaleID, listCount: Int, argumentList: (Int) -> [RenderArgument], options: RenderOptions = .init(),
         icu: Bool = false, servedBy: String? = nil, each: (Int, UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Void
     ) {
-        let compiled = compile(
-            message, servedBy: servedBy ?? locale.bcp47,
-            language: servedBy.map { LocalizationLookup.textLanguage(of: $0, development: nil) } ?? locale, table: "", key: "",
-            locale: locale, icu: icu)
+        let compiled = compileUncached(message, locale: locale, icu: icu, servedBy: servedBy)
         for i in 0..<listCount {
             let arguments = argumentList(i)
             // A message that cannot be formatted is lent as empty text with its diagnostics.
@@ -236,14 +233,14 @@ public final class Renderer: Sendable {
     /// formatted (`RenderState.failure`) is nil with `failure` set, and `body` is not called,
     /// unless `lendFailures`: then `body` gets empty text and the diagnostics that say why.
     static func render<Output>(
-        _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], options: RenderOptions,
-        failure: inout RenderError?, lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
+        _ compiled: Compiled, locale: LocaleID, arguments: [RenderArgument], tail: RenderArgumentRuns? = nil,
+        options: RenderOptions, failure: inout RenderError?, lendFailures: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, inout RenderDetails) -> Output
     ) -> Output? {
         // The state borrows the arguments and the compiled entry for the
         // render: no reference counting per argument or per object read.
         arguments.withUnsafeBufferPointer { args in
             var state = RenderState(
-                arguments: args, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
+                arguments: args, tail: tail, compiled: compiled, isolate: options.isolateArguments && compiled.rightToLeft)
             // Most texts fit the stack buffer: no allocation for the text.
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { storage in
                 var out = RenderBuffer(storage)
@@ -253,11 +250,10 @@ public final class Renderer: Sendable {
                     renderNode(compiled.node, options: options, state: &state, into: &out)
                 }
                 if !state.allArgumentsUsed {
-                    let unused = state.unusedArguments.map(String.init)
-                    if !unused.isEmpty {
+                    if let unused = state.unusedArguments {
                         state.diagnose(
                             .warning, .unusedArgument,
-                            "\(arguments.count) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.joined(separator: ", ")) \(unused.count > 1 ? "are" : "is") not used by the message")
+                            "\(state.argumentCount) argument(s) given but argument\(unused.count > 1 ? "s" : "") \(unused.text) \(unused.count > 1 ? "are" : "is") not used by the message")
                     }
                 }
                 var details = RenderDetails(

@@ -15,15 +15,22 @@ import HeraldDiagnostics
 /// unretained, the digits of the last selected integer inline.
 struct RenderState {
     let arguments: UnsafeBufferPointer<RenderArgument>
+    /// Arguments past `arguments`, as runs of equal values (the linter's samples for a message
+    /// of very many arguments): index i ≥ `arguments.count` reads `tail[i]`.
+    let tail: RenderArgumentRuns?
+    /// How many arguments were given.
+    let argumentCount: Int
     /// The entry being rendered (it outlives the render; its caller holds it).
     private let compiled: Unmanaged<Renderer.Compiled>
     let isolate: Bool
     /// Why the message could not be formatted at all (`RenderError.formatFailed`); the
     /// first reason said wins.
     var failure: String?
-    /// Arguments read so far: bits for the first 64, a set beyond (no allocation in the common case).
+    /// Arguments read so far: bits for the first 64, more bits beyond (no allocation in the common case).
     private var usedMask: UInt64 = 0
-    private var usedBeyond: Set<Int>?
+    /// Arguments from 64 on that were read, one bit each (a set of a million indices took
+    /// ~17 MB for a form of a million `%@`; these bits take 128 KB).
+    private var usedBeyond: [UInt64] = []
     private var notNumberReported: UInt64 = 0
     var diagnostics: [Diagnostic] = []
     /// `diagnostics` as a set, to say each once.
@@ -48,8 +55,10 @@ struct RenderState {
     var lastFixed: (index: Int, formatter: UnsafeMutableRawPointer)?
     var lastIntegerDigits = DigitScratch()
 
-    init(arguments: UnsafeBufferPointer<RenderArgument>, compiled: Renderer.Compiled, isolate: Bool) {
+    init(arguments: UnsafeBufferPointer<RenderArgument>, tail: RenderArgumentRuns? = nil, compiled: Renderer.Compiled, isolate: Bool) {
         self.arguments = arguments
+        self.tail = tail
+        self.argumentCount = max(arguments.count, tail?.count ?? 0)
         self.compiled = Unmanaged.passUnretained(compiled)
         self.isolate = isolate
     }
@@ -67,14 +76,40 @@ struct RenderState {
 
     /// True when every argument was read (the common case: nothing to report).
     var allArgumentsUsed: Bool {
-        let n = arguments.count
+        let n = argumentCount
         if n > 64 { return false }
         return n == 64 ? usedMask == UInt64.max : usedMask & ((1 << UInt64(n)) - 1) == (1 << UInt64(n)) - 1
     }
 
-    /// 1-based numbers of the arguments no specifier read.
-    var unusedArguments: [Int] {
-        arguments.indices.filter { i in i < 64 ? usedMask & (1 << UInt64(i)) == 0 : !(usedBeyond?.contains(i) ?? false) }.map { $0 + 1 }
+    /// The arguments no specifier read, 1-based, as runs (`2`, `5–9`): the first
+    /// `unusedRunsListed` runs written out, then how many more. Nil when every one was read.
+    /// (A list of each number was megabytes for a form that reads one of half a million.)
+    var unusedArguments: (text: String, count: Int)? {
+        var runs: [String] = []
+        var more = 0
+        var count = 0
+        var start: Int? = nil
+        func close(_ end: Int) {
+            guard let s = start else { return }
+            count += end - s + 1
+            if runs.count < Self.unusedRunsListed { runs.append(s == end ? "\(s)" : "\(s)–\(end)") } else { more += 1 }
+            start = nil
+        }
+        for i in 0..<argumentCount {
+            let used = i < 64 ? usedMask & (1 << UInt64(i)) != 0 : wasUsedBeyond(i)
+            if used { close(i) } else if start == nil { start = i + 1 }
+        }
+        close(argumentCount)
+        guard count > 0 else { return nil }
+        return (runs.joined(separator: ", ") + (more > 0 ? " and \(more) more" : ""), count)
+    }
+
+    /// How many runs of unused arguments a diagnostic writes out.
+    static let unusedRunsListed = 20
+
+    private func wasUsedBeyond(_ index: Int) -> Bool {
+        let word = (index - 64) >> 6
+        return word < usedBeyond.count && usedBeyond[word] & (1 << UInt64((index - 64) & 63)) != 0
     }
 
     /// Arguments whose fraction a whole-number specifier dropped (said once each).
@@ -95,24 +130,32 @@ struct RenderState {
     /// Inlined so the description closure (built only for a diagnostic) costs nothing.
     @inline(__always)
     mutating func argument(_ index: Int, for what: @autoclosure () -> String) -> RenderArgument? {
-        guard index >= 0, index < arguments.count else {
-            missing(index, what())
-            return nil
-        }
-        if index < 64 {
-            usedMask |= 1 << UInt64(index)
-        } else {
-            // Inserted in place: `(usedBeyond ?? []).union([index])` copied the whole set on
-            // every read, quadratic in a form of many `%@` (1 MB of them: 15 s).
-            if usedBeyond == nil { usedBeyond = [] }
-            usedBeyond?.insert(index)
-        }
+        guard index >= 0, index < arguments.count else { return argument(beyond: index, what) }
+        markUsed(index)
         return arguments[index]
     }
 
+    @inline(__always)
+    private mutating func markUsed(_ index: Int) {
+        if index < 64 {
+            usedMask |= 1 << UInt64(index)
+        } else {
+            // Set in place (a copy per read was quadratic in a form of many `%@`).
+            let word = (index - 64) >> 6
+            if word >= usedBeyond.count { usedBeyond.append(contentsOf: repeatElement(0, count: word + 1 - usedBeyond.count)) }
+            usedBeyond[word] |= 1 << UInt64((index - 64) & 63)
+        }
+    }
+
+    /// An argument past the list: from `tail`, or missing (diagnosed).
     @inline(never)
-    private mutating func missing(_ index: Int, _ what: String) {
-        diagnose(.error, .missingArgument, "\(what) reads argument \(index + 1), but only \(arguments.count) given; left empty")
+    private mutating func argument(beyond index: Int, _ what: () -> String) -> RenderArgument? {
+        guard index >= 0, index < argumentCount, let tail else {
+            diagnose(.error, .missingArgument, "\(what()) reads argument \(index + 1), but only \(argumentCount) given; left empty")
+            return nil
+        }
+        markUsed(index)
+        return tail[index]
     }
 
     /// The argument read as a number. A string that is not a number gives nil (diagnosed).

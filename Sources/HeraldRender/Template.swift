@@ -67,6 +67,9 @@ enum TemplatePart: Sendable {
     /// The specifier and the argument it reads: one object serves every specifier of a
     /// format string written alike (a form of a million `%@` compiles one, not a million).
     case specifier(CompiledSpecifier, argument: Int)
+    /// Specifiers written alike, one after another with no text between, reading one argument
+    /// after another: a form of a million `%@` is one part, not a million.
+    case repeated(SpecifierRun)
     case variable(CompiledVariable)
     /// A variable whose name the message does not define, or a cycle.
     case broken(BrokenVariable)
@@ -82,6 +85,7 @@ enum TemplatePart: Sendable {
 enum TemplateStep {
     case text(start: Int, count: Int)
     case specifier(Unmanaged<CompiledSpecifier>, argument: Int)
+    case repeated(Unmanaged<SpecifierRun>)
     case variable(Unmanaged<CompiledVariable>)
     case broken(Unmanaged<BrokenVariable>)
 }

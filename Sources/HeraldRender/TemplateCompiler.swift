@@ -125,10 +125,17 @@ struct TemplateCompiler {
             if let start = pending { parts.append(.text(parsed.shownText(ofPieces: start..<end))) }
             pending = nil
         }
+        // Specifiers alike in a row reading one argument after another: one part (`SpecifierRun`).
+        var runs = SpecifierRun.Builder()
+        func flushRun() { runs.flush(into: &parts) }
+        func appendSpecifier(_ c: CompiledSpecifier, argument: Int) { runs.append(c, argument: argument, into: &parts) }
         let segments = parsed.segments
         for i in segments.indices {
             if parsed.isText(piece: i) {
-                if pending == nil { pending = i }
+                if pending == nil {
+                    flushRun()
+                    pending = i
+                }
                 continue
             }
             flushLiteral(before: i)
@@ -139,6 +146,7 @@ struct TemplateCompiler {
                 switch spec.conversion {
                 case .variable(let name):
                     count = max(count, index + 1)
+                    flushRun()
                     parts.append(compileVariable(name, at: index, variables: variables, active: active))
                 case .substitutionArgument:
                     guard let substitution else { continue }
@@ -153,14 +161,15 @@ struct TemplateCompiler {
                         spec.conversion = .object
                         diagnostics.append(Diagnostic(.valueType, .warning, "format specifier '\(Excerpt.escaped(substitution.valueType ?? ""))' of a substitution is not a printf conversion; printing the argument as written"))
                     }
-                    parts.append(.specifier(shared(spec), argument: substitution.index))
+                    appendSpecifier(shared(spec), argument: substitution.index)
                 default:
                     count = max(count, index + 1)
-                    parts.append(.specifier(shared(spec), argument: index))
+                    appendSpecifier(shared(spec), argument: index)
                 }
             }
         }
         flushLiteral(before: segments.endIndex)
+        flushRun()
         return Template(parts: parts, diagnostics: diagnostics, argumentCount: count, source: text)
     }
 
@@ -251,7 +260,13 @@ struct TemplateCompiler {
     static func agreedPrecision(_ forms: some Sequence<Template>, argument: Int) -> Int? {
         var agreed: Int?
         for form in forms {
-            for case .specifier(let c, argument) in form.parts {
+            for part in form.parts {
+                let c: CompiledSpecifier
+                switch part {
+                case .specifier(let one, argument): c = one
+                case .repeated(let run) where run.arguments.contains(argument): c = run.specifier
+                default: continue
+                }
                 switch c.spec.conversion {
                 case .fixed:
                     let digits = min(c.spec.precision ?? 6, 20)

@@ -38,6 +38,7 @@ struct TemplateLiterals {
                     step = .text(start: start, count: at - start)
                 }
             case .specifier(let c, let argument): step = .specifier(Unmanaged.passUnretained(c), argument: argument)
+            case .repeated(let run): step = .repeated(Unmanaged.passUnretained(run))
             case .variable(let v): step = .variable(Unmanaged.passUnretained(v))
             case .broken(let b): step = .broken(Unmanaged.passUnretained(b))
             }
@@ -80,6 +81,11 @@ extension Renderer {
                 out.append(UnsafeBufferPointer(rebasing: literals[start..<(start + count)]))
             case .specifier(let c, let argument):
                 c._withUnsafeGuaranteedRef { SpecifierFormatting.field($0, argument: argument, state: &state, into: &out) }
+            case .repeated(let run):
+                run._withUnsafeGuaranteedRef { run in
+                    let c = run.specifier
+                    for argument in run.arguments { SpecifierFormatting.field(c, argument: argument, state: &state, into: &out) }
+                }
             case .variable(let v):
                 v._withUnsafeGuaranteedRef { renderVariable($0, state: &state, into: &out) }
             case .broken(let b):

@@ -30,7 +30,7 @@ struct MediaStep: Sendable {
     }
 
     /// Downloads `references`. Called on the stage's worker thread, which waits for the
-    /// downloads (they run on the cooperative pool); the worker is never a pool thread.
+    /// downloads (they run on a thread of their own); the worker is never a pool thread.
     /// For a `sealed` push a failure is said by its code alone: its detail quotes the URL, a
     /// host or what the host answered, all sealed content, in whatever spelling (case,
     /// percent-encoding, a resolver's form) no list of withheld values could catch.
@@ -75,12 +75,19 @@ struct MediaStep: Sendable {
     }
 
     /// Runs `operation` and blocks this thread until it is done (its result is always set
-    /// before the signal; nil is never seen). Only for the stage's own worker thread:
-    /// blocking a thread of the cooperative pool this way could wait forever.
+    /// before the signal; nil is never seen). Only for the stage's own worker thread, never a
+    /// thread of Swift's cooperative pool.
+    ///
+    /// The operation runs on a thread of its own (`DedicatedExecutor`), and so do the child
+    /// tasks it starts: it must not wait for a pool thread. On the pool it could not start
+    /// while other work held every pool thread (a 2-core machine has two; tests block them
+    /// in subprocess waits), and the push waited as long as they did (issue 31 item 16).
     private static func waitOnWorkerThread<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T? {
         let result = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        let executor = DedicatedExecutor()
+        defer { executor.shutdown() }
+        Task.detached(executorPreference: executor) {
             let value = await operation()
             result.withLock { $0 = value }
             done.signal()

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func aThousandObjectsCompileToOne() throws {
-        let template = try Self.compile(String(repeating: "%@", count: 1000))
+        let template = try Self.compile(String(repeating: "%@ ", count: 1000))
         var objects = Set<ObjectIdentifier>()
         var arguments: [Int] = []
         for case .specifier(let c, let argument) in template.parts {

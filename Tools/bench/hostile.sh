@@ -74,12 +74,12 @@ tree() {  # tree NAME PATH-IN-TREE FILE → a tables folder holding FILE at PATH
 }
 
 IN=$WORK/in
-for shape in strings-many-keys strings-huge-string strings-specifiers; do
+for shape in strings-many-keys strings-huge-string strings-specifiers strings-objects; do
   d=$(tree "$shape" en.lproj/Localizable.strings "$IN/$shape.strings")
   row "$shape.strings" export "$IN/$shape.strings" "$BIN" export "$d" --format json
   row "$shape.strings" validate "$IN/$shape.strings" "$BIN" validate "$d"
 done
-for shape in stringsdict-huge-string stringsdict-deep stringsdict-plural-nest stringsdict-specifiers; do
+for shape in stringsdict-huge-string stringsdict-deep stringsdict-plural-nest stringsdict-specifiers stringsdict-specifiers-d; do
   d=$(tree "$shape" en.lproj/Localizable.stringsdict "$IN/$shape.xml")
   row "$shape.xml" export "$IN/$shape.xml" "$BIN" export "$d" --format json
   row "$shape.xml" validate "$IN/$shape.xml" "$BIN" validate "$d"

@@ -6,6 +6,8 @@
   strings-specifiers.strings       one string of many numbered specifiers (%1$@ … %N$@)
   stringsdict-huge-string.xml      a .stringsdict (XML plist) whose one value is SIZE bytes
   stringsdict-specifiers.xml       a .stringsdict whose plural form is SIZE bytes of %@
+  stringsdict-specifiers-d.xml     the same form of %d
+  strings-objects.strings          one .strings value of SIZE bytes of %@
   stringsdict-deep.xml             <dict> nested as deep as SIZE allows
   stringsdict-shared.bplist        a binary plist whose one string is referenced by every key
   stringsdict-plural-nest.xml      plural variables nested through their forms (for the linter)
@@ -72,6 +74,16 @@ def stringsdict_specifiers(size):
             '<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>'
             '<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%@</string>'
             '<key>other</key><string>' + '%@' * (size // 2) + '</string></dict></dict></dict></plist>\n').encode()
+
+
+def stringsdict_specifiers_d(size):
+    # The same form of %d: every specifier is a localized number (a formatter per render).
+    return stringsdict_specifiers(size).replace(b'%@%@', b'%d%d')
+
+
+def strings_objects(size):
+    # One .strings value of SIZE bytes of %@ (sequential: the linter renders every one).
+    return ('"k" = "' + '%@' * (size // 2) + '";\n').encode()
 
 
 def stringsdict_deep(size):
@@ -224,6 +236,8 @@ def shapes(size):
         'stringsdict-shared.bplist': bplist_shared(size),
         'stringsdict-plural-nest.xml': stringsdict_plural_nest(size),
         'stringsdict-specifiers.xml': stringsdict_specifiers(size),
+        'stringsdict-specifiers-d.xml': stringsdict_specifiers_d(size),
+        'strings-objects.strings': strings_objects(size),
         'xcstrings-many-keys.xcstrings': xcstrings_many_keys(size),
         'xcstrings-deep.xcstrings': xcstrings_deep(size),
         'xliff-many-units.xliff': xliff_many_units(size),
