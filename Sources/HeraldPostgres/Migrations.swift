@@ -85,6 +85,16 @@ public enum Migrations {
             """,
             "UPDATE herald_results SET failures = 1 WHERE NOT ok",
         ]),
+        // A claim looks for a suspect among running jobs and takes queued ones: with one
+        // index over both, the search for a suspect read every queued job's entry (85 ms a
+        // claim at 200,000 queued, EXPLAIN ANALYZE); an index for each state keeps a claim's
+        // cost that of the jobs it takes (5 ms), however long the queue (Docs/campaigns.md).
+        // Built while migrating (writes to herald_jobs wait for it): migrate before workers start.
+        Migration(number: 3, name: "an index per open state", statements: [
+            "CREATE INDEX herald_jobs_queued ON herald_jobs (id) WHERE state = 'queued'",
+            "CREATE INDEX herald_jobs_running ON herald_jobs (id) WHERE state = 'running'",
+            "DROP INDEX herald_jobs_open",
+        ]),
     ]
 
     /// Applies the migrations the database lacks, in order, in one transaction (under an

@@ -125,8 +125,8 @@ run() {  # run KIND FILE COUNT WORKERS
   local e0 e1; e0=$(now)
   "$bin/herald-worker" enqueue --database "$url" --campaign bench --kind "$kind" --requests-per-job "$J" "$file" 2>/dev/null
   e1=$(now)
-  psql -d "$db" -c "SELECT pg_stat_statements_reset()" >/dev/null
   psql -d "$db" -c "CHECKPOINT"
+  psql -d "$db" -c "SELECT pg_stat_statements_reset()" >/dev/null
   local lsn0 pg0 pg1; lsn0=$(psql -d "$db" -c "SELECT pg_current_wal_lsn()"); pg0=$(pgcpu)
   local t0 t1 pids=() cpu=0
   t0=$(now)
