@@ -1,4 +1,4 @@
-public import HeraldCampaign
+import HeraldCampaign
 import PostgresNIO
 
 extension Enqueue {
@@ -19,37 +19,38 @@ extension Enqueue {
         var counts: [Int64] = []
         var lows: [Int64] = []
         var highs: [Int64] = []
-        // …and their lines, all in one array (a job's are `lines[low...high]`, 1-based).
+        /// Each job's lines, each followed by a newline.
         var lines: [ByteBuffer] = []
+        /// The line numbers of all the jobs, in one array (a job's are `numbers[low...high]`, 1-based).
         var numbers: [Int64] = []
         var bytes = 0
-        /// Where the job being filled starts in `lines`, and its bytes.
-        var open: (low: Int, seq: Int64, bytes: Int)?
+        /// Where the job being filled starts in `numbers`, and its lines.
+        var open: (low: Int, seq: Int64, lines: ByteBuffer)?
 
         init(requestsPerJob: Int) { self.requestsPerJob = requestsPerJob }
 
         mutating func add(_ request: QueuedRequest, seq: Int64) {
-            if open == nil { open = (lines.count, seq, 0) }
-            // A line too long to queue is an empty element (the worker answers it with the
-            // batch's too-long error).
-            lines.append(ByteBuffer(bytes: request.request ?? []))
+            if open == nil { open = (numbers.count, seq, ByteBuffer()) }
+            // A line too long to queue is an empty line (the worker answers it with the
+            // batch's too-long error); a queued line is never blank, and never holds a newline.
+            open!.lines.writeBytes(request.request ?? [])
+            open!.lines.writeInteger(UInt8(ascii: "\n"))
             numbers.append(Int64(request.lineNumber))
-            let size = request.request?.count ?? 0
-            bytes += size
-            open!.bytes += size
-            if lines.count - open!.low >= requestsPerJob || open!.bytes >= bytesPerJob { close() }
+            bytes += (request.request?.count ?? 0) + 1
+            if numbers.count - open!.low >= requestsPerJob || open!.lines.readableBytes >= bytesPerJob { close() }
         }
 
         /// Ends the job being filled.
         mutating func close() {
             guard let job = open else { return }
             open = nil
-            keys.append("lines:\(numbers[job.low])-\(numbers[lines.count - 1])")
+            keys.append("lines:\(numbers[job.low])-\(numbers[numbers.count - 1])")
             seqs.append(job.seq)
             firsts.append(numbers[job.low])
-            counts.append(Int64(lines.count - job.low))
+            counts.append(Int64(numbers.count - job.low))
             lows.append(Int64(job.low + 1))
-            highs.append(Int64(lines.count))
+            highs.append(Int64(numbers.count))
+            lines.append(job.lines)
         }
 
         /// Whether the next INSERT is full (only between jobs).
@@ -88,12 +89,14 @@ extension Enqueue {
             let counts = Array(counts[range])
             let lows = Array(lows[range])
             let highs = Array(highs[range])
+            let lines = Array(lines[range])
             let rows = try await database.rows(
                 """
                 INSERT INTO herald_jobs (campaign_id, request_key, seq, line_number, kind, requests, lines, line_numbers)
-                SELECT \(campaign), key, seq, first, \(kind.rawValue), count, (\(lines)::bytea[])[low:high], (\(numbers)::bigint[])[low:high]
-                FROM unnest(\(keys)::text[], \(seqs)::bigint[], \(firsts)::bigint[], \(counts)::bigint[], \(lows)::bigint[], \(highs)::bigint[])
-                    AS input (key, seq, first, count, low, high)
+                SELECT \(campaign), key, seq, first, \(kind.rawValue), count, lines, (\(numbers)::bigint[])[low:high]
+                FROM unnest(\(keys)::text[], \(seqs)::bigint[], \(firsts)::bigint[], \(counts)::bigint[], \(lows)::bigint[],
+                            \(highs)::bigint[], \(lines)::bytea[])
+                    AS input (key, seq, first, count, low, high, lines)
                 ON CONFLICT (campaign_id, request_key) DO NOTHING
                 RETURNING requests
                 """, "cannot queue the lines")

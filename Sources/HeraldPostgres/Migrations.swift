@@ -60,13 +60,14 @@ public enum Migrations {
         // Jobs of many requests (a large campaign's: `herald enqueue --requests-per-job`),
         // issue 37. Adding columns with a constant default rewrites no row.
         Migration(number: 2, name: "jobs of many requests", statements: [
-            // A job of many requests holds them in `lines` (an empty element: a line too
-            // long to queue) with their line numbers in `line_numbers`; `request` is NULL
-            // and `line_number` the first's. `requests` counts them (1 for a single job).
+            // A job of many requests holds them in `lines`, each followed by a newline (an
+            // empty line: a line too long to queue; one value, not an array of them: a worker
+            // reads it in one piece), with their line numbers in `line_numbers`; `request` is
+            // NULL and `line_number` the first's. `requests` counts them (1 for a single job).
             """
             ALTER TABLE herald_jobs
                 ADD COLUMN requests integer NOT NULL DEFAULT 1,
-                ADD COLUMN lines bytea[],
+                ADD COLUMN lines bytea,
                 ADD COLUMN line_numbers bigint[]
             """,
             // A job of many requests whose holder died is split into single jobs (each a

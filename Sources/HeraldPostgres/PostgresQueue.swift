@@ -87,6 +87,8 @@ public final class PostgresQueue: JobSource, ResultSink {
     /// each running under no lease (a suspect) with the attempts the job had before this
     /// claim; the job is marked `split`. Safe to run twice: only a job this loop holds is split.
     func split(_ job: CampaignJob) async throws(DatabaseError) {
+        let requests = job.lines.map { ByteBuffer(bytes: $0.request ?? []) }
+        let numbers = job.lines.map { Int64($0.number) }
         try await database.rows(
             """
             WITH parent AS (
@@ -96,7 +98,7 @@ public final class PostgresQueue: JobSource, ResultSink {
             INSERT INTO herald_jobs (campaign_id, request_key, seq, line_number, locale, kind, request, state, attempts, lease_owner)
             SELECT p.campaign_id, p.request_key || '#' || part.n, p.seq + (part.line - p.line_number), part.line, p.locale, p.kind,
                    NULLIF(part.request, ''::bytea), 'running', p.attempts - 1, 'split:' || p.id
-            FROM parent p, unnest(p.lines, p.line_numbers) WITH ORDINALITY AS part (request, line, n)
+            FROM parent p, unnest(\(requests)::bytea[], \(numbers)::bigint[]) WITH ORDINALITY AS part (request, line, n)
             ON CONFLICT (campaign_id, request_key) DO NOTHING
             """, "cannot split a job")
     }
@@ -106,14 +108,10 @@ public final class PostgresQueue: JobSource, ResultSink {
         jobs.reserveCapacity(rows.count)
         for row in rows {
             let (id, kindName, line, request, attempts, lines, numbers) =
-                try row.decode((Int64, String, Int64, ByteBuffer?, Int32, [ByteBuffer]?, [Int64]?).self)
+                try row.decode((Int64, String, Int64, ByteBuffer?, Int32, ByteBuffer?, [Int64]?).self)
             let kind = JobKind(rawValue: kindName) ?? .render
-            if let lines, let numbers, lines.count == numbers.count, !lines.isEmpty {
-                // An empty element is a line too long to queue.
-                let parts = zip(numbers, lines).map { number, bytes in
-                    CampaignJob.Line(number: Int(number), request: bytes.readableBytes == 0 ? nil : Array(bytes.readableBytesView))
-                }
-                jobs.append(CampaignJob(id: id, kind: kind, lines: parts, attempts: Int(attempts)))
+            if let lines, let numbers, !numbers.isEmpty {
+                jobs.append(CampaignJob(id: id, kind: kind, lines: Self.lines(lines, numbers), attempts: Int(attempts)))
             } else {
                 jobs.append(
                     CampaignJob(
@@ -122,6 +120,23 @@ public final class PostgresQueue: JobSource, ResultSink {
             }
         }
         return jobs.sorted { $0.id < $1.id }
+    }
+
+    /// The requests of a job of many: `bytes` holds each followed by a newline (an empty
+    /// one: a line too long to queue), `numbers` their line numbers.
+    static func lines(_ bytes: ByteBuffer, _ numbers: [Int64]) -> [CampaignJob.Line] {
+        var lines: [CampaignJob.Line] = []
+        lines.reserveCapacity(numbers.count)
+        bytes.withUnsafeReadableBytes { raw in
+            var start = 0
+            for end in raw.indices where raw[end] == UInt8(ascii: "\n") {
+                guard lines.count < numbers.count else { break }
+                let line = Array(raw[start..<end])
+                lines.append(CampaignJob.Line(number: Int(numbers[lines.count]), request: line.isEmpty ? nil : line))
+                start = end + 1
+            }
+        }
+        return lines
     }
 
     /// `text` as PostgreSQL's text can hold it: U+0000 (which a failure's reason may quote
