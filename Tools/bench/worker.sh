@@ -131,7 +131,7 @@ run() {  # run KIND FILE COUNT WORKERS
   local t0 t1 pids=() cpu=0
   t0=$(now)
   for i in $(seq "$workers"); do
-    timed "$bin/herald-worker" worker --database "$url" --exit-when-idle --batch-size "$((J > 100 ? J * 2 : 100))" "${FLAGS[@]}" >"$WORK/cpu.$i" 2>/dev/null &
+    timed "$bin/herald-worker" worker --database "$url" --exit-when-idle --batch-size "$((J > 100 ? J * 10 : 100))" "${FLAGS[@]}" >"$WORK/cpu.$i" 2>/dev/null &
     pids+=($!)
   done
   wait "${pids[@]}"
