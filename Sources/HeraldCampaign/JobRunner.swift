@@ -28,7 +28,7 @@ public struct JobRunner: Sendable {
         (self.stage, self.format, self.maximumAttempts) = (stage, format, max(1, maximumAttempts))
     }
 
-    /// The answers of `jobs`, in order.
+    /// The answers of `jobs`, in order: one result per job, its requests answered in order.
     public func answer(_ jobs: [CampaignJob]) async -> [JobResult] {
         var formatBatch = FormatBatch(renderer: format.renderer, options: format.options, table: format.table)
         var out = BufferedOutput.inMemory()
@@ -36,52 +36,66 @@ public struct JobRunner: Sendable {
         var results: [JobResult] = []
         results.reserveCapacity(jobs.count)
         for job in jobs {
-            if job.attempts > maximumAttempts {
-                let message = "line \(job.lineNumber): given up after \(job.attempts - 1) attempts: each worker that held the job stopped before answering it"
-                results.append(Self.failed(job, message))
-                continue
-            }
-            switch job.kind {
-            case .format:
-                Self.withLine(job.request) { formatBatch.answer($0, lineNumber: job.lineNumber, to: &out) }
-                var bytes = out.takeBytes()
-                if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-                // Enqueueing skips blank lines, as the batch does; one given anyway gets an answer.
-                if bytes.isEmpty { results.append(Self.failed(job, "line \(job.lineNumber): a blank line is not a request")); continue }
-                results.append(Self.result(job, answer: String(decoding: bytes, as: UTF8.self)))
-            case .render:
-                let answer: JSONObject
-                if let request = job.request {
-                    var line = request
-                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                    answer = await RenderBatch.answer(stage, line: line, lineNumber: job.lineNumber, locales: &locales)
-                } else {
-                    answer = RenderBatch.errorLine(id: nil, "line \(job.lineNumber): \(LineReader.tooLongMessage)")
+            var reasons: [String] = []
+            for line in job.lines {
+                if job.attempts > maximumAttempts {
+                    let message = "line \(line.number): given up after \(job.attempts - 1) attempts: each worker that held the job stopped before answering it"
+                    Self.write(RenderBatch.errorLine(id: nil, message), to: &out)
+                    reasons.append(message)
+                    continue
                 }
-                results.append(Self.result(job, answer: JSONWriter.write(.object(answer))))
+                if let failure = await answer(line, of: job.kind, formatBatch: &formatBatch, locales: &locales, to: &out) {
+                    reasons.append(failure)
+                }
             }
+            var bytes = out.takeBytes()
+            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+            results.append(
+                JobResult(
+                    jobID: job.id, answer: String(decoding: bytes, as: UTF8.self),
+                    failure: reasons.isEmpty ? nil : reasons.joined(separator: "\n"), failures: reasons.count,
+                    requests: job.lines.count))
         }
         return results
     }
 
+    /// Writes the answer line of one request (and a newline) to `out`; returns its
+    /// `"error"`, nil when the request was answered.
+    private func answer(
+        _ line: CampaignJob.Line, of kind: JobKind, formatBatch: inout FormatBatch, locales: inout [String: LocaleID],
+        to out: inout BufferedOutput
+    ) async -> String? {
+        switch kind {
+        case .format:
+            // Enqueueing skips blank lines, as the batch does (it writes nothing for one); one
+            // given anyway gets an answer.
+            if let request = line.request, request.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                let message = "line \(line.number): a blank line is not a request"
+                Self.write(RenderBatch.errorLine(id: nil, message), to: &out)
+                return message
+            }
+            return Self.withLine(line.request) { formatBatch.answer($0, lineNumber: line.number, to: &out) }
+        case .render:
+            let answer: JSONObject
+            if var request = line.request {
+                if request.last == UInt8(ascii: "\r") { request.removeLast() }
+                answer = await RenderBatch.answer(stage, line: request, lineNumber: line.number, locales: &locales)
+            } else {
+                answer = RenderBatch.errorLine(id: nil, "line \(line.number): \(LineReader.tooLongMessage)")
+            }
+            Self.write(answer, to: &out)
+            return answer["error"]?.stringValue
+        }
+    }
+
+    private static func write(_ object: JSONObject, to out: inout BufferedOutput) {
+        out.write(JSONWriter.write(.object(object)))
+        out.write("\n")
+    }
+
     /// Lends `request` to `body` as the line reader would have (nil: a too-long line).
-    private static func withLine(_ request: [UInt8]?, _ body: (LineReader.Line) -> Void) {
+    private static func withLine<T>(_ request: [UInt8]?, _ body: (LineReader.Line) -> T) -> T {
         guard let request else { return body(.tooLong) }
-        request.withUnsafeBufferPointer { body(.text($0)) }
-    }
-
-    /// A result for `answer`: a failure when the answer is an `"error"` line.
-    static func result(_ job: CampaignJob, answer: String) -> JobResult {
-        JobResult(jobID: job.id, answer: answer, failure: errorMessage(answer))
-    }
-
-    static func failed(_ job: CampaignJob, _ message: String) -> JobResult {
-        JobResult(jobID: job.id, answer: JSONWriter.write(.object(RenderBatch.errorLine(id: nil, message))), failure: message)
-    }
-
-    /// The `"error"` of an answer line, or nil when it has none.
-    static func errorMessage(_ answer: String) -> String? {
-        guard answer.contains("\"error\""), let object = (try? JSONParser.parse(answer))?.objectValue else { return nil }
-        return object["error"]?.stringValue
+        return request.withUnsafeBufferPointer { body(.text($0)) }
     }
 }

@@ -58,24 +58,31 @@ public enum CampaignReport {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
+    /// Counts requests (a job of many requests counts each); `split` jobs are counted
+    /// through the single jobs that replaced them.
     public static func status(_ name: String, in database: Database) async throws(DatabaseError) -> Status {
         let campaign = try await Enqueue.existingCampaign(name, in: database)
         var status = Status(campaign: name)
         for row in try await database.rows(
-            "SELECT state, count(*) FROM herald_jobs WHERE campaign_id = \(campaign) GROUP BY state", "cannot count jobs")
+            """
+            SELECT j.state, sum(j.requests)::bigint, coalesce(sum(r.failures), 0)::bigint
+            FROM herald_jobs j LEFT JOIN herald_results r ON r.job_id = j.id
+            WHERE j.campaign_id = \(campaign) AND j.state <> 'split' GROUP BY j.state
+            """, "cannot count jobs")
         {
-            guard let (state, count) = try? row.decode((String, Int64).self) else { continue }
+            guard let (state, count, failures) = try? row.decode((String, Int64, Int64).self) else { continue }
             switch state {
-            case "queued": status.queued = Int(count)
-            case "running": status.running = Int(count)
-            case "done": status.done = Int(count)
-            case "failed": status.failed = Int(count)
+            case "queued": status.queued += Int(count)
+            case "running": status.running += Int(count)
+            case "done", "failed":
+                status.done += Int(count - failures)
+                status.failed += Int(failures)
             default: break
             }
         }
         let recent = try await database.rows(
             """
-            SELECT count(*) FROM herald_results
+            SELECT coalesce(sum(requests), 0)::bigint FROM herald_results
             WHERE campaign_id = \(campaign) AND finished_at > now() - interval '60 seconds'
             """, "cannot read the rate")
         status.perSecond = Double((try? recent.first?.decode(Int64.self)) ?? 0) / 60
@@ -83,15 +90,15 @@ public enum CampaignReport {
     }
 
     /// Writes the campaign's answers as JSON Lines in request order (streamed from the
-    /// server); returns how many jobs have no result yet.
+    /// server); returns how many requests have no answer yet.
     public static func results(_ name: String, in database: Database, to out: inout BufferedOutput) async throws -> Int {
         let campaign = try await Enqueue.existingCampaign(name, in: database)
+        let rows = try await database.stream(
+            """
+            SELECT r.answer FROM herald_jobs j JOIN herald_results r ON r.job_id = j.id
+            WHERE j.campaign_id = \(campaign) ORDER BY j.seq, j.id
+            """, "cannot read results")
         do {
-            let rows = try await database.connection.query(
-                """
-                SELECT r.answer FROM herald_jobs j JOIN herald_results r ON r.job_id = j.id
-                WHERE j.campaign_id = \(campaign) ORDER BY j.seq, j.id
-                """, logger: database.logger)
             for try await answer in rows.decode(String.self) {
                 out.write(answer)
                 out.write("\n")
@@ -100,7 +107,7 @@ public enum CampaignReport {
             throw DatabaseError("cannot read results", error)
         }
         let open = try await database.rows(
-            "SELECT count(*) FROM herald_jobs WHERE campaign_id = \(campaign) AND state IN ('queued', 'running')",
+            "SELECT coalesce(sum(requests), 0)::bigint FROM herald_jobs WHERE campaign_id = \(campaign) AND state IN ('queued', 'running')",
             "cannot count open jobs")
         return Int((try? open.first?.decode(Int64.self)) ?? 0)
     }

@@ -121,10 +121,30 @@ public final class Database: Sendable {
         }
     }
 
-    /// Runs `body` in one transaction (rolled back when it throws).
-    func transaction<T: Sendable>(_ doing: String, _ body: (PostgresConnection) async throws -> T) async throws(DatabaseError) -> T {
+    /// Runs `body` in one transaction (rolled back when it throws); a connection closed
+    /// under it ends the call with a lost connection (`unlessClosed`) instead of a wait.
+    func transaction<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws(DatabaseError) -> T {
+        let connection = self.connection
+        let logger = self.logger
         do {
-            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await Self.unlessClosed(connection) {
+                try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            }
+        } catch {
+            throw DatabaseError(doing, error)
+        }
+    }
+
+    /// Sends `query` and returns its rows as they come (for results too many to hold); a
+    /// closed connection is a lost connection (`unlessClosed`) rather than a query never
+    /// answered.
+    func stream(_ query: PostgresQuery, _ doing: String) async throws(DatabaseError) -> PostgresRowSequence {
+        let connection = self.connection
+        let logger = self.logger
+        do {
+            return try await Self.unlessClosed(connection) { try await connection.query(query, logger: logger) }
         } catch {
             throw DatabaseError(doing, error)
         }

@@ -42,8 +42,10 @@ public enum Enqueue {
     /// and inserted as they come (memory stays bounded); workers are notified after each insert.
     /// A line the database refuses is said through `refuse(lineNumber, reason)` and left
     /// out; the lines around it are queued.
+    /// With `requestsPerJob` > 1, consecutive lines are queued as jobs of up to that many
+    /// requests (`Chunks`): the queue's cost is then paid per job, not per request.
     public static func run(
-        _ input: LineReader, kind: JobKind, campaign name: String, into database: Database,
+        _ input: LineReader, kind: JobKind, campaign name: String, into database: Database, requestsPerJob: Int = 1,
         refuse: (Int, String) -> Void = { _, _ in }
     ) async throws -> Tally {
         let campaign = try await campaign(name, in: database)
@@ -52,6 +54,18 @@ public enum Enqueue {
             "SELECT coalesce(max(seq), 0) FROM herald_jobs WHERE campaign_id = \(campaign)", "cannot read the campaign"
         ).first.map { try $0.decode(Int64.self) } ?? 0
         var tally = Tally()
+        if requestsPerJob > 1 {
+            var chunks = Chunks(requestsPerJob: requestsPerJob)
+            var lineNumber = 0
+            while let line = try input.next() {
+                lineNumber += 1
+                guard let request = QueuedRequest(line, lineNumber: lineNumber) else { continue }
+                chunks.add(request, seq: base + Int64(lineNumber))
+                if chunks.isFull { try await chunks.insert(campaign: campaign, kind: kind, into: database, tally: &tally, refuse: refuse) }
+            }
+            try await chunks.insert(campaign: campaign, kind: kind, into: database, tally: &tally, refuse: refuse)
+            return tally
+        }
         var pending = Pending()
         var lineNumber = 0
         while let line = try input.next() {

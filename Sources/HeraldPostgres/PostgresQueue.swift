@@ -41,13 +41,21 @@ public final class PostgresQueue: JobSource, ResultSink {
     }
 
     public func claim(limit: Int) async throws -> [CampaignJob] {
-        let rows = try await database.retrying(reconnection, afterReconnecting: releaseAll) { () async throws(DatabaseError) in
-            try await self.claimRows(limit: limit)
+        while true {
+            let rows = try await database.retrying(reconnection, afterReconnecting: releaseAll) { () async throws(DatabaseError) in
+                try await self.claimRows(limit: limit)
+            }
+            let jobs = try Self.jobs(rows)
+            // A job of many requests claimed again after its holder died is split into
+            // single jobs, each a suspect claimed alone: a request that kills its worker
+            // uses up only its own attempts.
+            guard let suspect = jobs.first, jobs.count == 1, suspect.lines.count > 1, suspect.attempts > 1 else { return jobs }
+            try await database.retrying(reconnection) { () async throws(DatabaseError) in try await self.split(suspect) }
         }
-        return try Self.jobs(rows)
     }
 
-    /// One claim: a suspect alone when there is one, else up to `limit` queued jobs.
+    /// One claim: a suspect alone when there is one, else queued jobs in id order, as many
+    /// as hold up to `limit` requests (at least one job).
     func claimRows(limit: Int) async throws(DatabaseError) -> [PostgresRow] {
         try await database.rows(
             """
@@ -59,29 +67,76 @@ public final class PostgresQueue: JobSource, ResultSink {
                 LIMIT 1
                 FOR UPDATE OF j SKIP LOCKED),
             queued AS (
-                SELECT j.id FROM herald_jobs j
+                SELECT j.id, j.requests FROM herald_jobs j
                 WHERE j.state = 'queued' AND NOT EXISTS (SELECT 1 FROM suspect)
                 ORDER BY j.id
                 LIMIT \(limit)
                 FOR UPDATE OF j SKIP LOCKED),
-            picked AS (SELECT id FROM suspect UNION ALL SELECT id FROM queued)
+            picked AS (
+                SELECT id FROM suspect
+                UNION ALL
+                SELECT id FROM (SELECT id, sum(requests) OVER (ORDER BY id) - requests AS before FROM queued) q
+                WHERE before < \(limit))
             UPDATE herald_jobs j SET state = 'running', lease_owner = \(worker), attempts = j.attempts + 1
             FROM picked WHERE j.id = picked.id
-            RETURNING j.id, j.kind, j.line_number, j.request, j.attempts
+            RETURNING j.id, j.kind, j.line_number, j.request, j.attempts, j.lines, j.line_numbers
             """, "cannot claim jobs")
+    }
+
+    /// Replaces `job` (of many requests, held by this loop) with a single job per request,
+    /// each running under no lease (a suspect) with the attempts the job had before this
+    /// claim; the job is marked `split`. Safe to run twice: only a job this loop holds is split.
+    func split(_ job: CampaignJob) async throws(DatabaseError) {
+        let requests = job.lines.map { ByteBuffer(bytes: $0.request ?? []) }
+        let numbers = job.lines.map { Int64($0.number) }
+        try await database.rows(
+            """
+            WITH parent AS (
+                UPDATE herald_jobs SET state = 'split', lease_owner = NULL
+                WHERE id = \(job.id) AND state = 'running' AND lease_owner = \(worker)
+                RETURNING *)
+            INSERT INTO herald_jobs (campaign_id, request_key, seq, line_number, locale, kind, request, state, attempts, lease_owner)
+            SELECT p.campaign_id, p.request_key || '#' || part.n, p.seq + (part.line - p.line_number), part.line, p.locale, p.kind,
+                   NULLIF(part.request, ''::bytea), 'running', p.attempts - 1, 'split:' || p.id
+            FROM parent p, unnest(\(requests)::bytea[], \(numbers)::bigint[]) WITH ORDINALITY AS part (request, line, n)
+            ON CONFLICT (campaign_id, request_key) DO NOTHING
+            """, "cannot split a job")
     }
 
     static func jobs(_ rows: [PostgresRow]) throws -> [CampaignJob] {
         var jobs: [CampaignJob] = []
         jobs.reserveCapacity(rows.count)
         for row in rows {
-            let (id, kind, line, request, attempts) = try row.decode((Int64, String, Int64, ByteBuffer?, Int32).self)
-            jobs.append(
-                CampaignJob(
-                    id: id, kind: JobKind(rawValue: kind) ?? .render, lineNumber: Int(line),
-                    request: request.map { Array($0.readableBytesView) }, attempts: Int(attempts)))
+            let (id, kindName, line, request, attempts, lines, numbers) =
+                try row.decode((Int64, String, Int64, ByteBuffer?, Int32, ByteBuffer?, [Int64]?).self)
+            let kind = JobKind(rawValue: kindName) ?? .render
+            if let lines, let numbers, !numbers.isEmpty {
+                jobs.append(CampaignJob(id: id, kind: kind, lines: Self.lines(lines, numbers), attempts: Int(attempts)))
+            } else {
+                jobs.append(
+                    CampaignJob(
+                        id: id, kind: kind, lineNumber: Int(line),
+                        request: request.map { Array($0.readableBytesView) }, attempts: Int(attempts)))
+            }
         }
         return jobs.sorted { $0.id < $1.id }
+    }
+
+    /// The requests of a job of many: `bytes` holds each followed by a newline (an empty
+    /// one: a line too long to queue), `numbers` their line numbers.
+    static func lines(_ bytes: ByteBuffer, _ numbers: [Int64]) -> [CampaignJob.Line] {
+        var lines: [CampaignJob.Line] = []
+        lines.reserveCapacity(numbers.count)
+        bytes.withUnsafeReadableBytes { raw in
+            var start = 0
+            for end in raw.indices where raw[end] == UInt8(ascii: "\n") {
+                guard lines.count < numbers.count else { break }
+                let line = Array(raw[start..<end])
+                lines.append(CampaignJob.Line(number: Int(numbers[lines.count]), request: line.isEmpty ? nil : line))
+                start = end + 1
+            }
+        }
+        return lines
     }
 
     /// `text` as PostgreSQL's text can hold it: U+0000 (which a failure's reason may quote
@@ -130,14 +185,15 @@ public final class PostgresQueue: JobSource, ResultSink {
             """
             WITH input AS (
                 SELECT * FROM unnest(\(results.map(\.jobID))::bigint[], \(results.map(\.answer))::text[],
-                                     \(results.map { Self.storable($0.failure ?? "") })::text[], \(results.map(\.succeeded))::bool[])
-                    AS input (id, answer, reason, ok)),
+                                     \(results.map { Self.storable($0.failure ?? "") })::text[],
+                                     \(results.map { Int64($0.failures) })::bigint[], \(results.map { Int64($0.requests) })::bigint[])
+                    AS input (id, answer, reason, failures, requests)),
             ended AS (
-                UPDATE herald_jobs j SET state = CASE WHEN input.ok THEN 'done' ELSE 'failed' END, lease_owner = NULL
+                UPDATE herald_jobs j SET state = CASE WHEN input.failures = 0 THEN 'done' ELSE 'failed' END, lease_owner = NULL
                 FROM input WHERE j.id = input.id AND j.state = 'running' AND j.lease_owner = \(worker)
-                RETURNING j.id, j.campaign_id, input.ok, input.answer, input.reason)
-            INSERT INTO herald_results (job_id, campaign_id, ok, answer, reason, worker)
-            SELECT id, campaign_id, ok, answer, NULLIF(reason, ''), \(worker) FROM ended
+                RETURNING j.id, j.campaign_id, input.failures, input.requests, input.answer, input.reason)
+            INSERT INTO herald_results (job_id, campaign_id, ok, answer, reason, worker, failures, requests)
+            SELECT id, campaign_id, failures = 0, answer, NULLIF(reason, ''), \(worker), failures, requests FROM ended
             RETURNING job_id
             """, "cannot record results")
         return rows.count

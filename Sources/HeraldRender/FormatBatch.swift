@@ -25,36 +25,48 @@ public struct FormatBatch {
         defaults = Defaults(options: options, table: table)
     }
 
-    /// Answers the next line of the input (`LineReader`); a blank line is skipped.
-    public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) {
+    /// Answers the next line of the input (`LineReader`); a blank line is skipped. Returns
+    /// the `"error"` of the answer written, nil when the line was answered (or skipped).
+    @discardableResult
+    public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) -> String? {
         lineNumber += 1
         guard case .text(let line) = read else {
-            return FormatJSON.writeError("line \(lineNumber): \(LineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
+            let message = "line \(lineNumber): \(LineReader.tooLongMessage)"
+            FormatJSON.writeError(message, key: nil, locale: nil, to: &out)
+            return message
         }
-        // The common, well-formed request: decoded and answered without a JSONValue tree.
-        if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-        Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
+        // The common, well-formed request: decoded and answered without a JSONValue tree
+        // (it writes no error: any problem goes to the general path).
+        if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return nil }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        return Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
     }
 
     /// Answers a line that was line `lineNumber` of its input, as the batch would have
-    /// answered it there (a queued job answered on its own, `herald worker`).
-    public mutating func answer(_ read: LineReader.Line, lineNumber: Int, to out: inout BufferedOutput) {
+    /// answered it there (a queued job answered on its own, `herald worker`). Returns the
+    /// `"error"` of the answer written, nil when the line was answered.
+    @discardableResult
+    public mutating func answer(_ read: LineReader.Line, lineNumber: Int, to out: inout BufferedOutput) -> String? {
         self.lineNumber = lineNumber - 1
-        answer(read, to: &out)
+        return answer(read, to: &out)
     }
 
-    /// Answers one batch request with its output line (with "error" when it fails).
+    /// Answers one batch request with its output line (with "error" when it fails); returns
+    /// that error, or nil.
     static func answer(
         _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: Defaults, locales: inout [String: LocaleID],
         to out: inout BufferedOutput
-    ) {
-        func failure(_ message: String, key: String? = nil, locale: String? = nil) {
-            FormatJSON.writeError("line \(lineNumber): \(message)", key: key, locale: locale, to: &out)
+    ) -> String? {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> String {
+            let said = "line \(lineNumber): \(message)"
+            FormatJSON.writeError(said, key: key, locale: locale, to: &out)
+            return said
         }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch {
-            return FormatJSON.writeError(error.batchLineMessage(line: lineNumber), key: nil, locale: nil, to: &out)
+            let said = error.batchLineMessage(line: lineNumber)
+            FormatJSON.writeError(said, key: nil, locale: nil, to: &out)
+            return said
         }
         guard let request = value.objectValue else { return failure("a request must be a JSON object") }
         guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
@@ -92,8 +104,9 @@ public struct FormatBatch {
             var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
             FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
             FormatJSON.writeObject(result, locale: tag, to: &out)
+            return nil
         } catch {
-            failure(error.description, key: key, locale: tag)
+            return failure(error.description, key: key, locale: tag)
         }
     }
 

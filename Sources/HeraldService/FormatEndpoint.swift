@@ -49,7 +49,7 @@ final class FormatEndpoint: Sendable {
         var out = BufferedOutput.inMemory()
         // One request is one line: the newlines of a pretty-printed body are JSON whitespace.
         let line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
-        line.withUnsafeBufferPointer { lent.batch.answer(.text($0), lineNumber: 1, to: &out) }
+        line.withUnsafeBufferPointer { _ = lent.batch.answer(.text($0), lineNumber: 1, to: &out) }
         idle.withLock { idle in
             if idle.generation != generation.number {
                 // The tables were reloaded: the batches of older ones go.

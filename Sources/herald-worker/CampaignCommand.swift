@@ -5,7 +5,7 @@ import HeraldPostgres
 
 struct CampaignCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "campaign", abstract: "A campaign's progress and results.", subcommands: [Status.self, Results.self])
+        commandName: "campaign", abstract: "A campaign's progress and results.", subcommands: [Status.self, Results.self, Delete.self])
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Jobs by state, the rate of the last minute, and the time left.")
@@ -32,7 +32,20 @@ struct CampaignCommand: AsyncParsableCommand {
             var out = BufferedOutput()
             let open = try await withDatabase(database) { try await CampaignReport.results(campaign, in: $0, to: &out) }
             out.flush()
-            if open > 0 { CommandMain.say(.note, "\(open) jobs have no result yet") }
+            if open > 0 { CommandMain.say(.note, "\(open) requests have no result yet") }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a finished campaign: its results, its jobs and its name (read its results first).")
+        @OptionGroup var database: DatabaseOptions
+        @Option(name: .customLong("campaign")) var campaign: String
+        @Flag(name: .customLong("force"), help: "Delete it even with jobs queued or running.") var force = false
+
+        func run() async throws {
+            let deleted = try await withDatabase(database) { try await CampaignCleanup.delete(campaign, force: force, in: $0) }
+            CommandMain.say(nil, "campaign \(JSONWriter.quote(campaign)) deleted: \(deleted.requests) requests in \(deleted.jobs) jobs")
         }
     }
 }

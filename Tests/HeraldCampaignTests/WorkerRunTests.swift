@@ -42,7 +42,10 @@ import Testing
         try await Self.enqueue(url, "big-render", "render", renders)
         #expect(try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs") == 100_600)
 
-        let flags = ["worker", "--database", url, "--batch-size", "250", "--lease-seconds", "3", "--poll-ms", "200"]
+        // The lease is long beside any pause the machine may impose on a live worker: a
+        // worker starved for longer than its lease (a 3 s lease failed under load ~50) has
+        // its claims taken as suspects, and three such lapses give a good job up as failed.
+        let flags = ["worker", "--database", url, "--batch-size", "250", "--lease-seconds", "15", "--poll-ms", "200"]
             + CampaignFixtures.workerFlags(store: store)
         let workers = try (0..<4).map { _ in try Subprocess.Running(CampaignFixtures.worker(), flags) }
         defer { for w in workers { kill(w.processIdentifier, SIGKILL) } }
@@ -52,7 +55,8 @@ import Testing
         kill(workers[0].processIdentifier, SIGKILL)
         let killed = await workers[0].finished()
         #expect(killed.status == SIGKILL)
-        try await Self.waitUntil("every job has ended") {
+        // Bounded only against a hang: three loaded workers may need far more than 10 minutes.
+        try await Self.waitUntil("every job has ended", tries: 36_000) {
             try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE state IN ('queued', 'running')") == 0
         }
         for w in workers.dropFirst() { kill(w.processIdentifier, SIGTERM) }
