@@ -1,5 +1,6 @@
 import HeraldCommandLine
 import HeraldMF2Export
+import HeraldTableInterchange
 import HeraldTables
 
 extension ExportCommand {
