@@ -73,7 +73,9 @@ public struct LintConfiguration: Sendable {
         switch rules[rule] {
         case .off: return nil
         case .report(let severity): return severity
-        case nil: return LintRule.byID[rule]?.defaultSeverity ?? .error
+        case nil:
+            let known = LintRule.byID[rule]
+            return known?.enabledByDefault == false ? nil : known?.defaultSeverity ?? .error
         }
     }
 

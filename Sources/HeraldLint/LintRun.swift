@@ -39,12 +39,22 @@ struct LintRun {
         switch configuration.rules[rule] {
         case .off: return
         case .report(let set): sev = set
-        case nil: sev = severity ?? LintRule.byID[rule]?.defaultSeverity ?? .error
+        case nil:
+            let known = LintRule.byID[rule]
+            if known?.enabledByDefault == false { return }
+            sev = severity ?? known?.defaultSeverity ?? .error
         }
         func given(_ s: String) -> String? { s.isEmpty ? nil : s }
         diagnostics.append(Diagnostic(
             rule, sev, message, at: .file(place.origin),
             subject: Diagnostic.Subject(locale: given(place.locale), table: given(place.table), key: given(place.key))))
+    }
+
+    /// A finding made elsewhere (a post-pass), recorded like the run's own.
+    mutating func emit(found d: Diagnostic) {
+        guard let origin = d.origin else { return }
+        let s = d.subject
+        emit(d.rule, Place(origin: origin, locale: s.locale ?? "", table: s.table ?? "", key: s.key ?? ""), d.message, severity: d.severity)
     }
 
     /// Findings sorted by file, line, column, rule; exact repeats removed. A finding
