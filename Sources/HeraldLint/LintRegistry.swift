@@ -30,5 +30,9 @@ extension LintRule {
         .pseudoPushPayloadSize, .pseudoLockScreenLines, .pseudoUnchanged,
         // `--sources`.
         .codeMissingKey, .codeArguments,
+        // Plural candidates (issue 34).
+        .pluralCandidate,
+        // Source and translation parity.
+        .punctuationParity, .whitespaceParity, .numberParity, .addressParity, .markupParity, .bracketParity,
     ]
 }

@@ -160,7 +160,7 @@ w good/positions/en.lproj/Localizable.strings <<'E'
 "sent" = "%@ sent %@";
 "ok" = "OK";
 "battery" = "Battery at 100%";
-"score" = "%1$@ scored %2$d points";
+"score" = "Score of %1$@: %2$d";
 "sale" = "100% off";
 "share" = "Share 100% of the files";
 E
@@ -343,3 +343,12 @@ w good/phrases/AppShortcuts.xcstrings <<'E'
   "version" : "1.1"
 }
 E
+
+# ---- issue 34: plural candidates and source/translation parity ----
+pair bad/plural-candidate "%d tickets left" "Noch %d Lose"
+pair bad/punctuation-parity "Logged in as:" "Angemeldet als"
+pair bad/whitespace-parity "Hello" "Hallo "
+pair bad/number-parity "Up to 5 devices" "Bis zu fünf Geräte"
+pair bad/address-parity "Write to help@example.com for help" "Schreiben Sie uns für Hilfe"
+pair bad/markup-parity "Read the [guide](https://example.com/guide)" "Lies die [Anleitung] (https://example.com/guide)"
+pair bad/bracket-parity "Reachable (HTTP %ld)" "Erreichbar (HTTP) %ld)"
