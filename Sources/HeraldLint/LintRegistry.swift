@@ -34,5 +34,7 @@ extension LintRule {
         .pluralCandidate,
         // Source and translation parity.
         .punctuationParity, .whitespaceParity, .numberParity, .addressParity, .markupParity, .bracketParity,
+        // Script typography.
+        .cjkPunctuation, .frenchSpacing, .arabicPunctuation, .greekQuestionMark,
     ]
 }

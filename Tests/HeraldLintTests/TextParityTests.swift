@@ -65,4 +65,18 @@ import Testing
         #expect(found.map(\.message) == [#"de text of "k" does not write 5, which the en text does: "Bis zu fünf Geräte""#])
         #expect(c.severity(of: .numberParity) == .warning && LintConfiguration().severity(of: .numberParity) == nil)
     }
+
+    @Test func scriptTypographyFindsMarksOfTheWrongScript() {
+        let cjk: Set<Unicode.Scalar> = [",", ".", "?"]
+        #expect(ScriptTypography.firstMark(in: "设置将被重置, 此设备", marks: cjk, after: ScriptTypography.isCJK)?.mark == ",")
+        #expect(ScriptTypography.firstMark(in: "设置将被重置，此设备。", marks: cjk, after: ScriptTypography.isCJK) == nil)
+        #expect(ScriptTypography.firstMark(in: "在.yaml 中", marks: cjk, after: ScriptTypography.isCJK) == nil)
+        #expect(ScriptTypography.firstMark(in: "版本1.5", marks: cjk, after: ScriptTypography.isCJK) == nil)
+        #expect(ScriptTypography.firstMark(in: "%@, 已过期", marks: cjk, after: ScriptTypography.isCJK) == nil)  // after a specifier
+        #expect(ScriptTypography.firstMark(in: "هل أنت متأكد?", marks: ["?", ","], after: ScriptTypography.isArabic)?.mark == "?")
+        #expect(ScriptTypography.firstMark(in: "هل أنت متأكد؟", marks: ["?", ","], after: ScriptTypography.isArabic) == nil)
+        #expect(ScriptTypography.firstMark(in: "Είστε σίγουροι?", marks: ["?"], after: ScriptTypography.isGreek)?.mark == "?")
+        #expect(ScriptTypography.firstMark(in: "Είστε σίγουροι;", marks: ["?"], after: ScriptTypography.isGreek) == nil)
+        #expect(ScriptTypography.firstMark(in: "Voir https://x.fr/a?b=1", marks: ["?"], after: { $0.properties.isAlphabetic }) == nil)
+    }
 }

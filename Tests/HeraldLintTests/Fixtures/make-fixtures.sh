@@ -352,3 +352,13 @@ pair bad/number-parity "Up to 5 devices" "Bis zu fünf Geräte"
 pair bad/address-parity "Write to help@example.com for help" "Schreiben Sie uns für Hilfe"
 pair bad/markup-parity "Read the [guide](https://example.com/guide)" "Lies die [Anleitung] (https://example.com/guide)"
 pair bad/bracket-parity "Reachable (HTTP %ld)" "Erreichbar (HTTP) %ld)"
+
+# ---- issue 34: script typography ----
+w bad/cjk-punctuation/en.lproj/Localizable.strings <<<'"k" = "Settings will be reset, and this device removed.";'
+w bad/cjk-punctuation/zh-Hans.lproj/Localizable.strings <<<'"k" = "设置将被重置, 此设备将被移除。";'
+w bad/french-spacing/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/french-spacing/fr.lproj/Localizable.strings <<<'"k" = "Êtes-vous sûr?";'
+w bad/arabic-punctuation/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/arabic-punctuation/ar.lproj/Localizable.strings <<<'"k" = "هل أنت متأكد?";'
+w bad/greek-question-mark/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/greek-question-mark/el.lproj/Localizable.strings <<<'"k" = "Είστε σίγουροι?";'
