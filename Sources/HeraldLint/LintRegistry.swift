@@ -36,5 +36,7 @@ extension LintRule {
         .punctuationParity, .whitespaceParity, .numberParity, .addressParity, .markupParity, .bracketParity,
         // Script typography.
         .cjkPunctuation, .frenchSpacing, .arabicPunctuation, .greekQuestionMark,
+        // Configured text rules.
+        .sameAsSource, .termKept, .termTranslation, .lengthLimit,
     ]
 }

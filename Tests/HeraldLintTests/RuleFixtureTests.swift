@@ -14,6 +14,7 @@ import Testing
         // HeraldCLITests' ValidateSourcesCLITests.
         "code-missing-key", "code-arguments",
         "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
+        "term-kept", "term-translation", "length-limit",  // only with their configuration: ConfiguredTextRuleTests
     ]
 
     @Test func everyRuleHasATriggeringFixture() {

@@ -362,3 +362,6 @@ w bad/arabic-punctuation/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";
 w bad/arabic-punctuation/ar.lproj/Localizable.strings <<<'"k" = "هل أنت متأكد?";'
 w bad/greek-question-mark/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
 w bad/greek-question-mark/el.lproj/Localizable.strings <<<'"k" = "Είστε σίγουροι?";'
+
+# ---- issue 34: identical text (term-kept, term-translation and length-limit need a configuration: ConfiguredTextRuleTests) ----
+pair bad/same-as-source "Settings" "Settings"
