@@ -209,7 +209,7 @@ extension LintRun {
         let isFormat = !mf2 && !icu && (ctx.sourceArguments?.isFormat ?? own.isFormat)
         var facts = EntryFacts(own: own, isMF2: mf2, isICU: icu, isFormat: isFormat)
         if isFormat, !own.problems.listed.isEmpty { facts.mangled = mangledVariables(ctx, own) }
-        for (_, check) in LintRule.entryChecks where check.onMF2 || !mf2 {
+        for check in entryChecks where check.onMF2 || !mf2 {
             check.body(&self, ctx, &facts)
         }
     }

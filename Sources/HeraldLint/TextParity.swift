@@ -169,6 +169,9 @@ enum TextParity {
         return out.sorted()
     }
 
+    /// Every bracket `brackets` counts.
+    static let bracketScalars: Set<Unicode.Scalar> = ["(", ")", "[", "]", "{", "}", "（", "）", "﴾", "﴿", "［", "］", "【", "】", "〔", "〕", "｛", "｝"]
+
     /// Brackets, each full-width or script form read as its ASCII pair, counted.
     static func brackets(_ text: String) -> [Character: Int] {
         var n: [Character: Int] = [:]

@@ -13,6 +13,8 @@ extension LintRule {
         help: "Close each bracket the translation opens.",
         check: .entry(EntryCheck { run, ctx, _ in
             for (s, t) in ctx.parityPairs {
+                // Most texts hold no bracket: only one that does is parsed.
+                guard t.value.unicodeScalars.contains(where: { TextParity.bracketScalars.contains($0) }) else { continue }
                 let b = TextParity.brackets(t.value)
                 let pairs: [(Character, Character)] = [("(", ")"), ("[", "]"), ("{", "}")]
                 guard let bad = pairs.first(where: { b[$0.0, default: 0] != b[$0.1, default: 0] }) else { continue }
