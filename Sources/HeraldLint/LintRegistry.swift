@@ -38,5 +38,7 @@ extension LintRule {
         .cjkPunctuation, .frenchSpacing, .arabicPunctuation, .greekQuestionMark,
         // Configured text rules.
         .sameAsSource, .termKept, .termTranslation, .lengthLimit,
+        // Apple's grammar agreement.
+        .inflection,
     ]
 }

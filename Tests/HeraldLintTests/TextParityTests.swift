@@ -79,4 +79,15 @@ import Testing
         #expect(ScriptTypography.firstMark(in: "Είστε σίγουροι;", marks: ["?"], after: ScriptTypography.isGreek) == nil)
         #expect(ScriptTypography.firstMark(in: "Voir https://x.fr/a?b=1", marks: ["?"], after: { $0.properties.isAlphabetic }) == nil)
     }
+
+    @Test func grammarAgreementMarkupIsRead() {
+        #expect(Inflection.problems("You have ^[%lld ticket](inflect: true)", language: "en", arguments: 1).isEmpty)
+        #expect(Inflection.problems("^[%lld Los](inflect: true)", language: "de", arguments: 1).isEmpty)
+        #expect(Inflection.problems("^[%lld bilet](inflect: true)", language: "pl", arguments: 1)
+            == ["'inflect: true' in pl, which Apple's grammar agreement does not inflect: the text shows as written"])
+        #expect(Inflection.problems("^[%lld ticket](inflect: true", language: "en", arguments: 1)
+            == ["'^[' is not followed by '](attributes)': the markup shows as written"])
+        #expect(Inflection.problems("^[new](agreeWithArgument: 3)", language: "en", arguments: 2) == ["'agreeWithArgument: 3' names no argument of the text (it has 2)"])
+        #expect(Inflection.problems("^[a](inflection: true)", language: "en", arguments: 0).first?.hasPrefix(#"unknown attribute "inflection""#) == true)
+    }
 }

@@ -365,3 +365,6 @@ w bad/greek-question-mark/el.lproj/Localizable.strings <<<'"k" = "Είστε σ�
 
 # ---- issue 34: identical text (term-kept, term-translation and length-limit need a configuration: ConfiguredTextRuleTests) ----
 pair bad/same-as-source "Settings" "Settings"
+
+# ---- issue 34: grammar agreement ----
+pair bad/inflection "You have ^[%lld ticket](inflect: true)" "Du hast ^[%lld Los](inflect: yes)"
