@@ -10,14 +10,6 @@ extension Diagnostic.Rule {
     public static let codeArguments = Self("code-arguments")
 }
 
-extension LintRule {
-    /// The rules of `--sources` (listed with the others in `LintRule.all`).
-    static let code: [LintRule] = [
-        LintRule(.codeMissingKey, .error, "With --sources: the code looks up a key no table has (the device shows the raw key, or the code's default value in every language)."),
-        LintRule(.codeArguments, .error, "With --sources: a format call passes fewer arguments than a language's text reads, or an argument of another type (crash or garbage); an argument no language shows is a warning."),
-    ]
-}
-
 /// Tables whose keys iOS reads itself, not the app's code: `InfoPlist` (Info.plist's keys),
 /// `AppShortcuts` (App Intents), a Settings bundle's tables, and Interface Builder's
 /// (`abc-12-xyz.text` keys of a storyboard or xib). No lookup in code is expected for them.

@@ -61,6 +61,8 @@ public struct LintConfiguration: Sendable {
     public var lockScreenCharacters = 178
     /// Warnings fail the run too.
     public var strict = false
+    /// The glossary, length limits and same-as-source exclusions (TextRulesConfiguration.swift).
+    public var textRules = TextRules()
 
     /// The defaults: every rule at its default severity, nothing ignored.
     public init() {}
@@ -73,7 +75,9 @@ public struct LintConfiguration: Sendable {
         switch rules[rule] {
         case .off: return nil
         case .report(let severity): return severity
-        case nil: return LintRule.byID[rule]?.defaultSeverity ?? .error
+        case nil:
+            let known = LintRule.byID[rule]
+            return known?.enabledByDefault == false ? nil : known?.defaultSeverity ?? .error
         }
     }
 
@@ -146,8 +150,10 @@ public struct LintConfiguration: Sendable {
             case "strict":
                 guard let b = value.boolValue else { throw Problem(message: "\(path): \"strict\" is true or false") }
                 c.strict = b
+            case _ where TextRules.keys.contains(key):
+                try c.textRules.read(key, value, path: path)
             default:
-                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict)")
+                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict, terms, lengthLimits, sameAsSource)")
             }
         }
         return c

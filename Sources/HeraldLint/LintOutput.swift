@@ -72,7 +72,10 @@ public enum LintOutput {
             .object(JSONObject([
                 ("id", .string(r.id.rawValue)),
                 ("shortDescription", .object(JSONObject([("text", .string(r.summary))]))),
-                ("defaultConfiguration", .object(JSONObject([("level", .string(r.defaultSeverity == .error ? "error" : "warning"))]))),
+                ("help", .object(JSONObject([("text", .string(r.help))]))),
+                ("defaultConfiguration", .object(JSONObject([
+                    ("enabled", .bool(r.enabledByDefault)), ("level", .string(r.defaultSeverity == .error ? "error" : "warning")),
+                ]))),
             ]))
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: LintRule.all.enumerated().map { ($1.id, $0) })

@@ -4,11 +4,11 @@ import HeraldSync
 import Glibc
 
 extension LintRule {
-    /// Every rule id with its default severity and summary, one aligned line each
+    /// Every rule id with its default severity (`off` for a rule off by default) and summary, one aligned line each
     /// (`herald validate --list-rules`).
     public static var listing: String {
         all.map {
-            $0.id.rawValue.padding(toLength: 26) + $0.defaultSeverity.rawValue.padding(toLength: 9) + $0.summary + "\n"
+            $0.id.rawValue.padding(toLength: 26) + ($0.enabledByDefault ? $0.defaultSeverity.rawValue : "off").padding(toLength: 9) + $0.summary + "\n"
         }.joined()
     }
 }

@@ -20,8 +20,24 @@ struct LintRun {
     /// `checkCode`, not by the tables alone.
     var codeGiven = false
 
+    /// The per-entry checks that can report something under this configuration: a check runs
+    /// when its rule, or a rule it finds for another (`.sharedWith`), is on.
+    let entryChecks: [EntryCheck]
+
     init(configuration: LintConfiguration) {
         self.configuration = configuration
+        entryChecks = LintRule.entryChecks.compactMap { rule, check in
+            // Findings of rules declared elsewhere that a check also makes: the plural walk's
+            // spec-type `structure`, an empty App Shortcuts phrase set's `empty-value`.
+            let alsoFinds: [Diagnostic.Rule] = rule.id == .pluralMissingOther ? [.structure] : rule.id == .phrasePlaceholder ? [.emptyValue] : []
+            let on = configuration.severity(of: rule.id) != nil
+                || alsoFinds.contains { configuration.severity(of: $0) != nil }
+                || LintRule.all.contains { r in
+                    if case .sharedWith(let owner) = r.check { return owner == rule.id && configuration.severity(of: r.id) != nil }
+                    return false
+                }
+            return on ? check : nil
+        }
     }
 
     /// Where a finding is and what it concerns.
@@ -39,12 +55,22 @@ struct LintRun {
         switch configuration.rules[rule] {
         case .off: return
         case .report(let set): sev = set
-        case nil: sev = severity ?? LintRule.byID[rule]?.defaultSeverity ?? .error
+        case nil:
+            let known = LintRule.byID[rule]
+            if known?.enabledByDefault == false { return }
+            sev = severity ?? known?.defaultSeverity ?? .error
         }
         func given(_ s: String) -> String? { s.isEmpty ? nil : s }
         diagnostics.append(Diagnostic(
             rule, sev, message, at: .file(place.origin),
             subject: Diagnostic.Subject(locale: given(place.locale), table: given(place.table), key: given(place.key))))
+    }
+
+    /// A finding made elsewhere (a post-pass), recorded like the run's own.
+    mutating func emit(found d: Diagnostic) {
+        guard let origin = d.origin else { return }
+        let s = d.subject
+        emit(d.rule, Place(origin: origin, locale: s.locale ?? "", table: s.table ?? "", key: s.key ?? ""), d.message, severity: d.severity)
     }
 
     /// Findings sorted by file, line, column, rule; exact repeats removed. A finding

@@ -1,5 +1,6 @@
 import HeraldICU
 public import HeraldPseudo
+public import HeraldDiagnostics
 import HeraldRender
 import HeraldTables
 
@@ -36,6 +37,11 @@ public struct Linter: Sendable {
     public var code: CodeLookups? = nil
     /// The folder the code was read from, as the user named it (said in extra-key findings).
     public var codeRoot = ""
+    /// Findings of passes run outside the linter (`pseudo-unchanged`, which renders the
+    /// examples in HeraldPreview; `--pushes`' PushKeyChecks): put through the run's emit
+    /// path — the configuration's severity, or dropped when the rule is off — and sorted
+    /// with the rest. A finding with no place in a file is dropped.
+    public var postPassFindings: [Diagnostic] = []
 
     /// Makes a linter.
     ///
@@ -108,6 +114,7 @@ public struct Linter: Sendable {
             if !pseudoLocales.isEmpty { state.checkPseudo(bundle, source: source, locales: pseudoLocales) }
         }
         if let code { state.checkCode(code, bundles: groups.map(\.1), wanted: wanted, root: codeRoot) }
+        for d in postPassFindings { state.emit(found: d) }
         let keys = state.keysSeen
         var report = LintReport(diagnostics: state.takeSortedDiagnostics(), files: total, locales: allLocales.count, keys: keys)
         report.states = ReviewStates(groups.flatMap { $0.1.tables })

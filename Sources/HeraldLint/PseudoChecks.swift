@@ -14,15 +14,6 @@ extension Diagnostic.Rule {
     public static let pseudoUnchanged = Self("pseudo-unchanged")
 }
 
-extension LintRule {
-    /// The rules `--pseudo` adds (listed after the others).
-    static let pseudo: [LintRule] = [
-        LintRule(.pseudoPushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes once pseudo-localized."),
-        LintRule(.pseudoLockScreenLines, .warning, "A pseudo-localized notification message longer than the preview's lock-screen banner shows (titles one line, bodies four, 44 characters a line)."),
-        LintRule(.pseudoUnchanged, .warning, "Text of a built-in example that pseudo-localization leaves unchanged: it does not come from a table."),
-    ]
-}
-
 extension LintRun {
     /// Each notification message of the source tables, pseudo-localized in each of `locales`,
     /// against the APNs budget and the lock-screen banner.

@@ -197,73 +197,21 @@ extension LintRun {
 
     // MARK: - one entry
 
-    /// Specifier problems listed per string before the rest are only counted.
-    static let problemsPerText = 20
-
+    /// Every per-entry check of the registry (`LintRule.entryChecks`) on one entry, after
+    /// what they share is computed once (`EntryFacts`).
     mutating func checkEntry(_ ctx: EntryContext, _ own: MessageArguments) {
-        let entry = ctx.entry
         // MessageFormat 2 tables (`*.mf2`): their own checks (MF2Checks.swift), no printf ones.
-        if Renderer.isMF2Table(ctx.table) {
-            checkMF2(ctx)
-            checkEmpty(ctx)
-            return
-        }
+        let mf2 = Renderer.isMF2Table(ctx.table)
         // ICU MessageFormat tables (`*.icu`) hold no printf specifiers; ICU checks them when rendering.
         let icu = Renderer.isICUTable(ctx.table)
         // A translation is formatted when its source is; without a source, when it looks like one.
         // (A source that is plain text is shown as is: a '%' in its translation is just text.)
-        let isFormat = !icu && (ctx.sourceArguments?.isFormat ?? own.isFormat)
-
-        // Specifier problems (only in strings that are formatted at all:
-        // "Battery 100%" with no specifier anywhere is plain text).
-        // A string of thousands of bad specifiers gets its first few, then a count.
-        var mangled = Set<String>()
-        if isFormat {
-            var shown: [Origin: Int] = [:]
-            var more: [(origin: Origin, rule: Diagnostic.Rule)] = []
-            for p in own.problems.listed {
-                let n = shown[p.text.origin, default: 0]
-                shown[p.text.origin] = n + 1
-                if n < Self.problemsPerText {
-                    if let m = mangledSpecifier(p, ctx, own, mangled: &mangled) {
-                        emit(p.problem.kind, ctx.place(p.text.origin), m.message, severity: m.severity)
-                    } else {
-                        emit(p.problem.kind, ctx.place(p.text.origin), p.problem.message)
-                    }
-                } else if n == Self.problemsPerText {
-                    more.append((p.text.origin, p.problem.kind))
-                }
-            }
-            for m in more {
-                let extra = (shown[m.origin] ?? 0) + (own.problems.unlisted[m.origin] ?? 0) - Self.problemsPerText
-                emit(m.rule, ctx.place(m.origin), "\(extra) more specifier problem\(extra == 1 ? "" : "s") in this string, not listed")
-            }
+        let isFormat = !mf2 && !icu && (ctx.sourceArguments?.isFormat ?? own.isFormat)
+        var facts = EntryFacts(own: own, isMF2: mf2, isICU: icu, isFormat: isFormat)
+        if isFormat, !own.problems.listed.isEmpty { facts.mangled = mangledVariables(ctx, own) }
+        for check in entryChecks where check.onMF2 || !mf2 {
+            check.body(&self, ctx, &facts)
         }
-
-        checkPlurals(ctx, own, mangled: mangled)
-        checkPhrases(ctx)
-        checkEmpty(ctx)
-        checkDamage(ctx)
-
-        // Xcode marks the source language's own units 'new' when it extracts them (App Shortcuts
-        // phrases, extracted_with_value): nothing for a translator to do there.
-        if let state = entry.state, entry.shouldTranslate, ["new", "needs_review", "stale"].contains(state), !(ctx.isSource && state == "new") {
-            emit(.catalogState, ctx.place, "\(ctx.localization) unit of \(Excerpt.quoted(entry.key)) is '\(Excerpt.escaped(state))'\(state == "stale" ? " (the key is no longer in the source code)" : "; it needs a translator's review")")
-        }
-
-        if let src = ctx.source {
-            if !entry.shouldTranslate || !src.shouldTranslate {
-                if !entry.shouldTranslate, !ctx.sourceTexts.elementsEqual(ctx.texts, by: { $0.value == $1.value }) {
-                    emit(.shouldTranslate, ctx.place, "\(Excerpt.quoted(entry.key)) is marked shouldTranslate: false but its \(ctx.localization) text differs from the source")
-                }
-            } else {
-                // A mangled plural reference hides its variable's arguments: that one finding says it.
-                if let sa = ctx.sourceArguments, isFormat, mangled.isEmpty { checkParity(ctx, own, sa) }
-                checkUntranslated(ctx, src)
-            }
-        }
-
-        checkRender(ctx, own, isFormat: isFormat)
     }
 
     /// The message for a format problem that is a specifier with a space typed into it, which
@@ -391,44 +339,5 @@ extension LintRun {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { p in !p.isEmpty && p.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "/" } }
             && parts.last.map { $0.count >= 2 && $0.allSatisfy(\.isLowercase) } == true
-    }
-
-    /// Encoding damage that decodes fine: U+FFFD left by a lossy conversion,
-    /// a byte order mark inside the text (files concatenated with their BOMs).
-    mutating func checkDamage(_ ctx: EntryContext) {
-        for t in ctx.texts { checkDamage(of: t, ctx) }
-        checkDamage(of: SourceText(ctx.entry.key, origin: ctx.entry.origin), ctx)
-    }
-
-    private mutating func checkDamage(of t: SourceText, _ ctx: EntryContext) {
-        // U+FFFD is EF BF BD and U+FEFF is EF BB BF in UTF-8: only texts with 0xEF need a look.
-        guard t.value.utf8.contains(0xEF) else { return }
-        for s in t.value.unicodeScalars {
-            if s.value == 0xFFFD {
-                emit(.encoding, ctx.place(t.origin), "U+FFFD replacement character in \(Excerpt.quoted(t.value)): the text was damaged by a lossy conversion")
-                return
-            }
-            if s.value == 0xFEFF {
-                emit(.encoding, ctx.place(t.origin), "byte order mark U+FEFF inside \(Excerpt.quoted(t.value)) (a file pasted in with its BOM?)")
-                return
-            }
-        }
-    }
-
-    /// Empty values and plural forms where the source has text.
-    mutating func checkEmpty(_ ctx: EntryContext) {
-        let sourceHasEmpty = ctx.sourceTexts.contains { $0.value.isEmpty }
-        if sourceHasEmpty { return }
-        switch ctx.entry.message {
-        case .plain(let t):
-            // A source value may be empty on purpose; a translation may not.
-            if t.value.isEmpty, ctx.source != nil {
-                emit(.emptyValue, ctx.place(t.origin), "\(ctx.localization) text of \(Excerpt.quoted(ctx.entry.key)) is empty; the device shows nothing")
-            }
-        default:
-            for t in ctx.texts where t.value.isEmpty {
-                emit(.emptyValue, ctx.place(t.origin), "a format or plural form of \(Excerpt.quoted(ctx.entry.key)) is empty")
-            }
-        }
     }
 }

@@ -13,23 +13,16 @@ public import HeraldTables
 /// supplies, so such a word was written into the stage or the example, not read
 /// from a table.
 public enum PseudoCoverage {
-    /// The rule's findings for the tables folder `root` as `configuration` sets the rule
-    /// (none when it is off), with its source locale: `source`, else the configuration's,
+    /// The rule's findings for the tables folder `root` (none when `configuration` turns
+    /// the rule off), at its default severity, with its source locale: `source`, else the configuration's,
     /// else `en` (`Base` reads as `en`).
     public static func findings(root: String, source: String?, configuration: LintConfiguration) async throws -> [Diagnostic] {
-        let severity: Diagnostic.Severity
-        switch configuration.rules[.pseudoUnchanged] {
-        case .off: return []
-        case .report(let s): severity = s
-        case nil: severity = .warning
-        }
+        // Off: the examples are not rendered at all. Otherwise the linter's emit path
+        // (Linter.postPassFindings) gives each finding the configured severity.
+        if case .off = configuration.rules[.pseudoUnchanged] { return [] }
         let tag = source ?? configuration.sourceLocale ?? "en"
         let sourceLocale = (try? LocaleID(tag == "Base" ? "en" : tag)) ?? LocaleID(unchecked: "en")
-        return try await check(catalog: try Catalog(root: root), source: sourceLocale).map {
-            var d = $0
-            d.severity = severity
-            return d
-        }
+        return try await check(catalog: try Catalog(root: root), source: sourceLocale)
     }
 
     /// The findings for `catalog`'s `source` text, each at the example push as

@@ -80,8 +80,21 @@ struct ValidateCommand: AsyncParsableCommand {
             linter.codeRoot = codePath
         }
         linter.pseudoLocales = try pseudo.locales()
+        // Passes run outside the linter go through its emit path (the configuration's
+        // severity or off) and are sorted with the rest.
+        if let pushes {
+            do {
+                linter.postPassFindings += try PushKeyChecks.findings(pushes: pushes, tables: inputs, configuration: configuration)
+            } catch { throw CommandFailure.usage(error.message) }
+        }
+        // The examples are rendered from the first folder validated (not from a single file).
+        if pseudo.pseudo, let root = inputs.first, StageSettings.isDirectory(root) {
+            do {
+                linter.postPassFindings += try await PseudoCoverage.findings(root: root, source: source, configuration: configuration)
+            } catch { throw CommandFailure.failure("--pseudo: the examples could not be rendered: \(error)") }
+        }
         let progress: (@Sendable (LintProgress) -> Void)? = isatty(2) != 0 ? LintProgressLine.shared.update : nil
-        var report: LintReport
+        let report: LintReport
         do {
             report = try linter.run(paths: inputs, progress: progress)
         } catch {
@@ -89,17 +102,6 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure.usage(error.message)
         }
         LintProgressLine.shared.clear()
-        if let pushes {
-            do {
-                report.diagnostics += try PushKeyChecks.findings(pushes: pushes, tables: inputs, configuration: configuration)
-            } catch { throw CommandFailure.usage(error.message) }
-        }
-        // The examples are rendered from the first folder validated (not from a single file).
-        if pseudo.pseudo, let root = inputs.first, StageSettings.isDirectory(root) {
-            do {
-                report.diagnostics += try await PseudoCoverage.findings(root: root, source: source, configuration: configuration)
-            } catch { throw CommandFailure.failure("--pseudo: the examples could not be rendered: \(error)") }
-        }
         let lintFormat = LintOutputFormat(rawValue: format.rawValue) ?? .text
         writeStdout(LintOutput.render(report, format: lintFormat))
         if lintFormat == .sarif || lintFormat == .github {

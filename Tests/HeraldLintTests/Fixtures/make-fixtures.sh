@@ -160,7 +160,7 @@ w good/positions/en.lproj/Localizable.strings <<'E'
 "sent" = "%@ sent %@";
 "ok" = "OK";
 "battery" = "Battery at 100%";
-"score" = "%1$@ scored %2$d points";
+"score" = "Score of %1$@: %2$d";
 "sale" = "100% off";
 "share" = "Share 100% of the files";
 E
@@ -343,3 +343,28 @@ w good/phrases/AppShortcuts.xcstrings <<'E'
   "version" : "1.1"
 }
 E
+
+# ---- issue 34: plural candidates and source/translation parity ----
+pair bad/plural-candidate "%d tickets left" "Noch %d Lose"
+pair bad/punctuation-parity "Logged in as:" "Angemeldet als"
+pair bad/whitespace-parity "Hello" "Hallo "
+pair bad/number-parity "Up to 5 devices" "Bis zu fünf Geräte"
+pair bad/address-parity "Write to help@example.com for help" "Schreiben Sie uns für Hilfe"
+pair bad/markup-parity "Read the [guide](https://example.com/guide)" "Lies die [Anleitung] (https://example.com/guide)"
+pair bad/bracket-parity "Reachable (HTTP %ld)" "Erreichbar (HTTP) %ld)"
+
+# ---- issue 34: script typography ----
+w bad/cjk-punctuation/en.lproj/Localizable.strings <<<'"k" = "Settings will be reset, and this device removed.";'
+w bad/cjk-punctuation/zh-Hans.lproj/Localizable.strings <<<'"k" = "设置将被重置, 此设备将被移除。";'
+w bad/french-spacing/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/french-spacing/fr.lproj/Localizable.strings <<<'"k" = "Êtes-vous sûr?";'
+w bad/arabic-punctuation/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/arabic-punctuation/ar.lproj/Localizable.strings <<<'"k" = "هل أنت متأكد?";'
+w bad/greek-question-mark/en.lproj/Localizable.strings <<<'"k" = "Are you sure?";'
+w bad/greek-question-mark/el.lproj/Localizable.strings <<<'"k" = "Είστε σίγουροι?";'
+
+# ---- issue 34: identical text (term-kept, term-translation and length-limit need a configuration: ConfiguredTextRuleTests) ----
+pair bad/same-as-source "Settings" "Settings"
+
+# ---- issue 34: grammar agreement ----
+pair bad/inflection "You have ^[%lld ticket](inflect: true)" "Du hast ^[%lld Los](inflect: yes)"
