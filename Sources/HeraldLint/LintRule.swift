@@ -33,7 +33,6 @@ extension Diagnostic.Rule {
     public static let renderICU = Self("render-icu")
     public static let bidiControl = Self("bidi-control")
     public static let pushPayloadSize = Self("push-payload-size")
-    public static let lockScreenLength = Self("lock-screen-length")
 }
 
 /// One rule: a stable id (what configurations and reports name), its
@@ -104,11 +103,10 @@ public struct LintRule: Sendable, Hashable {
         LintRule(.bidiControl, .warning, "Bidirectional control characters out of place: unbalanced embeddings or isolates, or overrides (U+202D, U+202E)."),
         // Push budget.
         LintRule(.pushPayloadSize, .error, "A notification message whose worst-case APNs payload exceeds 4096 bytes."),
-        LintRule(.lockScreenLength, .warning, "A notification body longer than a lock screen shows."),
         // Push payloads (`--pushes DIR`, PushKeyChecks.swift).
         LintRule(.pushKeyMissing, .error, "A push's loc-key, title-loc-key or subtitle-loc-key is in no Localizable table: the device shows the raw key."),
         LintRule(.pushArgumentCount, .error, "A push's key reads more arguments in some language than its -args array gives: the device shows no value there."),
-    ] + LintRule.pseudo + LintRule.code
+    ] + [LintRule.fitRule] + LintRule.pseudo + LintRule.code
 
     /// Rules by id.
     public static let byID: [Diagnostic.Rule: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

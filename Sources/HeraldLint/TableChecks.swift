@@ -78,7 +78,7 @@ extension LintRun {
                 return n != own && present.contains(n)
             }
         }
-        let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .lockScreenLength) != nil
+        let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .fit) != nil
 
         // Per table: its source localization and entries, analyzed once for every translation.
         // A source entry's analysis is made when a translation first compares with it and kept
@@ -264,6 +264,7 @@ extension LintRun {
         }
 
         checkRender(ctx, own, isFormat: isFormat)
+        if ctx.isNotification { checkFit(ctx, own) }
     }
 
     /// The message for a format problem that is a specifier with a space typed into it, which

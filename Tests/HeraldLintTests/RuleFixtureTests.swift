@@ -14,6 +14,7 @@ import Testing
         // HeraldCLITests' ValidateSourcesCLITests.
         "code-missing-key", "code-arguments",
         "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
+        "fit",  // only where HarfBuzz, fontconfig and the fonts are installed: FitRuleTests
     ]
 
     @Test func everyRuleHasATriggeringFixture() {

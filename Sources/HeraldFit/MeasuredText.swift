@@ -1,0 +1,91 @@
+import HeraldICU
+
+/// A text shaped once at a size and weight, with its break opportunities: laid out at as
+/// many widths and line counts as asked (the surfaces of the fit table share it).
+public struct MeasuredText: Sendable {
+    let units: [UInt16]
+    let graphemes: [Int]
+    /// prefix[i]: the width of units[..<i], in points.
+    let prefix: [Double]
+    let breaks: [LineBreaks.Opportunity]
+    let ellipsis: Double
+    let missing: Int
+
+    /// Shapes `text` (its first `TextLayout.measuredUnits` units) for `locale` at `size`
+    /// points and OpenType `weight`.
+    public init(_ text: String, locale: String, size: Double, weight: Int, engine: TextEngine) {
+        // A notification shows a few hundred characters: the first `measuredUnits` decide
+        // every line shown and the cut (a longer text is cut well before its end).
+        var units = Array(text.utf16)
+        var graphemes = TextLayout.graphemeBoundaries(text, limit: TextLayout.measuredUnits)
+        if units.count > TextLayout.measuredUnits { units = Array(units[..<(graphemes.last ?? 0)]) }
+        if graphemes.last != units.count { graphemes = graphemes.filter { $0 <= units.count } }
+        let (advances, missing) = engine.advances(units, lang: locale, weight: weight, size: size)
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        for i in 0..<units.count { prefix[i + 1] = prefix[i] + advances[i] }
+        self.units = units
+        self.graphemes = graphemes
+        self.prefix = prefix
+        self.missing = missing
+        breaks = TextLayout.breaks(units, locale: locale)
+        ellipsis = engine.advances(Array(TextLayout.ellipsis.utf16), lang: locale, weight: weight, size: size).advances.reduce(0, +)
+    }
+
+    /// The width of units[a..<b], trailing white space not counted (it hangs past the
+    /// line's end, in CSS and TextKit alike).
+    func measure(_ a: Int, _ b: Int) -> Double {
+        var e = b
+        while e > a, TextLayout.isSpace(units[e - 1]) { e -= 1 }
+        return prefix[e] - prefix[a]
+    }
+
+    /// The text laid out in `width` points with `lines` lines shown.
+    public func layout(lines: Int, width: Double) -> TextLayout {
+        let tolerance = 0.01
+        var starts: [Int] = []
+        var start = 0
+        var bi = 0
+        // Lines up to one past those shown: enough to know where the text is cut.
+        while start < units.count, starts.count <= lines {
+            starts.append(start)
+            while bi < breaks.count, breaks[bi].offset <= start { bi += 1 }
+            var end: Int? = nil
+            var k = bi
+            while k < breaks.count {
+                let b = breaks[k]
+                if measure(start, b.offset) > width + tolerance { break }
+                end = b.offset
+                if b.hard { break }
+                k += 1
+            }
+            if end == nil {
+                // A word wider than the line: as many characters as fit (at least one).
+                var g = TextLayout.firstAfter(graphemes, start)
+                var fill = start
+                while g < graphemes.count, fill == start || measure(start, graphemes[g]) <= width + tolerance {
+                    fill = graphemes[g]
+                    g += 1
+                }
+                end = max(fill, start + 1)
+            }
+            start = end!
+        }
+        if starts.isEmpty { starts = [0] }
+        let shown = min(lines, starts.count)
+        var cut: Int? = nil
+        if starts.count > lines {
+            // The last line shown takes the rest of the text, cut at a character where it and
+            // the ellipsis still fit; spaces before the ellipsis are not shown either.
+            let last = starts[lines - 1]
+            var c = last
+            var g = TextLayout.firstAfter(graphemes, last)
+            while g < graphemes.count, measure(last, graphemes[g]) + ellipsis <= width + tolerance {
+                c = graphemes[g]
+                g += 1
+            }
+            while c > last, TextLayout.isSpace(units[c - 1]) { c -= 1 }
+            cut = c
+        }
+        return TextLayout(lineStarts: starts, linesShown: shown, cut: cut, missingGlyphs: missing)
+    }
+}
