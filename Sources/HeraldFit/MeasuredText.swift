@@ -2,9 +2,15 @@ import HeraldICU
 
 /// A text shaped once at a size and weight, with its break opportunities: laid out at as
 /// many widths and line counts as asked (the surfaces of the fit table share it).
-public struct MeasuredText: Sendable {
+public final class MeasuredText {
     let units: [UInt16]
-    let graphemes: [Int]
+    /// UTF-16 offsets after each grapheme cluster: found when a line is cut or a word
+    /// broken (most texts need neither).
+    lazy var graphemes: [Int] = {
+        var g = TextLayout.graphemeBoundaries(String(decoding: units, as: UTF16.self), limit: units.count)
+        if g.last != units.count { g.append(units.count) }
+        return g
+    }()
     /// prefix[i]: the width of units[..<i], in points.
     let prefix: [Double]
     let breaks: [LineBreaks.Opportunity]
@@ -17,18 +23,19 @@ public struct MeasuredText: Sendable {
         // A notification shows a few hundred characters: the first `measuredUnits` decide
         // every line shown and the cut (a longer text is cut well before its end).
         var units = Array(text.utf16)
-        var graphemes = TextLayout.graphemeBoundaries(text, limit: TextLayout.measuredUnits)
-        if units.count > TextLayout.measuredUnits { units = Array(units[..<(graphemes.last ?? 0)]) }
-        if graphemes.last != units.count { graphemes = graphemes.filter { $0 <= units.count } }
+        if units.count > TextLayout.measuredUnits {
+            var end = TextLayout.measuredUnits
+            if UTF16.isTrailSurrogate(units[end]) { end -= 1 }
+            units = Array(units[..<end])
+        }
         let (advances, missing) = engine.advances(units, lang: locale, weight: weight, size: size)
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advances[i] }
         self.units = units
-        self.graphemes = graphemes
         self.prefix = prefix
         self.missing = missing
         breaks = TextLayout.breaks(units, locale: locale)
-        ellipsis = engine.advances(Array(TextLayout.ellipsis.utf16), lang: locale, weight: weight, size: size).advances.reduce(0, +)
+        ellipsis = engine.ellipsisWidth(lang: locale, weight: weight, size: size)
     }
 
     /// The width of units[a..<b], trailing white space not counted (it hangs past the
@@ -41,7 +48,9 @@ public struct MeasuredText: Sendable {
 
     /// The text laid out in `width` points with `lines` lines shown.
     public func layout(lines: Int, width: Double) -> TextLayout {
-        let tolerance = 0.01
+        // Widths are compared to 1/64 pt, the unit browsers lay lines out in: a line 0.011 pt
+        // over is taken to fit, as Chromium takes it.
+        let tolerance = 1.0 / 64
         var starts: [Int] = []
         var start = 0
         var bi = 0

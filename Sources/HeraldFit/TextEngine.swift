@@ -43,6 +43,12 @@ public final class TextEngine: Sendable {
         var chains: [ChainKey: [Int]] = [:]
         /// (language, weight, scalar) → the font that draws it (an index into fonts).
         var fallback: [FallbackKey: Int] = [:]
+        /// (language, weight) → a table of the Basic Multilingual Plane: the font of each
+        /// scalar (-1 none, -2 not asked yet), so the common case is one array read.
+        var tableIndex: [ChainKey: Int] = [:]
+        var tables: [[Int32]] = []
+        /// (language, weight, size) → the width of "…".
+        var ellipses: [EllipsisKey: Double] = [:]
         /// (font, language, run) → advance per UTF-16 unit, in font units.
         var shaped: [ShapeKey: [Int32]] = [:]
         var shapedUnits = 0
@@ -57,6 +63,12 @@ public final class TextEngine: Sendable {
         var lang: String
         var weight: Int
         var scalar: UInt32
+    }
+
+    struct EllipsisKey: Hashable {
+        var lang: String
+        var weight: Int
+        var size: Double
     }
 
     struct ShapeKey: Hashable {
@@ -183,16 +195,38 @@ public final class TextEngine: Sendable {
         // run before it.
         var runs: [(start: Int, end: Int, font: Int)] = []
         let fonts: [Font] = state.withLock { s in
+            let key = ChainKey(lang: lang, weight: weight)
+            let t: Int
+            if let known = s.tableIndex[key] {
+                t = known
+            } else {
+                t = s.tables.count
+                s.tables.append([Int32](repeating: -2, count: 0x10000))
+                s.tableIndex[key] = t
+            }
             var i = 0
             var current = -1
             var start = 0
             for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
                 let width = scalar.utf16.count
-                let joins = current >= 0 && (scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .nonspacingMark
-                    || scalar.properties.generalCategory == .enclosingMark || scalar.value < 0x20)
+                let v = scalar.value
+                let joins = current >= 0 && v >= 0x300 && (scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .nonspacingMark
+                    || scalar.properties.generalCategory == .enclosingMark) || current >= 0 && v < 0x20
                 var f = current
                 if !joins {
-                    if let found = font(&s, for: scalar, lang: lang, weight: weight) {
+                    var found: Int? = nil
+                    if v < 0x10000 {
+                        let known = s.tables[t][Int(v)]
+                        if known == -2 {
+                            found = font(&s, for: scalar, lang: lang, weight: weight)
+                            s.tables[t][Int(v)] = Int32(found ?? -1)
+                        } else if known >= 0 {
+                            found = Int(known)
+                        }
+                    } else {
+                        found = font(&s, for: scalar, lang: lang, weight: weight)
+                    }
+                    if let found {
                         f = found
                     } else {
                         missing += 1
@@ -216,6 +250,15 @@ public final class TextEngine: Sendable {
             for (k, v) in a.enumerated() { out[run.start + k] = Double(v) * scale }
         }
         return (out, missing)
+    }
+
+    /// The width of "…" in points for a language, weight and size (measured once).
+    func ellipsisWidth(lang: String, weight: Int, size: Double) -> Double {
+        let key = EllipsisKey(lang: lang, weight: weight, size: size)
+        if let hit = state.withLock({ $0.ellipses[key] }) { return hit }
+        let w = advances(Array(TextLayout.ellipsis.utf16), lang: lang, weight: weight, size: size).advances.reduce(0, +)
+        state.withLock { $0.ellipses[key] = w }
+        return w
     }
 
     /// A run's advances in font units, shaped once per (font, language, text).

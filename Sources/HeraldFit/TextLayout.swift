@@ -78,8 +78,8 @@ public struct TextLayout: Sendable, Equatable {
         return out
     }
 
-    /// ICU's break opportunities, less those inside an isolated argument that holds a digit
-    /// (an amount, a count, a date: the device never splits the number a push carries).
+    /// ICU's break opportunities, less those inside a short isolated argument that holds a
+    /// digit (an amount, a count, a date: the device never splits the number a push carries).
     static func breaks(_ units: [UInt16], locale: String) -> [LineBreaks.Opportunity] {
         var found = LineBreaks.opportunities(in: units, locale: locale) ?? [LineBreaks.Opportunity(offset: units.count, hard: false)]
         let kept = Self.unbreakable(units)
@@ -89,8 +89,9 @@ public struct TextLayout: Sendable, Equatable {
         return found
     }
 
-    /// The insides of the isolates (U+2066–U+2068 … U+2069) that hold a decimal digit:
-    /// ranges of offsets no line may start at.
+    /// The insides of the isolates (U+2066–U+2068 … U+2069) of at most `unbreakableUnits`
+    /// that hold a decimal digit (an amount, a count, a date or a time; a whole message
+    /// passed as one argument is broken as any text): ranges of offsets no line may start at.
     static func unbreakable(_ units: [UInt16]) -> [ClosedRange<Int>] {
         var out: [ClosedRange<Int>] = []
         var opened: [(at: Int, digit: Bool)] = []
@@ -98,13 +99,16 @@ public struct TextLayout: Sendable, Equatable {
             switch u {
             case 0x2066, 0x2067, 0x2068: opened.append((i, false))
             case 0x2069:
-                if let o = opened.popLast(), o.digit, i > o.at + 1 { out.append((o.at + 1)...i) }
+                if let o = opened.popLast(), o.digit, i > o.at + 1, i - o.at - 1 <= Self.unbreakableUnits { out.append((o.at + 1)...i) }
             default:
                 if !opened.isEmpty, Self.isDigit(u) { opened[opened.count - 1].digit = true }
             }
         }
         return out
     }
+
+    /// The longest isolated argument kept on one line (UTF-16 units).
+    public static let unbreakableUnits = 32
 
     /// A decimal digit of any script (UTF-16 BMP units; the few astral digit sets never
     /// appear in formatted amounts).

@@ -5,7 +5,7 @@
 # (Localizations/) and DuckDuckGo's iOS tables from the corpus beside the checkout.
 # Goal: the rule adds at most half of the run without it.
 #
-#   Tools/bench/fit.sh [CORPUS]      RUNS=3 (best of; the sides alternate)
+#   Tools/bench/fit.sh [CORPUS]      RUNS=3 (best of; the sides alternate), HERALD=binary (no build)
 #
 # Release build in its own scratch folder (.build-release). Times are the herald process's
 # user + system CPU time (the machine may be shared); wall time is printed for reference.
@@ -15,9 +15,13 @@ CORPUS=${1:-../shared/corpus}
 RUNS=${RUNS:-3}
 SCRATCH=.build-release
 
-echo "building release…" >&2
-swift build -c release --scratch-path "$SCRATCH" --product herald >&2
-BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/herald"
+if [ -n "${HERALD:-}" ]; then
+  BIN=$HERALD  # a herald already built (HERALD=.build/debug/herald for a quick look)
+else
+  echo "building release…" >&2
+  swift build -c release --scratch-path "$SCRATCH" --product herald >&2
+  BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/herald"
+fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
