@@ -13,7 +13,11 @@ public final class MeasuredText {
     }()
     /// prefix[i]: the width of units[..<i], in points.
     let prefix: [Double]
-    let breaks: [LineBreaks.Opportunity]
+    let locale: String
+    /// ICU's break opportunities: found when the text does not fit on one line.
+    lazy var breaks: [LineBreaks.Opportunity] = TextLayout.breaks(units, locale: locale)
+    /// The text holds a line or paragraph separator (a line must end there).
+    let hasHardBreak: Bool
     let ellipsis: Double
     let missing: Int
 
@@ -34,7 +38,8 @@ public final class MeasuredText {
         self.units = units
         self.prefix = prefix
         self.missing = missing
-        breaks = TextLayout.breaks(units, locale: locale)
+        self.locale = locale
+        hasHardBreak = units.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 == 0x85 || $0 == 0x2028 || $0 == 0x2029 }
         ellipsis = engine.ellipsisWidth(lang: locale, weight: weight, size: size)
     }
 
@@ -51,6 +56,10 @@ public final class MeasuredText {
         // Widths are compared to 1/64 pt, the unit browsers lay lines out in: a line 0.011 pt
         // over is taken to fit, as Chromium takes it.
         let tolerance = 1.0 / 64
+        // Most notification texts fit on one line: no break needs finding.
+        if !hasHardBreak, measure(0, units.count) <= width + tolerance {
+            return TextLayout(lineStarts: [0], linesShown: 1, cut: nil, missingGlyphs: missing)
+        }
         var starts: [Int] = []
         var start = 0
         var bi = 0

@@ -61,17 +61,12 @@ extension LintRun {
         for n in numbers { for t in texts { lists.append((n, t)) } }
         var worst: (text: String, surface: Surface, layout: TextLayout, sample: (number: String, text: String), lost: Int, digits: Bool)? = nil
         var cutOn: [String] = []
-        Renderer.renderUncached(
-            message: ctx.entry.message, locale: locale, listCount: lists.count,
-            argumentList: { s in numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? lists[s].number : lists[s].text) } },
-            options: RenderOptions(isolateArguments: true), icu: icu,
-            servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
-        ) { i, bytes, details in
-            guard details.diagnostics.allSatisfy({ $0.severity != .error }) else { return }
-            let text = String(decoding: bytes, as: UTF8.self)
-            // Shaped once per size and weight, laid out at each surface's width.
+        let surfaces = configuration.fit.surfaces
+        // One rendering (list i's) on every surface: shaped once per size and weight, laid out
+        // at each surface's width.
+        func layOut(_ text: String, _ i: Int) {
             var measured: [String: MeasuredText] = [:]
-            for surface in configuration.fit.surfaces {
+            for surface in surfaces {
                 guard let style = surface.styles[kind] else { continue }
                 let shape = "\(style.size) \(style.weight)"
                 let m = measured[shape] ?? MeasuredText(text, locale: locale.bcp47, size: style.size, weight: style.weight, engine: engine)
@@ -79,12 +74,26 @@ extension LintRun {
                 let layout = m.layout(lines: style.lines, width: surface.lineWidth(kind))
                 guard let cut = layout.cut else { continue }
                 if !cutOn.contains(surface.label) { cutOn.append(surface.label) }
-                let rest = Array(text.utf16)[cut...]
-                let lost = String(decoding: rest, as: UTF16.self).unicodeScalars.filter { !Self.isBidiControl($0) }.count
-                let digits = String(decoding: rest, as: UTF16.self).unicodeScalars.contains { $0.properties.numericType == .decimal }
+                let rest = String(decoding: Array(text.utf16)[cut...], as: UTF16.self).unicodeScalars
+                let lost = rest.filter { !Self.isBidiControl($0) }.count
+                let digits = rest.contains { $0.properties.numericType == .decimal }
                 if worst == nil || (digits && !worst!.digits) || (digits == worst!.digits && lost > worst!.lost) {
                     worst = (text, surface, layout, lists[i], lost, digits)
                 }
+            }
+        }
+        // Plain text that is never formatted is shown as written: nothing to render.
+        if case .plain(let t) = ctx.entry.message, !own.isFormat, !icu {
+            layOut(t.value, 0)
+        } else {
+            Renderer.renderUncached(
+                message: ctx.entry.message, locale: locale, listCount: lists.count,
+                argumentList: { s in numeric.enumerated().map { i, isNumber in .string(dates.contains(i) ? Self.sampleDate : isNumber ? lists[s].number : lists[s].text) } },
+                options: RenderOptions(isolateArguments: true), icu: icu,
+                servedBy: ctx.localization.lowercased() == "base" ? nil : ctx.localization
+            ) { i, bytes, details in
+                guard details.diagnostics.allSatisfy({ $0.severity != .error }) else { return }
+                layOut(String(decoding: bytes, as: UTF8.self), i)
             }
         }
         guard let w = worst, let cut = w.layout.cut else { return }
