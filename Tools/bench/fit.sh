@@ -2,7 +2,7 @@
 # The fit rule's cost (issue #33): `herald validate` with every key a notification text
 # ("notifications": ["*:*"]), so every key × locale × sample is laid out on every surface,
 # against the same run with the rule off ("rules": {"fit": "off"}): the built-in tables
-# (Localizations/) and DuckDuckGo's iOS tables from the corpus beside the checkout.
+# (Localizations/) and, given the corpus folder, DuckDuckGo's iOS tables in it.
 # Goal: the rule adds at most half of the run without it.
 #
 #   Tools/bench/fit.sh [CORPUS]      RUNS=3 (best of; the sides alternate), HERALD=binary (no build)
@@ -11,7 +11,7 @@
 # user + system CPU time (the machine may be shared); wall time is printed for reference.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CORPUS=${1:-../shared/corpus}
+CORPUS=${1:-}
 RUNS=${RUNS:-3}
 SCRATCH=.build-release
 
@@ -61,8 +61,8 @@ measure() {
 }
 
 measure builtin Localizations
-if [ -d "$CORPUS/duckduckgo__iOS" ]; then
+if [ -n "$CORPUS" ] && [ -d "$CORPUS/duckduckgo__iOS" ]; then
   measure corpus "$CORPUS/duckduckgo__iOS"
 else
-  echo "corpus: $CORPUS/duckduckgo__iOS not found, skipped"
+  echo "corpus: no CORPUS folder with duckduckgo__iOS given, skipped"
 fi
