@@ -170,13 +170,20 @@ let package = Package(
             name: "HeraldTableInterchange",
             dependencies: ["HeraldTables", "HeraldTableFormats", "HeraldLint", "HeraldICU", "HeraldJSON", "HeraldDiagnostics"],
             swiftSettings: strict),
+
+        // Text layout (issue #33): HarfBuzz and fontconfig opened at run time (dlopen), so the
+        // build needs no -dev package; the one target that calls them (plain C functions).
+        .target(name: "CHeraldText", linkerSettings: [.linkedLibrary("dl")]),
+        // Does it fit? Notification texts laid out with real fonts (CHeraldText) and ICU's line
+        // breaks on the surfaces of a table (Docs/fit.md).
+        .target(name: "HeraldFit", dependencies: ["CHeraldText", "HeraldICU", "HeraldJSON", "HeraldSync"], swiftSettings: strict),
         // Pseudo-locales (en-XA, ar-XB…): the source text transformed, specifiers kept.
         .target(
             name: "HeraldPseudo", dependencies: ["HeraldTables", "HeraldRender", "HeraldICU", "HeraldDiagnostics"],
             swiftSettings: strict),
         // herald validate: the translation linter.
         .target(
-            name: "HeraldLint", dependencies: ["HeraldTables", "HeraldRender", "HeraldMF2", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
+            name: "HeraldLint", dependencies: ["HeraldFit", "HeraldTables", "HeraldRender", "HeraldMF2", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldPayload"],
             swiftSettings: strict),
         // The lookups in an app's Swift code (swift-syntax), for `herald validate --sources`:
         // the one target that links swift-syntax.
@@ -200,7 +207,7 @@ let package = Package(
         .target(
             name: "HeraldPreview", dependencies: [
                 "HeraldStage", "HeraldRender", "HeraldTables", "HeraldICU", "HeraldJSON", "HeraldExamples", "HeraldBuiltinTables",
-                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldLint",
+                "HeraldStore", "HeraldLottery", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldPseudo", "HeraldLint", "HeraldFit",
             ],
             swiftSettings: strict),
         // What the executables share as command lines: the exit statuses, the one error
@@ -350,7 +357,9 @@ let package = Package(
                 "HeraldTestSupport",
             ]),
         .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
-        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
+        .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
+        // The layout against hand-measured widths (HarfBuzz called for single glyphs) and ICU.
+        .testTarget(name: "HeraldFitTests", dependencies: ["HeraldFit", "HeraldICU", "HeraldTestSupport"]),
         .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics", "HeraldJSON"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

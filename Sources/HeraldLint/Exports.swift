@@ -3,3 +3,5 @@
 @_exported public import HeraldTables
 // And the pseudo-locales `Linter.pseudoLocales` names.
 @_exported public import HeraldPseudo
+// And the fit rule's settings (`LintConfiguration.fit`: fonts, surfaces).
+@_exported public import HeraldFit

@@ -1,5 +1,6 @@
 import HeraldJSON
 public import HeraldDiagnostics
+public import HeraldFit
 
 /// What a team sets for `herald validate`, usually in `.herald-validate.json`
 /// at the root of the validated folder (or named with `--config`):
@@ -13,7 +14,7 @@ public import HeraldDiagnostics
 ///   "notifications": ["Notifications:*", "Localizable:push.*"],
 ///   "pushArgumentBytes": 64,
 ///   "pushOverheadBytes": 256,
-///   "lockScreenCharacters": 178,
+///   "fit": { "surfaces": [ … ] },
 ///   "strict": false
 /// }
 /// ```
@@ -30,7 +31,7 @@ public import HeraldDiagnostics
 ///   every message.
 /// - `pushArgumentBytes`: bytes each `%@` argument may take in the worst case (default 64).
 /// - `pushOverheadBytes`: bytes of the payload besides the body: title, sound, custom keys (default 256).
-/// - `lockScreenCharacters`: characters of a body a lock screen shows (default 178).
+/// - `fit`: the fit rule's fonts, surfaces and argument samples (`FitSettings`, Docs/fit.md).
 /// - `strict`: like `--strict`, warnings fail the run.
 ///
 /// Unknown keys and unknown rule ids are errors, so a typo never silently turns a rule off.
@@ -57,12 +58,12 @@ public struct LintConfiguration: Sendable {
     public var pushArgumentBytes = 64
     /// Bytes of a push that are not the alert text (the `aps` keys and the app's own data).
     public var pushOverheadBytes = 256
-    /// Characters a lock-screen banner shows before it cuts the text.
-    public var lockScreenCharacters = 178
     /// Warnings fail the run too.
     public var strict = false
     /// The glossary, length limits and same-as-source exclusions (TextRulesConfiguration.swift).
     public var textRules = TextRules()
+    /// The fit rule's fonts and surfaces (`"fit"`, Docs/fit.md).
+    public var fit = FitSettings()
 
     /// The defaults: every rule at its default severity, nothing ignored.
     public init() {}
@@ -146,14 +147,22 @@ public struct LintConfiguration: Sendable {
             case "notifications": c.notifications = try globs(value, key).map { Glob($0.pattern, separator: nil) }
             case "pushArgumentBytes": c.pushArgumentBytes = try int(value, key)
             case "pushOverheadBytes": c.pushOverheadBytes = try int(value, key)
-            case "lockScreenCharacters": c.lockScreenCharacters = try int(value, key)
+            case "lockScreenCharacters":
+                throw Problem(message: "\(path): \"lockScreenCharacters\" is gone: the fit rule lays notification texts out with real fonts on the surfaces of \"fit\" (Docs/fit.md)")
+            case "fit":
+                do {
+                    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+                    c.fit = try FitSettings.parse(value, folder: folder, path: path)
+                } catch {
+                    throw Problem(message: error.message)
+                }
             case "strict":
                 guard let b = value.boolValue else { throw Problem(message: "\(path): \"strict\" is true or false") }
                 c.strict = b
             case _ where TextRules.keys.contains(key):
                 try c.textRules.read(key, value, path: path)
             default:
-                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict, terms, lengthLimits, sameAsSource)")
+                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, strict, fit, terms, lengthLimits, sameAsSource)")
             }
         }
         return c

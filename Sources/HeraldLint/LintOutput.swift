@@ -87,7 +87,7 @@ public enum LintOutput {
             if let key = d.subject.key { props.append(("key", .string(key))) }
             var fields: [(String, JSONValue)] = [
                 ("ruleId", .string(d.rule.rawValue)),
-                ("level", .string(d.severity == .error ? "error" : "warning")),
+                ("level", .string(d.severity == .error ? "error" : d.severity == .note ? "note" : "warning")),
                 ("message", .object(JSONObject([("text", .string(d.message))]))),
                 ("locations", .array([
                     .object(JSONObject([
@@ -148,7 +148,7 @@ public enum LintOutput {
     public static func github(_ report: LintReport) -> String {
         var out = ""
         for d in report.diagnostics {
-            let kind = d.severity == .error ? "error" : "warning"
+            let kind = d.severity == .error ? "error" : d.severity == .note ? "notice" : "warning"
             let o = place(d)
             out += "::\(kind) file=\(OutsideText.escaped(escapeProperty(o.file))),line=\(o.line),col=\(o.column),title=\(escapeProperty("herald validate [\(d.rule)]"))::"
             out += OutsideText.escaped(escapeData(d.message)) + "\n"

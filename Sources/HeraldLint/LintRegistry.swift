@@ -23,9 +23,11 @@ extension LintRule {
         // Render checks (every key, every locale, ICU's samples per plural category).
         .renderLeftoverSpecifier, .renderEmpty, .renderICU, .mf2, .bidiControl,
         // Push budget.
-        .pushPayloadSize, .lockScreenLength,
+        .pushPayloadSize,
         // Push payloads (`--pushes DIR`).
         .pushKeyMissing, .pushArgumentCount,
+        // Does it fit on the lock screen (Docs/fit.md).
+        .fit,
         // `--pseudo`.
         .pseudoPushPayloadSize, .pseudoLockScreenLines, .pseudoUnchanged,
         // `--sources`.

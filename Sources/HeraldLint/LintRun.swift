@@ -19,6 +19,8 @@ struct LintRun {
     /// True when the code's lookups are known (`--sources`): extra-key is then decided by
     /// `checkCode`, not by the tables alone.
     var codeGiven = false
+    /// The fit rule has said its layout engine is unavailable (said once a run).
+    var fitNoted = false
 
     /// The per-entry checks that can report something under this configuration: a check runs
     /// when its rule, or a rule it finds for another (`.sharedWith`), is on.

@@ -1,9 +1,11 @@
 // `herald validate --pseudo` (Docs/pseudo-locales.md): the source language's
 // notification messages pseudo-localized and held to the APNs budget and to
-// the HTML preview's lock-screen banner. `pseudo-unchanged` is found by
+// the fit table's surfaces (laid out as the fit rule lays them out). `pseudo-unchanged` is found by
 // rendering the examples (HeraldPreview's `PseudoCoverage`); its id is declared here
 // with the others so every validate rule is listed in one place.
 public import HeraldDiagnostics
+import HeraldFit
+import HeraldICU
 import HeraldPseudo
 import HeraldRender
 import HeraldTables
@@ -29,8 +31,6 @@ extension LintRun {
                 guard notifications.contains(key) else { continue }
                 let origin = entry.message.texts.first?.origin ?? entry.origin
                 let place = Place(origin: origin, locale: source, table: table.name, key: key)
-                let title = Self.isTitleKey(key)
-                let shown = title ? LockScreenLayout.titleCharacters : LockScreenLayout.bodyCharacters
                 for kind in locales {
                     let pseudo = Pseudolocalizer(kind).message(entry.message)
                     let worst = Self.worstCaseBytes(pseudo, argumentBytes: configuration.pushArgumentBytes, depth: 0)
@@ -39,43 +39,38 @@ extension LintRun {
                         emit(.pseudoPushPayloadSize, place,
                              "\(Excerpt.quoted(key)) in \(kind.tag) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
                     }
-                    let characters = Self.longestCharacters(pseudo, depth: 0)
-                    if characters > shown {
-                        emit(.pseudoLockScreenLines, place,
-                             "\(Excerpt.quoted(key)) in \(kind.tag) is \(characters) characters with 3-character arguments; the lock-screen banner shows \(title ? "one line" : "\(LockScreenLayout.bodyLines) lines") of \(LockScreenLayout.charactersPerLine) (\(shown) characters)")
+                    if let cut = Self.pseudoCut(pseudo, key: key, kind: kind, settings: configuration.fit) {
+                        emit(.pseudoLockScreenLines, place, "\(Excerpt.quoted(key)) in \(kind.tag) \(cut)")
                     }
                 }
             }
         }
     }
 
-    /// A key shown as a title or subtitle: its last dot-separated part ends in "title".
-    static func isTitleKey(_ key: String) -> Bool {
-        (key.split(separator: ".").last.map(String.init) ?? key).lowercased().hasSuffix("title")
-    }
-
-    /// Characters of the longest text `message` shows, each argument counted as 3,
-    /// bidi marks and overrides not counted.
-    static func longestCharacters(_ message: Message, depth: Int) -> Int {
-        // A `%#@name@` is counted as an argument, then replaced by its form.
-        largest(message, depth: depth, reference: sampleCharacters) { text, substitution in characters(text, substitution: substitution) }
-    }
-
-    /// What an argument is counted as on screen: a short number or name.
-    static let sampleCharacters = 3
-
-    static func characters(_ s: String, substitution: Bool) -> Int {
-        var n = 0
-        for segment in FormatStringParser.parse(s, substitutionArgument: substitution).segments {
-            switch segment {
-            case .literal(let text), .invalid(let text): n += text.filter { !isBidiMark($0) }.count
-            case .specifier: n += sampleCharacters
+    /// Where a pseudo-localized message is cut on the fit table's surfaces (rendered in the
+    /// pseudo-locale with 3-character arguments, "123", and with "1" for singular forms),
+    /// said as "does not fit …: the user sees …"; nil when it fits everywhere or the layout
+    /// engine is unavailable (the fit rule says so).
+    static func pseudoCut(_ message: Message, key: String, kind pseudo: PseudoLocale, settings: FitSettings) -> String? {
+        let engine = TextEngine.shared(settings)
+        guard engine.unavailable == nil else { return nil }
+        let kind = LineKind.of(key: key)
+        let locale = pseudo.locale
+        let lists: [[RenderArgument]] = ["1", "123"].map { n in (0..<16).map { _ in .string(n) } }
+        var surfaces: [String] = []
+        var seen: (text: String, layout: TextLayout, surface: Surface)? = nil
+        for result in Renderer.renderUncached(message: message, locale: locale, argumentLists: lists, options: RenderOptions(isolateArguments: true)) {
+            let text = result.text
+            for surface in settings.surfaces {
+                guard let style = surface.styles[kind] else { continue }
+                let layout = TextLayout.layout(text, locale: locale.bcp47, style: style, width: surface.lineWidth(kind), engine: engine)
+                guard layout.cut != nil else { continue }
+                if !surfaces.contains(surface.label) { surfaces.append(surface.label) }
+                if seen == nil { seen = (text, layout, surface) }
             }
         }
-        return n
-    }
-
-    static func isBidiMark(_ c: Character) -> Bool {
-        c.unicodeScalars.allSatisfy { isBidiControl($0) }
+        guard let seen, let cut = seen.layout.cut else { return nil }
+        let style = seen.surface.styles[kind]!
+        return "does not fit \(surfaces.joined(separator: ", ")) (\(kind.rawValue): \(style.lines == 1 ? "one line" : "\(style.lines) lines") of \(points(seen.surface.lineWidth(kind))) pt) with 3-character arguments: the user sees \(Excerpt.quoted(TextLayout.quote(seen.text, cut: cut, from: seen.layout.lineStarts[seen.layout.linesShown - 1])))"
     }
 }

@@ -30,18 +30,18 @@ extension LintRun {
         // Plain text that is never formatted is shown exactly as written.
         if case .plain(let t) = entry.message, !isFormat, !icu {
             checkOutput(t.value, ctx, sample: nil, origin: t.origin, asWritten: true)
-            if notification { checkPush(ctx, own, shortestOutputs: [t.value]) }
+            if notification { checkPush(ctx) }
             return
         }
         // Only objects (%@) to insert: the rendered text is the literal text
         // with the sample in each place, known without running the renderer.
         if !icu, let output = own.staticOutput {
             checkOutput(output, ctx, sample: nil, origin: ctx.textOrigin)
-            if notification { checkPush(ctx, own, shortestOutputs: [output]) }
+            if notification { checkPush(ctx) }
             return
         }
         guard let plan = ctx.plan else {
-            if notification { checkPush(ctx, own, shortestOutputs: []) }
+            if notification { checkPush(ctx) }
             return
         }
         // Sample values: per category, a few integer samples of different
@@ -76,9 +76,6 @@ extension LintRun {
         }
         // ICU patterns bind {0}, {1}… or names in order of use: give a few values that read as numbers and text alike.
         let count = icu ? 4 : own.argumentCount
-        // The push budget needs the longest rendering only (by characters, the first of equals):
-        // each result is dropped once looked at, so a long text is not held once per sample.
-        var longest: (text: String, characters: Int)? = nil
         // Each of these is said once per message, for the first sample that shows it.
         var icuReported = false, unknownVariableReported = false, outputReported = false
         let origin = ctx.textOrigin
@@ -117,20 +114,13 @@ extension LintRun {
                     emit(.renderLeftoverSpecifier, ctx.place(origin), "\(Excerpt.quoted(entry.key)) in \(ctx.localization): \(d.message); nothing can fill it")
                 }
             }
-            // Only the push budget counts characters: a String of the rendering is made for a
-            // notification text alone; the other checks read the renderer's bytes.
-            if notification {
-                let string = String(decoding: text, as: UTF8.self)
-                let characters = string.count
-                if characters > longest?.characters ?? -1 { longest = (string, characters) }
-            }
             let before = diagnostics.count
             if !outputReported {
                 checkOutput(text, ctx, sample: sample, origin: origin)
                 outputReported = diagnostics.count > before
             }
         }
-        if notification { checkPush(ctx, own, shortestOutputs: longest.map { [$0.text] } ?? []) }
+        if notification { checkPush(ctx) }
     }
 
     /// Leftover specifiers, empty output, misplaced bidi controls.
@@ -239,8 +229,9 @@ extension LintRun {
 
     // MARK: - push budget
 
-    /// The worst-case payload against 4096 bytes, and the body's length on a lock screen.
-    mutating func checkPush(_ ctx: EntryContext, _ own: MessageArguments, shortestOutputs: [String]) {
+    /// The worst-case payload against 4096 bytes (whether the text fits a lock screen is the
+    /// fit rule's: FitCheck.swift).
+    mutating func checkPush(_ ctx: EntryContext) {
         let worst = Self.worstCaseBytes(ctx.entry.message, argumentBytes: configuration.pushArgumentBytes, depth: 0)
         let envelope = #"{"aps":{"alert":{"body":""}}}"#.utf8.count
         let total = worst + envelope + configuration.pushOverheadBytes
@@ -248,10 +239,6 @@ extension LintRun {
         if total > 4096 {
             emit(.pushPayloadSize, ctx.place(origin),
                  "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) can make a \(total)-byte payload (body up to \(worst) bytes with \(configuration.pushArgumentBytes)-byte arguments, plus \(envelope + configuration.pushOverheadBytes) bytes of envelope); APNs rejects payloads over 4096 bytes")
-        }
-        if let longest = shortestOutputs.max(by: { $0.count < $1.count }), longest.count > configuration.lockScreenCharacters {
-            emit(.lockScreenLength, ctx.place(origin),
-                 "\(Excerpt.quoted(ctx.entry.key)) in \(ctx.localization) is \(longest.count) characters with short sample values; a lock screen shows about \(configuration.lockScreenCharacters)")
         }
     }
 

@@ -78,7 +78,7 @@ extension LintRun {
                 return n != own && present.contains(n)
             }
         }
-        let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .lockScreenLength) != nil
+        let pushChecked = configuration.severity(of: .pushPayloadSize) != nil || configuration.severity(of: .fit) != nil
 
         // Per table: its source localization and entries, analyzed once for every translation.
         // A source entry's analysis is made when a translation first compares with it and kept

@@ -23,7 +23,7 @@ public enum PreviewRenderer {
         }
     }
 
-    /// The JSON form: `{"locales": [{example, locale, servedBy, fallback, bytes, payload, diagnostics}]}`,
+    /// The JSON form: `{"locales": [{example, locale, servedBy, fallback, bytes, payload, diagnostics, fit}]}`,
     /// in the order given (the caller sorts), pretty-printed with stable key order
     /// so it can be committed and diffed.
     public static func json(_ items: [PreviewItem]) -> String {
@@ -38,6 +38,7 @@ public enum PreviewRenderer {
                     ("bytes", .int(item.bytes)),
                     ("payload", item.payload),
                     ("diagnostics", .array(item.diagnostics.map { .string($0) })),
+                    ("fit", PreviewFit.measure(item)?.json ?? .null),
                 ]))
         }
         return JSONWriter.write(.object(JSONObject([("locales", .array(list))])), pretty: true) + "\n"

@@ -167,6 +167,12 @@ public enum ValidateUpload {
         } catch {
             throw .malformed("bad-configuration", error.message)
         }
+        // Nor the fit rule's font files (paths on the server) or argument globs.
+        if !configuration.fit.fonts.isEmpty || !configuration.fit.arguments.isEmpty {
+            throw .malformed(
+                "bad-configuration",
+                "\(LintConfiguration.fileName): \"fit\" \"fonts\" and \"arguments\" are not taken from an upload; its surfaces are")
+        }
         if !configuration.ignore.isEmpty || configuration.notifications != LintConfiguration.defaultNotifications {
             throw .malformed(
                 "bad-configuration",

@@ -12,7 +12,7 @@ import HeraldStageOptions
 /// Configuration: `.herald-validate.json` in the first folder validated (or
 /// the current folder), or the file given with `--config`; see
 /// `LintConfiguration` for its keys (sourceLocale, rules, ignore,
-/// notifications, pushArgumentBytes, pushOverheadBytes, lockScreenCharacters, strict).
+/// notifications, pushArgumentBytes, pushOverheadBytes, strict, fit).
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -30,7 +30,7 @@ struct ValidateCommand: AsyncParsableCommand {
             Configuration: .herald-validate.json in the validated folder, or --config FILE: \
             {"sourceLocale": "en", "rules": {"untranslated": "off"}, "ignore": ["Pods/**"], \
             "notifications": ["Notifications:*"], "pushArgumentBytes": 64, "pushOverheadBytes": 256, \
-            "lockScreenCharacters": 178, "strict": false}. Rule ids: --list-rules.
+            "strict": false, "fit": {…}}. Rule ids: --list-rules.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldJSON
+import HeraldLint
 import Testing
 
 // The reports these tests format are made by hand, with LintReport's internal initializer.
@@ -91,7 +92,11 @@ import Testing
         let text = """
             {"sourceLocale": "de", "locales": ["de", "en"], "rules": {"untranslated": "off", "missing-key": "error"},
              "ignore": ["Pods/**"], "notifications": ["Push:*"], "pushArgumentBytes": 10,
-             "pushOverheadBytes": 20, "lockScreenCharacters": 30, "strict": true}
+             "pushOverheadBytes": 20, "strict": true,
+             "fit": {"family": "Inter", "surfaces": [{"name": "watch", "device": "small", "width": 150,
+               "title": {"size": 15, "weight": 600, "lines": 1}, "subtitle": {"size": 14, "weight": 600, "lines": 1},
+               "body": {"size": 15, "weight": 400, "lines": 8, "reserve": 10}}],
+               "arguments": {"Push:game.*": ["Powerball"]}}}
             """
         let c = try LintConfiguration.parse(Array(text.utf8), path: "c.json")
         #expect(c.sourceLocale == "de")
@@ -101,11 +106,16 @@ import Testing
         #expect(c.severity(of: Diagnostic.Rule("syntax")) == .error)
         #expect(c.isNotification(table: "Push", key: "a"))
         #expect(!c.isNotification(table: "Localizable", key: "a"))
-        #expect(c.pushArgumentBytes == 10 && c.pushOverheadBytes == 20 && c.lockScreenCharacters == 30 && c.strict)
+        #expect(c.pushArgumentBytes == 10 && c.pushOverheadBytes == 20 && c.strict)
+        #expect(c.fit.family == "Inter" && c.fit.surfaces.count == 1 && c.fit.surfaces[0].width == 150)
+        #expect(c.fit.surfaces[0].styles[.body] == LineStyle(size: 15, weight: 400, lines: 8, reserve: 10))
+        #expect(c.fit.arguments == [FitSettings.Arguments(pattern: "Push:game.*", values: ["Powerball"])])
     }
 
     @Test func rejectsTyposAndBadValues() {
-        for bad in [#"{"rule": {}}"#, #"{"rules": {"no-such-rule": "off"}}"#, #"{"rules": {"syntax": "loud"}}"#, #"{"ignore": "Pods"}"#, "[1]", "{", #"{"pushArgumentBytes": -1}"#, #"{"locales": "en"}"#, #"{"locales": ["en", ""]}"#, #"{"locales": ["en", 1]}"#] {
+        for bad in [#"{"rule": {}}"#, #"{"rules": {"no-such-rule": "off"}}"#, #"{"rules": {"syntax": "loud"}}"#, #"{"ignore": "Pods"}"#, "[1]", "{", #"{"pushArgumentBytes": -1}"#, #"{"locales": "en"}"#, #"{"locales": ["en", ""]}"#, #"{"locales": ["en", 1]}"#,
+                    #"{"lockScreenCharacters": 178}"#, #"{"fit": {"fonts": {"400": "/etc/passwd"}}}"#, #"{"fit": {"fonts": {"400": "../x.otf"}}}"#,
+                    #"{"fit": {"surfaces": [{"name": "s", "width": 300}]}}"#, #"{"fit": {"size": 15}}"#, #"{"fit": {"arguments": {"*:*": []}}}"#] {
             #expect(throws: LintConfiguration.Problem.self, "\(bad)") { try LintConfiguration.parse(Array(bad.utf8), path: "c.json") }
         }
     }

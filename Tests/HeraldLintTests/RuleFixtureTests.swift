@@ -15,6 +15,7 @@ import Testing
         "code-missing-key", "code-arguments",
         "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
         "term-kept", "term-translation", "length-limit",  // only with their configuration: ConfiguredTextRuleTests
+        "fit",  // only where HarfBuzz, fontconfig and the fonts are installed: FitRuleTests
     ]
 
     @Test func everyRuleHasATriggeringFixture() {

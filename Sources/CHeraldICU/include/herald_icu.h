@@ -296,6 +296,14 @@ typedef HICU_ENUM(HICUBidiParagraph) {
 int32_t hicu_bidi_visual_map(const uint16_t *text, int32_t len, HICUBidiParagraph paragraph,
                              int32_t *map, int32_t cap, int32_t *status);
 
+// Line break opportunities (ubrk, UBRK_LINE) in UTF-16 `text` for `locale` (Thai, Lao,
+// Khmer and Burmese by dictionary; CJK by the locale's rules): writes each boundary after
+// the start, with hard[i] = 1 for a mandatory break (after a line separator). Returns the
+// count (> cap: only cap written; call again with room), 0 with *status set on failure.
+// The iterator is kept per thread for the last locale.
+int32_t hicu_line_breaks(const char *locale, const uint16_t *text, int32_t len,
+                         int32_t *breaks, uint8_t *hard, int32_t cap, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

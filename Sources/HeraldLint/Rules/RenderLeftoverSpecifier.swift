@@ -8,7 +8,7 @@ extension LintRule {
     /// The render check (RenderChecks.swift): every entry rendered in its own locale with
     /// sample values, one per plural category; it finds the rules that say
     /// `.sharedWith(.renderLeftoverSpecifier)` too (render-empty, render-icu, bidi-control,
-    /// and the push budget's push-payload-size and lock-screen-length).
+    /// and the push budget's push-payload-size).
     static let renderLeftoverSpecifier = LintRule(
         .renderLeftoverSpecifier, .error,
         "The rendered text still shows a format specifier.",

@@ -152,7 +152,6 @@ E
 pair bad/bidi-control "Hello %@" "Hallo $(printf '\u202e')%@"
 long=$(printf 'Lorem ipsum dolor sit amet %.0s' $(seq 1 160))
 pair bad/push-payload-size "$long" "$long" Notifications
-pair bad/lock-screen-length "Your ticket for the draw on Saturday matched four numbers and the bonus ball, which wins the fourth prize of the evening; the amount will be paid to your account within five working days." "Dein Schein für die Ziehung am Samstag hat vier Zahlen und die Zusatzzahl getroffen, das ist der vierte Rang des Abends; der Betrag wird innerhalb von fünf Werktagen auf dein Konto überwiesen." Notifications
 
 # ---- good: near misses that must stay silent (strict) ----
 # %@ against %1$@, reordered positions, "OK" left as is, percent text that is no format.
