@@ -38,9 +38,6 @@ extension LanguageServer {
     /// The version `serverInfo` names.
     public static let version = "0.1.0"
 
-    /// The capabilities of the editing features (hover, definition…).
-    var featureCapabilities: [(String, JSONValue)] { [] }
-
     /// `window/showMessage` (1 error, 2 warning, 3 info).
     func showMessage(type: Int, _ text: String) {
         send(RPCOutgoing.notification("window/showMessage", .object(JSONObject([("type", .int(type)), ("message", .string(text))]))))

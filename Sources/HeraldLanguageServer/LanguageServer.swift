@@ -32,6 +32,9 @@ public final class LanguageServer {
     var shuttingDown = false
     /// Documents edited since they were last linted.
     public private(set) var stale: Set<String> = []
+    /// The workspace's Localizable tables, read when a payload first needs them; dropped
+    /// when a document is saved.
+    var workspaceCache: WorkspaceTables? = nil
     /// Lint runs made (what tests count instead of timing).
     public private(set) var lintRuns = 0
 
@@ -89,11 +92,6 @@ public final class LanguageServer {
         }
     }
 
-    /// The requests of the editing features (hover, definition…); nil: not one of them.
-    func features(_ method: String, _ params: JSONValue) throws(RPCError) -> JSONValue? {
-        nil
-    }
-
     func notify(_ method: String, _ params: JSONValue) -> Next {
         if method == "exit" { return .exit(shuttingDown ? 0 : 1) }
         guard initialized, !shuttingDown else { return .goOn }
@@ -116,6 +114,7 @@ public final class LanguageServer {
             stale.insert(uri)
             if options.debounceMilliseconds == 0 { publishStale() }
         case "textDocument/didSave":
+            workspaceCache = nil
             guard let uri else { return .goOn }
             stale.insert(uri)
             publishStale()

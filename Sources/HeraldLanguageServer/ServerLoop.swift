@@ -24,8 +24,14 @@ public enum ServerLoop {
         let items = Locked<[Item]>([])
         /// Signalled once per item.
         let ready = DispatchSemaphore(value: 0)
-        /// How many items may wait before the reader stops reading (back-pressure).
-        let slots = DispatchSemaphore(value: 1024)
+        /// How many items may wait before the reader stops reading (back-pressure). Made at 0
+        /// and signalled up: libdispatch traps when a semaphore is freed below the value it
+        /// was made with, which a reader ended mid-session would leave.
+        let slots = DispatchSemaphore(value: 0)
+
+        init() {
+            for _ in 0..<1024 { slots.signal() }
+        }
 
         func put(_ item: Item) {
             slots.wait()
