@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "herald-server", targets: ["herald-server"]),
         .executable(name: "herald-worker", targets: ["herald-worker"]),
         .executable(name: "herald-sourcekeys", targets: ["herald-sourcekeys"]),
+        .executable(name: "herald-mcp", targets: ["herald-mcp"]),
         // The libraries an app or a tool imports; each is usable with its own import
         // alone (it re-exports the modules its public API is made of, see Exports.swift).
         // Tables, Render and Lint build without swift-crypto and GRDB.
@@ -67,6 +68,8 @@ let package = Package(
         // `herald validate --sources DIR`: the app's Swift code parsed for its lookups. Only
         // HeraldSourceKeys links it (SwiftParser and SwiftSyntax, nothing else of the package).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `herald mcp`: the Model Context Protocol SDK, linked only by herald-mcp.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // ICU, found with pkg-config (Debian: libicu-dev). Only CHeraldICU sees it.
@@ -191,6 +194,18 @@ let package = Package(
         .target(
             name: "HeraldLanguageServer",
             dependencies: ["HeraldLint", "HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            swiftSettings: strict),
+        // The tools `herald mcp` offers an assistant (validate, format, render, preview,
+        // explain) over one tables folder, as JSON; no MCP SDK here.
+        .target(
+            name: "HeraldMCPTools",
+            dependencies: ["HeraldLanguageServer", "HeraldLint", "HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON"],
+            swiftSettings: strict),
+        // `herald mcp`'s executable, installed beside herald: the one target that links the MCP
+        // SDK (and the swift-system and Foundation networking it brings).
+        .executableTarget(
+            name: "herald-mcp",
+            dependencies: ["HeraldMCPTools", "HeraldJSON", .product(name: "MCP", package: "swift-sdk")],
             swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
@@ -318,7 +333,7 @@ let package = Package(
             ]),
         .testTarget(name: "HeraldPseudoTests", dependencies: ["HeraldPseudo", "HeraldRender", "HeraldTables", "HeraldICU"]),
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON"], exclude: ["Fixtures"]),
-        .testTarget(name: "HeraldLanguageServerTests", dependencies: ["HeraldLanguageServer", "HeraldJSON"]),
+        .testTarget(name: "HeraldLanguageServerTests", dependencies: ["HeraldLanguageServer", "HeraldMCPTools", "HeraldJSON"]),
         .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics", "HeraldJSON"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

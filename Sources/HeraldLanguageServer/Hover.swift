@@ -22,7 +22,7 @@ enum HoverText {
                 continue
             }
             let served = LocalizationLookup.normalize(found.localization) == LocalizationLookup.normalize(name) ? "" : " *(served by \(found.localization))*"
-            let arguments = sampleArguments(found.entry.message)
+            let arguments = MessageSamples.arguments(for: found.entry.message)
             switch found.entry.message {
             case .plural:
                 lines.append("- `\(name)`\(served):")
@@ -46,22 +46,6 @@ enum HoverText {
             return escape(TableOutline.oneLine(text))
         } catch {
             return "*\(escape(TableOutline.oneLine("\(error)")))*"
-        }
-    }
-
-    /// One sample per argument the message reads: 3 for numbers, the argument's number in
-    /// brackets for text (`‹1›`), so a reader sees where each goes.
-    static func sampleArguments(_ message: Message) -> [(value: RenderArgument, isNumber: Bool)] {
-        var numeric: [Int: Bool] = [:]
-        for text in message.texts {
-            for spec in FormatStringParser.parse(text.value).specifiers {
-                guard let i = spec.argumentIndex, i < 64 else { continue }
-                numeric[i] = (numeric[i] ?? false) || spec.conversion.isNumeric
-            }
-        }
-        let count = (numeric.keys.max() ?? -1) + 1
-        return (0..<count).map { i in
-            numeric[i] == true ? (.number(.int(3)), true) : (.string("‹\(i + 1)›"), false)
         }
     }
 
