@@ -11,20 +11,22 @@ struct BufferDiagnostics {
     /// nil: no link is given.
     var documentation: String?
 
-    /// The files linted with the document: a translation is compared with the source
-    /// language only (its findings do not depend on the other translations); the source
-    /// language and a String Catalog, which holds every language, with all of them.
+    /// The files linted with the document. A translation is compared with the source
+    /// language (its findings do not depend on the other translations). The source language's
+    /// findings in its own file do not depend on any translation (what a translation lacks or
+    /// adds is reported in the translation's file), so it is linted with its own `.lproj`
+    /// folder's files of the table only, not every language of the bundle. A String Catalog
+    /// holds every language itself, and is linted with whatever `.lproj` files share its table.
     func bundle(for place: BundlePlace, text: [UInt8], siblings: [String: [UInt8]]) -> [String: [UInt8]] {
         var contents = siblings
         if let localization = place.localization {
             let source = linter.sourceLocale ?? linter.configuration.sourceLocale ?? "en"
             let isSource = Self.sameLanguage(localization, source) || localization.lowercased() == "base"
-            if !isSource {
-                contents = contents.filter { rel, _ in
-                    guard let folder = rel.split(separator: "/").first, folder.hasSuffix(".lproj") else { return true }
-                    let loc = String(folder.dropLast(6))
-                    return loc == localization || loc.lowercased() == "base" || Self.sameLanguage(loc, source)
-                }
+            contents = contents.filter { rel, _ in
+                guard let folder = rel.split(separator: "/").first, folder.hasSuffix(".lproj") else { return true }
+                let loc = String(folder.dropLast(6))
+                if isSource { return loc == localization }
+                return loc == localization || loc.lowercased() == "base" || Self.sameLanguage(loc, source)
             }
         }
         contents[place.relativePath] = text

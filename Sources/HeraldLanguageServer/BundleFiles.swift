@@ -90,6 +90,12 @@ struct BundleFiles {
         return out
     }
 
+    /// What identifies the held copy of a file (device, inode, size, time); "" when none is held.
+    func stampText(_ path: String) -> String {
+        guard let s = held[path]?.stamp else { return "" }
+        return "\(s.device):\(s.inode):\(s.size):\(s.modified).\(s.modifiedNanoseconds)"
+    }
+
     /// Forgets every file of a bundle's table (its last document was closed).
     mutating func forget(_ place: BundlePlace) {
         let prefix = place.directory + "/"

@@ -37,13 +37,24 @@ struct BundleView {
 }
 
 extension LanguageServer {
-    /// The bundle of a document with every open document's text.
+    /// The bundle of a document with every open document's text; the last one made is kept
+    /// while no file of it changed on disk and no open document of it was edited, so hovers
+    /// and references between edits parse the bundle once.
     func view(of doc: TextDocument, place: BundlePlace) -> BundleView {
         var files = bundleFiles.siblings(of: place)
-        for other in documents.values {
-            if let p = self.place(of: other), p.directory == place.directory, p.table == place.table { files[p.relativePath] = other.bytes }
+        var signature: [String] = [place.directory, place.table]
+        for rel in files.keys.sorted() { signature.append(rel + "@" + bundleFiles.stampText(place.directory + "/" + rel)) }
+        for other in documents.values.sorted(by: { $0.uri < $1.uri }) {
+            if let p = self.place(of: other), p.directory == place.directory, p.table == place.table {
+                files[p.relativePath] = other.bytes
+                signature.append(other.uri + "#" + String(other.version))
+            }
         }
         files[place.relativePath] = doc.bytes
-        return BundleView(place: place, files: files)
+        signature.append(doc.uri + "#" + String(doc.version))
+        if let cached = viewCache, cached.signature == signature { return cached.view }
+        let made = BundleView(place: place, files: files)
+        viewCache = (signature, made)
+        return made
     }
 }

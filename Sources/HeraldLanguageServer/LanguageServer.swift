@@ -35,6 +35,8 @@ public final class LanguageServer {
     /// The workspace's Localizable tables, read when a payload first needs them; dropped
     /// when a document is saved.
     var workspaceCache: WorkspaceTables? = nil
+    /// The last bundle hover or references read, with what identifies its files' contents.
+    var viewCache: (signature: [String], view: BundleView)? = nil
     /// Lint runs made (what tests count instead of timing).
     public private(set) var lintRuns = 0
 
@@ -121,6 +123,7 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let uri, let doc = documents.removeValue(forKey: uri) else { return .goOn }
             stale.remove(uri)
+            viewCache = nil
             if let place = place(of: doc), !documents.values.contains(where: { self.place(of: $0).map { $0.directory == place.directory && $0.table == place.table } ?? false }) {
                 bundleFiles.forget(place)
             }
