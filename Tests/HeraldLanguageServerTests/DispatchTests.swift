@@ -153,3 +153,26 @@ let bundle = [
     }
     #expect(Bool(true))
 }
+
+/// The source buffer is linted with its own folder's files of the table; a translation with
+/// its own and the source's.
+@Test func whatABufferIsLintedWith() throws {
+    let provider = BufferDiagnostics(linter: .init(), documentation: nil)
+    let siblings: [String: [UInt8]] = [
+        "en.lproj/Localizable.stringsdict": [], "de.lproj/Localizable.strings": [], "fr.lproj/Localizable.strings": [],
+        "Base.lproj/Localizable.strings": [],
+    ]
+    let en = try #require(BundlePlace(path: "/b/App/en.lproj/Localizable.strings"))
+    #expect(provider.bundle(for: en, text: [], siblings: siblings).keys.sorted() == ["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"])
+    let de = try #require(BundlePlace(path: "/b/App/de.lproj/Localizable.strings"))
+    #expect(
+        provider.bundle(for: de, text: [], siblings: siblings).keys.sorted()
+            == ["Base.lproj/Localizable.strings", "de.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"])
+}
+
+@Test func aSourceBufferIsLintedOnItsOwn() throws {
+    let s = try Session(files: bundle, debounce: 0)
+    try s.initialize()
+    try s.open("en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"count\" = \"%d new messages % @\";\n")
+    #expect(s.rules("en.lproj/Localizable.strings") == ["accidental-specifier"])
+}
