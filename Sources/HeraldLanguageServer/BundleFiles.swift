@@ -69,7 +69,8 @@ struct BundleFiles {
         guard allowed(place.directory) else { return [:] }
         var wanted: [String] = []
         let names = [place.table + ".strings", place.table + ".stringsdict"]
-        for entry in Self.list(place.directory) where entry.hasSuffix(".lproj") {
+        // Only real folders: an `.lproj` that is a link could lead out of the workspace.
+        for entry in Self.list(place.directory) where entry.hasSuffix(".lproj") && Self.isRealFolder(place.directory + "/" + entry) {
             for n in names { wanted.append(entry + "/" + n) }
         }
         wanted.append(place.table + ".xcstrings")
@@ -127,6 +128,11 @@ struct BundleFiles {
         }
         held[path] = Held(stamp: stamp, bytes: bytes)
         return bytes
+    }
+
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     static func tableName(_ path: String) -> String {

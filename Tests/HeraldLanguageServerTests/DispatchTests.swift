@@ -176,3 +176,17 @@ let bundle = [
     try s.open("en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"count\" = \"%d new messages % @\";\n")
     #expect(s.rules("en.lproj/Localizable.strings") == ["accidental-specifier"])
 }
+
+/// Sibling languages are read from real `.lproj` folders only: one that is a link (which
+/// could lead out of the workspace) is not read.
+@Test func aLinkedLprojFolderIsNotRead() throws {
+    let s = try Session(files: bundle)
+    let outside = s.root + "-outside"
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try "\"greeting\" = \"Salut %@\";\n".write(toFile: outside + "/Localizable.strings", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: s.root + "/fr.lproj", withDestinationPath: outside)
+    var files = BundleFiles(root: s.root)
+    let place = try #require(BundlePlace(path: s.root + "/en.lproj/Localizable.strings"))
+    #expect(files.siblings(of: place).keys.sorted() == ["de.lproj/Localizable.strings"])
+}
