@@ -24,7 +24,7 @@ let nioSSL: Target.Dependency = .product(name: "NIOSSL", package: "swift-nio-ssl
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 // The executables installed side by side (Docs/install.md).
-let executables = ["herald", "herald-net", "herald-server", "herald-worker", "herald-sourcekeys"]
+let executables = ["herald", "herald-net", "herald-server", "herald-worker", "herald-sourcekeys", "herald-mcp"]
 // The libraries an app or a tool imports, each a product of the target of its name, usable with
 // its own import alone (it re-exports the modules its public API is made of, see Exports.swift).
 // The table modules, Render and Lint build without swift-crypto and GRDB
@@ -73,6 +73,8 @@ let package = Package(
         // `herald validate --sources DIR`: the app's Swift code parsed for its lookups. Only
         // HeraldSourceKeys links it (SwiftParser and SwiftSyntax, nothing else of the package).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `herald mcp`: the Model Context Protocol SDK, linked only by herald-mcp.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // ICU, found with pkg-config (Debian: libicu-dev). Only CHeraldICU sees it.
@@ -230,6 +232,24 @@ let package = Package(
                 "HeraldStore", argumentParser,
             ],
             swiftSettings: strict),
+        // `herald lsp`: the Language Server Protocol over stdio for the tables (Docs/editors.md):
+        // framing, documents, dispatch, and the editing features over the linter and renderer.
+        .target(
+            name: "HeraldLanguageServer",
+            dependencies: ["HeraldLint", "HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON", "HeraldSync", "HeraldDiagnostics"],
+            swiftSettings: strict),
+        // The tools `herald mcp` offers an assistant (validate, format, render, preview,
+        // explain) over one tables folder, as JSON; no MCP SDK here.
+        .target(
+            name: "HeraldMCPTools",
+            dependencies: ["HeraldLanguageServer", "HeraldLint", "HeraldTables", "HeraldRender", "HeraldICU", "HeraldJSON"],
+            swiftSettings: strict),
+        // `herald mcp`'s executable, installed beside herald: the one target that links the MCP
+        // SDK (and the swift-system and Foundation networking it brings).
+        .executableTarget(
+            name: "herald-mcp",
+            dependencies: ["HeraldMCPTools", "HeraldJSON", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
         // The command line: a thin shell over the library.
         .executableTarget(
             name: "herald",
@@ -237,7 +257,7 @@ let package = Package(
                 "HeraldStage", "HeraldLint", "HeraldPreview", "HeraldRender", "HeraldTables", "HeraldTableInterchange",
                 "HeraldICU", "HeraldJSON", "HeraldSealing", "HeraldStore", "HeraldLottery",
                 "HeraldPayload", "HeraldExamples", "HeraldBuiltinTables", "HeraldMedia", "HeraldSync", "HeraldDiagnostics", "HeraldCommandLine", "HeraldPseudo",
-                "HeraldMF2Export", "HeraldStageOptions", argumentParser,
+                "HeraldMF2Export", "HeraldStageOptions", "HeraldLanguageServer", argumentParser,
             ],
             swiftSettings: strict),
         // `herald serve`: Herald as an HTTP service (Hummingbird), over the same stage,
@@ -360,6 +380,7 @@ let package = Package(
         .testTarget(name: "HeraldLintTests", dependencies: ["HeraldLint", "HeraldTables", "HeraldJSON", "HeraldTestSupport"], exclude: ["Fixtures"]),
         // The layout against hand-measured widths (HarfBuzz called for single glyphs) and ICU.
         .testTarget(name: "HeraldFitTests", dependencies: ["HeraldFit", "HeraldICU", "HeraldTestSupport"]),
+        .testTarget(name: "HeraldLanguageServerTests", dependencies: ["HeraldLanguageServer", "HeraldMCPTools", "HeraldJSON"]),
         .testTarget(name: "HeraldSourceKeysTests", dependencies: ["HeraldSourceKeys", "HeraldLint", "HeraldDiagnostics", "HeraldJSON"]),
         // Each file imports one library product and nothing else of Herald's (the re-exports).
         .testTarget(name: "HeraldProductsTests", dependencies: ["HeraldStage", "HeraldRender", "HeraldLint"]),

@@ -43,16 +43,31 @@ enum Sibling {
     case server
     /// `herald-worker`, which has the campaign commands as subcommands: it gets the command's name first.
     case worker
+    /// `herald-mcp`, which is `herald mcp` itself (the MCP SDK is linked there only).
+    case mcp
 
-    var executable: String { self == .server ? "herald-server" : "herald-worker" }
+    var executable: String {
+        switch self {
+        case .server: "herald-server"
+        case .worker: "herald-worker"
+        case .mcp: "herald-mcp"
+        }
+    }
     /// The variable that names another path for it.
-    var environmentVariable: String { self == .server ? "HERALD_SERVER" : "HERALD_WORKER" }
+    var environmentVariable: String {
+        switch self {
+        case .server: "HERALD_SERVER"
+        case .worker: "HERALD_WORKER"
+        case .mcp: "HERALD_MCP"
+        }
+    }
 }
 
 enum Serve: ForwardedName { static let name = "serve", abstract = "Serve rendering, formatting and validation over HTTP", sibling = Sibling.server }
 enum Database: ForwardedName { static let name = "db", abstract = "Set up the campaign database", sibling = Sibling.worker }
 enum Enqueue: ForwardedName { static let name = "enqueue", abstract = "Queue a campaign's render requests", sibling = Sibling.worker }
 enum Work: ForwardedName { static let name = "worker", abstract = "Render queued campaign jobs", sibling = Sibling.worker }
+enum ModelContext: ForwardedName { static let name = "mcp", abstract = "Serve the tools to coding assistants over the Model Context Protocol", sibling = Sibling.mcp }
 enum Campaign: ForwardedName { static let name = "campaign", abstract = "A campaign's progress and results", sibling = Sibling.worker }
 
 /// The forwarded commands: subcommands of `herald` (for its help), and the quick dispatch
@@ -64,5 +79,6 @@ var forwardedCommands: [(name: String, forward: ([String]) throws -> Never, comm
     (Enqueue.name, ForwardedCommand<Enqueue>.forward, ForwardedCommand<Enqueue>.self),
     (Work.name, ForwardedCommand<Work>.forward, ForwardedCommand<Work>.self),
     (Campaign.name, ForwardedCommand<Campaign>.forward, ForwardedCommand<Campaign>.self),
+    (ModelContext.name, ForwardedCommand<ModelContext>.forward, ForwardedCommand<ModelContext>.self),
     ]
 }

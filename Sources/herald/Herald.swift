@@ -12,7 +12,7 @@ struct Herald: AsyncParsableCommand {
         subcommands: [
             RenderCommand.self, FormatCommand.self, ValidateCommand.self, PreviewCommand.self,
             ExportCommand.self, ImportCommand.self, SealCommand.self, KeygenCommand.self, StoreCommand.self, ReceiptsCommand.self,
-            ExamplesCommand.self,
+            ExamplesCommand.self, LSPCommand.self,
         ] + forwardedCommands.map(\.command)
     )
 

@@ -41,4 +41,6 @@ swift build "${flags[@]}" --product herald-server >&2
 swift build "${flags[@]}" --product herald-worker >&2
 # herald validate --sources runs herald-sourcekeys (swift-syntax).
 swift build "${flags[@]}" --product herald-sourcekeys >&2
+# herald mcp runs herald-mcp (the MCP SDK).
+swift build "${flags[@]}" --product herald-mcp >&2
 echo "$(cd "$SCRATCH/release" && pwd)/herald"

@@ -35,4 +35,6 @@ printf 'let t = Text("hello.title")\n' > "$prefix/app/code/View.swift"
 printf '"hello.title" = "Hello";\n' > "$prefix/app/tables/en.lproj/Localizable.strings"
 "$prefix/bin/herald" validate --sources "$prefix/app/code" "$prefix/app/tables" | grep '; code: 1 lookup in 1 Swift file$' >/dev/null \
   || fail "the installed herald does not run herald-sourcekeys"
+# herald-mcp (`herald mcp`, #36): installed beside herald, and herald runs it.
+"$prefix/bin/herald" mcp --help | grep -- '--tables' >/dev/null || fail "herald mcp does not run the installed herald-mcp"
 echo "check-install: ok ($version, $(find "$prefix/share/man/man1" -name '*.1' | wc -l) man pages)"

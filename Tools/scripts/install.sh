@@ -7,6 +7,7 @@
 #   DIR/bin/herald-server                       what `herald serve` runs
 #   DIR/bin/herald-worker                       herald db|enqueue|worker|campaign run it
 #   DIR/bin/herald-sourcekeys                   what `herald validate --sources` runs
+#   DIR/bin/herald-mcp                          what `herald mcp` runs
 #   DIR/share/bash-completion/completions/      herald, herald-net
 #   DIR/share/zsh/site-functions/               _herald, _herald-net
 #   DIR/share/fish/vendor_completions.d/        herald.fish, herald-net.fish
@@ -42,6 +43,7 @@ if [ "$debug" = 1 ]; then
   swift build --product herald >&2
   swift build --product herald-net >&2
   swift build --product herald-sourcekeys >&2
+  swift build --product herald-mcp >&2
   swift build --product herald-server >&2
   swift build --product herald-worker >&2
   built=$(swift build --show-bin-path)
@@ -56,8 +58,8 @@ bin="$prefix/bin"
 mkdir -p "$bin"
 # herald runs the others beside itself: herald-net (media, receipts), herald-server
 # (`herald serve`, Docs/service.md), herald-worker (campaigns, Docs/campaigns.md),
-# herald-sourcekeys (`herald validate --sources`: the Swift code's lookups).
-for tool in herald herald-net herald-server herald-worker herald-sourcekeys; do
+# herald-sourcekeys (`herald validate --sources`: the Swift code's lookups), herald-mcp (`herald mcp`).
+for tool in herald herald-net herald-server herald-worker herald-sourcekeys herald-mcp; do
   install -m 0755 "$built/$tool" "$bin/$tool"
 done
 
