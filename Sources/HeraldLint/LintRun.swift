@@ -19,6 +19,8 @@ struct LintRun {
     /// True when the code's lookups are known (`--sources`): extra-key is then decided by
     /// `checkCode`, not by the tables alone.
     var codeGiven = false
+    /// Stops the checks between entries once cancelled.
+    var cancellation: LintCancellation?
 
     init(configuration: LintConfiguration) {
         self.configuration = configuration

@@ -8,6 +8,22 @@ public import HeraldJSON
 /// included, through `JSONParser` here, which words the errors, so both answer a line
 /// identically.
 public struct FormatBatch {
+    /// What an answer came to, as the line written says it: a text that can be shown, or why
+    /// the key could not be rendered as asked — the line's `error` (without its `line N: `),
+    /// or its error diagnostics (`message [rule]`, joined by `; `). Read by callers that
+    /// answer one request (`herald serve`'s `/v1/format`: 200 or 422) instead of the line.
+    public enum Verdict: Sendable, Equatable {
+        case shown
+        case failed(String)
+
+        /// The verdict on a rendered text with `diagnostics`.
+        static func of(_ diagnostics: [Diagnostic]) -> Verdict {
+            let errors = diagnostics.filter { $0.severity == .error }
+            guard !errors.isEmpty else { return .shown }
+            return .failed(errors.map { "\($0.message) [\($0.rule)]" }.joined(separator: "; "))
+        }
+    }
+
     /// The flags a batch request falls back to, read once per batch.
     struct Defaults {
         var options: RenderOptions
@@ -25,16 +41,25 @@ public struct FormatBatch {
         defaults = Defaults(options: options, table: table)
     }
 
-    /// Answers the next line of the input (`LineReader`); a blank line is skipped.
+    /// What the last line answered came to (nil: it was blank, and got no answer).
+    public private(set) var verdict: Verdict?
+
+    /// Answers the next line of the input (`LineReader`); a blank line is skipped. The
+    /// answer's verdict is `verdict`.
     public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) {
+        verdict = answerLine(read, to: &out)
+    }
+
+    private mutating func answerLine(_ read: LineReader.Line, to out: inout BufferedOutput) -> Verdict? {
         lineNumber += 1
         guard case .text(let line) = read else {
-            return FormatJSON.writeError("line \(lineNumber): \(LineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
+            FormatJSON.writeError("line \(lineNumber): \(LineReader.tooLongMessage)", key: nil, locale: nil, to: &out)
+            return .failed(LineReader.tooLongMessage)
         }
         // The common, well-formed request: decoded and answered without a JSONValue tree.
-        if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-        Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
+        if let verdict = fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return verdict }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        return Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
     }
 
     /// Answers a line that was line `lineNumber` of its input, as the batch would have
@@ -48,13 +73,16 @@ public struct FormatBatch {
     static func answer(
         _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: Defaults, locales: inout [String: LocaleID],
         to out: inout BufferedOutput
-    ) {
-        func failure(_ message: String, key: String? = nil, locale: String? = nil) {
+    ) -> Verdict {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> Verdict {
             FormatJSON.writeError("line \(lineNumber): \(message)", key: key, locale: locale, to: &out)
+            return .failed(message)
         }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch {
-            return FormatJSON.writeError(error.batchLineMessage(line: lineNumber), key: nil, locale: nil, to: &out)
+            let message = error.batchLineMessage(line: lineNumber)
+            FormatJSON.writeError(message, key: nil, locale: nil, to: &out)
+            return .failed(message)
         }
         guard let request = value.objectValue else { return failure("a request must be a JSON object") }
         guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
@@ -92,8 +120,9 @@ public struct FormatBatch {
             var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
             FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
             FormatJSON.writeObject(result, locale: tag, to: &out)
+            return .of(result.diagnostics)
         } catch {
-            failure(error.description, key: key, locale: tag)
+            return failure(error.description, key: key, locale: tag)
         }
     }
 

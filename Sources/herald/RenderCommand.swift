@@ -155,7 +155,7 @@ struct RenderInvocation: Sendable, HoldsCommonSettings {
         var out = BufferedOutput()
         while let read = try input.next() {
             guard let answer = await batch.answer(read) else { continue }
-            JSONWriter.write(.object(answer), to: &out)
+            out.write(answer.batchLine())
             out.writeStatic("\n")
         }
         out.flush()
