@@ -23,15 +23,14 @@ public final class LintCancellation: Sendable {
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Entries the run has checked (or started to) so far.
+    /// Entries the run has come to so far (checked, or stopped at).
     public var entriesChecked: Int { state.withLock { $0.entries } }
 
     /// Counts one more entry; false when the run is to stop instead of checking it.
     func nextEntry() -> Bool {
         let (cancelled, entries) = state.withLock { state -> (Bool, Int) in
-            guard !state.cancelled else { return (true, state.entries) }
             state.entries += 1
-            return (false, state.entries)
+            return (state.cancelled, state.entries)
         }
         guard !cancelled else { return false }
         onEntry?(entries)
