@@ -74,7 +74,9 @@ public struct JobRunner: Sendable {
                 Self.write(RenderBatch.errorLine(id: nil, message), to: &out)
                 return message
             }
-            return Self.withLine(line.request) { formatBatch.answer($0, lineNumber: line.number, to: &out) }
+            Self.withLine(line.request) { formatBatch.answer($0, lineNumber: line.number, to: &out) }
+            if case .refused(let error, _) = formatBatch.verdict { return error }
+            return nil
         case .render:
             let answer: JSONObject
             if var request = line.request {

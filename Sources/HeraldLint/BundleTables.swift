@@ -15,7 +15,7 @@ struct BundleTables {
     /// catalog and String Catalogs as one (so building a table never scans
     /// the whole bundle); when a String Catalog and `.lproj` files share a
     /// table name, one catalog reads them all and merges them the device's way.
-    static func load(_ group: TableFiles.Group, development: String?, fileRead: (Int) -> Void) -> BundleTables {
+    static func load(_ group: TableFiles.Group, development: String?, stop: LintCancellation? = nil, fileRead: (Int) -> Void) -> BundleTables {
         var catalogFiles: [String] = []
         var lproj: [String: [String]] = [:]
         var lprojOrder: [String] = []
@@ -39,7 +39,7 @@ struct BundleTables {
         }
         var out = BundleTables()
         var seen = Set<String>()
-        for c in parts {
+        for c in parts where stop?.isCancelled != true {
             let contents = c.loadAll()
             out.tables += contents.tables
             out.diagnostics += contents.diagnostics

@@ -43,8 +43,9 @@ public enum LintOutput {
         return out
     }
 
-    /// `{"diagnostics": […], "summary": {…}}`.
-    public static func json(_ report: LintReport) -> JSONValue {
+    /// `{"diagnostics": […], "summary": {…}}`; with `passed`, the verdict as
+    /// `summary.passed` (`herald serve`'s `/v1/validate`).
+    public static func json(_ report: LintReport, passed: Bool? = nil) -> JSONValue {
         let diags: [JSONValue] = report.diagnostics.map { d in
             let o = place(d)
             return .object(JSONObject([
@@ -63,11 +64,13 @@ public enum LintOutput {
                 ("swiftFiles", .int(c.files)), ("lookups", .int(c.lookups)), ("dynamicLookups", .int(c.dynamicLookups)),
             ]))
         }
+        if let passed { summary["passed"] = .bool(passed) }
         return .object(JSONObject([("diagnostics", .array(diags)), ("summary", .object(summary))]))
     }
 
-    /// SARIF 2.1.0: one run, the rule list in the driver, one result per finding.
-    public static func sarif(_ report: LintReport, toolVersion: String = "0.1.0") -> JSONValue {
+    /// SARIF 2.1.0: one run, the rule list in the driver, one result per finding; with
+    /// `passed`, the verdict as the run's `properties.passed`.
+    public static func sarif(_ report: LintReport, toolVersion: String = "0.1.0", passed: Bool? = nil) -> JSONValue {
         let rules: [JSONValue] = LintRule.all.map { r in
             .object(JSONObject([
                 ("id", .string(r.id.rawValue)),
@@ -110,7 +113,7 @@ public enum LintOutput {
         let run = JSONObject([
             ("tool", .object(JSONObject([("driver", .object(driver))]))),
             ("results", .array(results)),
-            ("properties", .object(JSONObject([("reviewStates", report.states.json)]))),
+            ("properties", .object(JSONObject([("reviewStates", report.states.json)] + (passed.map { [("passed", .bool($0))] } ?? [])))),
         ])
         return .object(JSONObject([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

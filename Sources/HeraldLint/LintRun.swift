@@ -25,6 +25,8 @@ struct LintRun {
     /// The per-entry checks that can report something under this configuration: a check runs
     /// when its rule, or a rule it finds for another (`.sharedWith`), is on.
     let entryChecks: [EntryCheck]
+    /// Stops the checks between entries once cancelled.
+    var cancellation: LintCancellation?
 
     init(configuration: LintConfiguration) {
         self.configuration = configuration

@@ -10,6 +10,7 @@ extension Linter {
     /// locales and pseudo-locales; `--source DIR` and `--sources` do not apply).
     public func run(bundle contents: [String: [UInt8]]) -> LintReport {
         var state = LintRun(configuration: configuration)
+        state.cancellation = cancellation
         let wanted = sourceLocale ?? configuration.sourceLocale
         let group = TableFiles.Group(directory: "", files: contents.keys.sorted())
         let bundle = BundleTables.load(contents: contents, development: wanted)

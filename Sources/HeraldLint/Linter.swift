@@ -42,6 +42,8 @@ public struct Linter: Sendable {
     /// path — the configuration's severity, or dropped when the rule is off — and sorted
     /// with the rest. A finding with no place in a file is dropped.
     public var postPassFindings: [Diagnostic] = []
+    /// Stops the run between files and between entries once cancelled (nil: runs to the end).
+    public var cancellation: LintCancellation? = nil
 
     /// Makes a linter.
     ///
@@ -79,13 +81,14 @@ public struct Linter: Sendable {
         }
         var state = LintRun(configuration: configuration)
         state.codeGiven = code != nil
+        state.cancellation = cancellation
         let total = files.fileCount
         var read = 0
         var groups: [(TableFiles.Group, BundleTables)] = []
         var allLocales = Set<String>()
         let wanted = sourceLocale ?? configuration.sourceLocale
-        for g in files.groups {
-            let bundle = BundleTables.load(g, development: wanted) { n in
+        for g in files.groups where cancellation?.isCancelled != true {
+            let bundle = BundleTables.load(g, development: wanted, stop: cancellation) { n in
                 read += n
                 progress?(LintProgress(filesRead: read, filesTotal: total, localesChecked: 0, localesTotal: 0))
             }
@@ -96,7 +99,7 @@ public struct Linter: Sendable {
         var checked = 0
         state.readDiagnostics(files.problems, group: TableFiles.Group(directory: "", files: []))
         let localesTotal = groups.reduce(0) { $0 + Set($1.1.tables.map(\.localization)).count }
-        for (g, bundle) in groups {
+        for (g, bundle) in groups where cancellation?.isCancelled != true {
             state.readDiagnostics(bundle.diagnostics, group: g)
             let source = wanted ?? bundle.development
             let has = { (name: String) in bundle.localizations.contains { LocalizationLookup.normalize($0) == LocalizationLookup.normalize(name) } }

@@ -140,6 +140,8 @@ extension LintRun {
                 var matched = 0
                 // Order does not matter here: findings are sorted at the end.
                 for entry in table.entries {
+                    // A cancelled run (its request's deadline passed) stops here.
+                    if let cancellation, !cancellation.nextEntry() { return }
                     let key = entry.key
                     if srcTable == nil { state.extraKeys.insert(key) }
                     if entry.isSourceFallback { continue }

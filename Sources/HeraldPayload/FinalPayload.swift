@@ -47,8 +47,11 @@ public enum AlertText {
 
 /// The payload the stage emits, written as compact JSON within the byte budget.
 public struct FinalPayload: Sendable, Equatable {
-    /// The payload as an object.
-    public let object: JSONObject
+    /// The payload as written: its custom keys kept as their compact text, as they were read.
+    public let content: PartlyParsedObject
+    /// The payload as an object, every member a value: made when asked (each custom key
+    /// parsed back), for a caller that needs the tree; writing the payload needs only `json`.
+    public var object: JSONObject { content.wholeObject() }
     /// The compact JSON text.
     public let json: String
     /// `json`'s size in UTF-8 bytes (≤ the budget).
@@ -158,7 +161,7 @@ public enum PayloadWriter {
         // Within the budget: the members kept as text are copied as they are, and the
         // object (at most `limit` bytes of JSON) is made whole.
         let object = assemble(fields)
-        return FinalPayload(object: object.wholeObject(), json: JSONWriter.write(object), shortenedFields: shortened)
+        return FinalPayload(content: object, json: JSONWriter.write(object), shortenedFields: shortened)
     }
 
     struct AlertFields {

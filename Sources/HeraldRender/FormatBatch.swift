@@ -8,6 +8,34 @@ public import HeraldJSON
 /// included, through `JSONParser` here, which words the errors, so both answer a line
 /// identically.
 public struct FormatBatch {
+    /// What an answer came to, as the line written says it: a text that can be shown; a text
+    /// rendered with error diagnostics (`message [rule]`, joined by `; `); or no text, the line
+    /// being an error. Read by callers that answer one request (`herald serve`'s `/v1/format`:
+    /// 200 or 422; `herald worker`'s failed requests) instead of the line.
+    public enum Verdict: Sendable, Equatable {
+        case shown
+        case failed(String)
+        /// The line is an error: `error` as written in it (`line N: …`), `problem` without
+        /// the line number.
+        case refused(error: String, problem: String)
+
+        /// Why the request was not shown, in words without a line number (nil: shown).
+        public var problem: String? {
+            switch self {
+            case .shown: nil
+            case .failed(let p): p
+            case .refused(_, let p): p
+            }
+        }
+
+        /// The verdict on a rendered text with `diagnostics`.
+        static func of(_ diagnostics: [Diagnostic]) -> Verdict {
+            let errors = diagnostics.filter { $0.severity == .error }
+            guard !errors.isEmpty else { return .shown }
+            return .failed(errors.map { "\($0.message) [\($0.rule)]" }.joined(separator: "; "))
+        }
+    }
+
     /// The flags a batch request falls back to, read once per batch.
     struct Defaults {
         var options: RenderOptions
@@ -25,48 +53,50 @@ public struct FormatBatch {
         defaults = Defaults(options: options, table: table)
     }
 
-    /// Answers the next line of the input (`LineReader`); a blank line is skipped. Returns
-    /// the `"error"` of the answer written, nil when the line was answered (or skipped).
-    @discardableResult
-    public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) -> String? {
+    /// What the last line answered came to (nil: it was blank, and got no answer).
+    public private(set) var verdict: Verdict?
+
+    /// Answers the next line of the input (`LineReader`); a blank line is skipped. The
+    /// answer's verdict is `verdict`.
+    public mutating func answer(_ read: LineReader.Line, to out: inout BufferedOutput) {
+        verdict = answerLine(read, to: &out)
+    }
+
+    private mutating func answerLine(_ read: LineReader.Line, to out: inout BufferedOutput) -> Verdict? {
         lineNumber += 1
         guard case .text(let line) = read else {
-            let message = "line \(lineNumber): \(LineReader.tooLongMessage)"
-            FormatJSON.writeError(message, key: nil, locale: nil, to: &out)
-            return message
+            let said = "line \(lineNumber): \(LineReader.tooLongMessage)"
+            FormatJSON.writeError(said, key: nil, locale: nil, to: &out)
+            return .refused(error: said, problem: LineReader.tooLongMessage)
         }
-        // The common, well-formed request: decoded and answered without a JSONValue tree
-        // (it writes no error: any problem goes to the general path).
-        if fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return nil }
+        // The common, well-formed request: decoded and answered without a JSONValue tree.
+        if let verdict = fast.answer(line, renderer: renderer, defaults: defaults, locales: &locales, to: &out) { return verdict }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
         return Self.answer(Array(line), lineNumber: lineNumber, renderer: renderer, defaults: defaults, locales: &locales, to: &out)
     }
 
     /// Answers a line that was line `lineNumber` of its input, as the batch would have
-    /// answered it there (a queued job answered on its own, `herald worker`). Returns the
-    /// `"error"` of the answer written, nil when the line was answered.
-    @discardableResult
-    public mutating func answer(_ read: LineReader.Line, lineNumber: Int, to out: inout BufferedOutput) -> String? {
+    /// answered it there (a queued job answered on its own, `herald worker`).
+    public mutating func answer(_ read: LineReader.Line, lineNumber: Int, to out: inout BufferedOutput) {
         self.lineNumber = lineNumber - 1
-        return answer(read, to: &out)
+        answer(read, to: &out)
     }
 
-    /// Answers one batch request with its output line (with "error" when it fails); returns
-    /// that error, or nil.
+    /// Answers one batch request with its output line (with "error" when it fails).
     static func answer(
         _ line: [UInt8], lineNumber: Int, renderer: Renderer, defaults: Defaults, locales: inout [String: LocaleID],
         to out: inout BufferedOutput
-    ) -> String? {
-        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> String {
+    ) -> Verdict {
+        func failure(_ message: String, key: String? = nil, locale: String? = nil) -> Verdict {
             let said = "line \(lineNumber): \(message)"
             FormatJSON.writeError(said, key: key, locale: locale, to: &out)
-            return said
+            return .refused(error: said, problem: message)
         }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes: line) } catch {
-            let said = error.batchLineMessage(line: lineNumber)
-            FormatJSON.writeError(said, key: nil, locale: nil, to: &out)
-            return said
+            let message = error.batchLineMessage(line: lineNumber)
+            FormatJSON.writeError(message, key: nil, locale: nil, to: &out)
+            return .refused(error: message, problem: message)
         }
         guard let request = value.objectValue else { return failure("a request must be a JSON object") }
         guard let key = request["key"]?.stringValue else { return failure("\"key\" (a string) is required") }
@@ -104,7 +134,7 @@ public struct FormatBatch {
             var result = try renderer.render(key: key, table: table, locale: localeID, arguments: arguments, options: options)
             FormatJSON.noteUnknownLanguage(of: localeID, in: &result)
             FormatJSON.writeObject(result, locale: tag, to: &out)
-            return nil
+            return .of(result.diagnostics)
         } catch {
             return failure(error.description, key: key, locale: tag)
         }

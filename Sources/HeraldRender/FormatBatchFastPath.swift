@@ -27,33 +27,35 @@ struct FormatBatchFastPath {
         let locale: LocaleID
     }
 
-    /// Answers `line` when it is a request of the common shape; false (and
+    /// Answers `line` when it is a request of the common shape, with its verdict; nil (and
     /// nothing written) otherwise.
     mutating func answer(
         _ line: UnsafeBufferPointer<UInt8>, renderer: Renderer, defaults: FormatBatch.Defaults,
         locales known: inout [String: LocaleID], to out: inout BufferedOutput
-    ) -> Bool {
-        guard let request = decode(line) else { return false }
+    ) -> FormatBatch.Verdict? {
+        guard let request = decode(line) else { return nil }
         let keyText = key.string(for: UnsafeBufferPointer(rebasing: line[request.key]))
         guard let (tag, locale) = locale(UnsafeBufferPointer(rebasing: line[request.locale]), known: &known),
             locale.hasICUData
         else {
-            return false  // an invalid tag or an unknown language: the general path words the error or the note
+            return nil  // an invalid tag or an unknown language: the general path words the error or the note
         }
         var options = defaults.options
         if let d = request.device { options.device = device.string(for: UnsafeBufferPointer(rebasing: line[d])) }
         if let w = request.width { options.width = Int(w) }
         let tableText = request.table.map { table.string(for: UnsafeBufferPointer(rebasing: line[$0])) } ?? defaults.table
+        var verdict = FormatBatch.Verdict.shown
         do {
             // The text goes from the renderer's buffer straight into the output, quoted: no String.
             try renderer.render(key: keyText, table: tableText, locale: locale, arguments: arguments, options: options) {
                 text, details in
                 FormatJSON.writeObject(text: text, details, locale: tag, to: &out)
+                if !details.diagnostics.isEmpty { verdict = .of(details.diagnostics) }
             }
         } catch {
-            return false  // key missing: the general path writes the error line
+            return nil  // key missing: the general path writes the error line
         }
-        return true
+        return verdict
     }
 
     /// Byte ranges of the request's members (nil when absent).

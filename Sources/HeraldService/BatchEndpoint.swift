@@ -17,6 +17,12 @@ struct BatchEndpoint: Sendable {
     let metrics: ServiceMetrics
     let paths: ServerPaths
 
+    /// `POST /render/batch` (in the `/v1` group).
+    var routes: RouteCollection<ServiceContext> {
+        let endpoint = self
+        return RouteCollection(context: ServiceContext.self).post("render/batch") { request, _ in try endpoint.respond(request) }
+    }
+
     func respond(_ request: Request) throws -> Response {
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
         let stage = generation.stage
@@ -32,9 +38,9 @@ struct BatchEndpoint: Sendable {
             var answered = 0
             func add(_ line: [UInt8]?) async {
                 guard let answer = await batch.answer(bytes: line) else { return }
-                Self.count(answer, metrics)
+                metrics.render(answer.outcome)
                 answered += 1
-                out.append(contentsOf: JSONWriter.write(.object(paths.scrub(answer))).utf8)
+                out.append(contentsOf: answer.batchLine(scrub: paths.scrub).utf8)
                 out.append(0x0A)
             }
             var ending: String?
@@ -61,13 +67,5 @@ struct BatchEndpoint: Sendable {
             if !out.isEmpty { try await writer.write(ByteBuffer(bytes: out)) }
             try await writer.finish(nil)
         })
-    }
-
-    static func count(_ answer: JSONObject, _ metrics: ServiceMetrics) {
-        guard let servedBy = answer["servedBy"]?.stringValue else {
-            metrics.render(outcome: "invalid", servedBy: "")
-            return
-        }
-        metrics.render(outcome: answer["fallback"]?.boolValue == true ? "fallback" : "rendered", servedBy: servedBy)
     }
 }

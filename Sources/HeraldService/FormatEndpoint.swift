@@ -1,6 +1,7 @@
 import HeraldJSON
 import HeraldRender
 import HeraldSync
+import Hummingbird
 
 /// `POST /v1/format` (Docs/service.md): one `herald format --batch` request
 /// (`{"key", "locale", "args"?, "table"?, "device"?, "width"?}`) → its answer, written by
@@ -49,7 +50,8 @@ final class FormatEndpoint: Sendable {
         var out = BufferedOutput.inMemory()
         // One request is one line: the newlines of a pretty-printed body are JSON whitespace.
         let line = body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
-        line.withUnsafeBufferPointer { _ = lent.batch.answer(.text($0), lineNumber: 1, to: &out) }
+        line.withUnsafeBufferPointer { lent.batch.answer(.text($0), lineNumber: 1, to: &out) }
+        let verdict = lent.batch.verdict
         idle.withLock { idle in
             if idle.generation != generation.number {
                 // The tables were reloaded: the batches of older ones go.
@@ -58,20 +60,31 @@ final class FormatEndpoint: Sendable {
             }
             if idle.batches.count < Self.keptIdle { idle.batches.append(lent) }
         }
-        let bytes = out.takeBytes()
-        if let problem = Self.problem(bytes) { throw ServiceError(status: 422, code: "cannot-format", problem) }
-        return bytes
-    }
-
-    /// Why an answer of `FormatBatch` is a failure: its `error`, or its error diagnostics
-    /// (`"error: … [rule]"`); nil for a text that can be shown.
-    static func problem(_ answer: [UInt8]) -> String? {
-        guard let object = try? JSONParser.parse(bytes: answer).objectValue else { return "the answer could not be read" }
-        if let error = object["error"]?.stringValue {
-            return error.hasPrefix("line 1: ") ? String(error.dropFirst("line 1: ".count)) : error
+        switch verdict {
+        case .shown: return out.takeBytes()
+        case .failed(let problem), .refused(_, let problem): throw ServiceError(status: 422, code: "cannot-format", problem)
+        case nil: throw ServiceError.badRequest("the body is empty: send one format request, a JSON object")
         }
-        let errors = (object["diagnostics"]?.arrayValue ?? []).compactMap(\.stringValue).filter { $0.hasPrefix("error: ") }
-        guard !errors.isEmpty else { return nil }
-        return errors.map { String($0.dropFirst("error: ".count)) }.joined(separator: "; ")
+    }
+}
+
+extension FormatEndpoint {
+    /// `POST /format` (in the `/v1` group).
+    func routes(bodyBytes: Int, tracing: Bool) -> RouteCollection<ServiceContext> {
+        let endpoint = self
+        return RouteCollection(context: ServiceContext.self).post("format") { request, _ in
+            let (bytes, _) = try await RequestBodyReader.json(request, limit: bodyBytes)
+            let body = try await ServiceRoutes.traced(tracing, "format") { span in
+                do {
+                    let answer = try endpoint.answer(bytes)
+                    span?.attributes["herald.status"] = 200
+                    return answer
+                } catch let error as ServiceError {
+                    span?.attributes["herald.status"] = error.status
+                    throw error
+                }
+            }
+            return ServiceRoutes.json(200, body)
+        }
     }
 }

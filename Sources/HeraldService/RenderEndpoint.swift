@@ -3,6 +3,7 @@ import HeraldICU
 import HeraldJSON
 import HeraldStage
 import HeraldStore
+import Hummingbird
 
 /// `POST /v1/render` (Docs/service.md): one push and one or more locales → the final payload
 /// per locale, with the stage's diagnostics and its outcome, as `herald render` gives them
@@ -15,7 +16,52 @@ struct RenderEndpoint: Sendable {
     /// Most locales one request may ask for.
     static let maximumLocales = 100
 
-    func answer(_ request: JSONObject) async throws -> JSONObject {
+    /// The answer to one locale of a request: the tag as sent, how it was read, and the
+    /// stage's outcome, or why the push is not a payload.
+    struct LocaleAnswer: Sendable {
+        let tag: String
+        let requested: LocaleID
+        let result: Result<StageOutcome, StageInputError>
+    }
+
+    /// The answers, one per locale asked for, in order.
+    struct Answer: Sendable {
+        var results: [LocaleAnswer] = []
+
+        /// `{"results": [{"locale", "requested", "outcome", …}]}` and a newline, the server's
+        /// folders scrubbed from its messages.
+        func json(scrub: (String) -> String) -> [UInt8] {
+            var out = ""
+            var top = JSONObjectWriter(pretty: false)
+            top.key("results", into: &out)
+            out += "["
+            for (i, answer) in results.enumerated() {
+                if i > 0 { out += "," }
+                var object = JSONObjectWriter(pretty: false)
+                object.key("locale", into: &out)
+                out += JSONWriter.quote(answer.tag)
+                object.key("requested", into: &out)
+                out += JSONWriter.quote(answer.requested.bcp47)
+                object.key("outcome", into: &out)
+                switch answer.result {
+                case .success(let outcome):
+                    out += JSONWriter.quote(outcome.word)
+                    outcome.writeMembers(&object, into: &out, scrub: scrub)
+                case .failure(let error):
+                    out += JSONWriter.quote("invalid")
+                    object.key("error", into: &out)
+                    out += JSONWriter.quote(scrub(error.description))
+                }
+                object.close(into: &out)
+            }
+            out += "]"
+            top.close(into: &out)
+            out += "\n"
+            return Array(out.utf8)
+        }
+    }
+
+    func answer(_ request: JSONObject) async throws -> Answer {
         for key in request.keys where !["payload", "locales", "locale", "context"].contains(key) {
             throw ServiceError.badRequest("\(key): unknown field (known: payload, locales, locale, context)")
         }
@@ -30,7 +76,7 @@ struct RenderEndpoint: Sendable {
         let context = try await RenderContext.read(request["context"])
         guard let generation = tables.current else { throw ServiceError.notReady(tables.status.lastFailure) }
         let stage = Self.stage(generation.stage, context: context)
-        var results: [JSONValue] = []
+        var answer = Answer()
         for (tag, locale) in zip(tags, locales) {
             // Past the deadline (504) the work stops here, between locales: what is left is
             // never rendered.
@@ -40,28 +86,11 @@ struct RenderEndpoint: Sendable {
                     throw ServiceError(status: 500, code: "internal", "the context's badge could not be set: \(error)")
                 }
             }
-            var out = JSONObject()
-            out["locale"] = .string(tag)
-            out["requested"] = .string(locale.bcp47)
-            do {
-                let outcome = try await stage.process(payload, locale: locale)
-                let word = outcome.fallback ? "fallback" : "rendered"
-                metrics.render(outcome: word, servedBy: outcome.servedBy)
-                out["outcome"] = .string(word)
-                out["servedBy"] = .string(outcome.servedBy)
-                out["fallback"] = .bool(outcome.fallback)
-                out["bytes"] = .int(outcome.bytes)
-                out["payload"] = .object(outcome.payload)
-                out["diagnostics"] = .array(outcome.diagnostics.map { .string($0.message) })
-            } catch {
-                metrics.render(outcome: "invalid", servedBy: "")
-                out["outcome"] = .string("invalid")
-                out["error"] = .string(error.description)
-            }
-            results.append(.object(paths.scrub(out)))
+            let result: Result<StageOutcome, StageInputError>
+            do throws(StageInputError) { result = .success(try await stage.process(payload, locale: locale)) } catch { result = .failure(error) }
+            metrics.render(try? result.get())
+            answer.results.append(LocaleAnswer(tag: tag, requested: locale, result: result))
         }
-        var answer = JSONObject()
-        answer["results"] = .array(results)
         return answer
     }
 
@@ -84,14 +113,11 @@ struct RenderEndpoint: Sendable {
         return tags
     }
 
-    /// The stage for one request: the live one, or one over the context's store, clock and zone.
+    /// The stage for one request: the live one, or the live one over the context's store, clock
+    /// and zone (its compiled templates and keys shared, not made again per request).
     static func stage(_ live: Stage, context: RenderContext) -> Stage {
         guard context.store != nil || context.now != nil || context.timeZone != nil else { return live }
-        var configuration = live.configuration
-        if let store = context.store { configuration.store = .open(store) }
-        if let now = context.now { configuration.now = now }
-        if let zone = context.timeZone { configuration.timeZone = zone }
-        return Stage(configuration: configuration)
+        return live.sharing(store: context.store.map { .open($0) }, now: context.now, timeZone: context.timeZone)
     }
 }
 
@@ -100,5 +126,21 @@ extension ServiceError {
     /// No tables have loaded yet.
     static func notReady(_ why: String?) -> ServiceError {
         ServiceError(status: 503, code: "not-ready", "no tables are loaded yet" + (why.map { ": \($0)" } ?? ""), retryAfter: 1)
+    }
+}
+
+extension RenderEndpoint {
+    /// `POST /render` (in the `/v1` group).
+    func routes(bodyBytes: Int, tracing: Bool) -> RouteCollection<ServiceContext> {
+        let endpoint = self
+        return RouteCollection(context: ServiceContext.self).post("render") { request, _ in
+            let (_, object) = try await RequestBodyReader.object(request, limit: bodyBytes)
+            let answer = try await ServiceRoutes.traced(tracing, "render") { span in
+                let answer = try await endpoint.answer(object)
+                span?.attributes["herald.results"] = answer.results.count
+                return answer
+            }
+            return ServiceRoutes.json(200, answer.json(scrub: endpoint.paths.scrub))
+        }
     }
 }

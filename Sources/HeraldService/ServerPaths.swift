@@ -1,5 +1,3 @@
-import HeraldJSON
-
 /// The server's own folders — the key folder, the tables folder — kept out of every answer
 /// (Docs/security.md): a diagnostic that names a key file (`<keys>/k1.key`) or a table file
 /// says `<keys>/k1.key` or `de.lproj/Localizable.strings` instead, so a caller learns nothing
@@ -24,18 +22,6 @@ struct ServerPaths: Sendable {
         var out = text
         for (path, shown) in replacements where out.contains(path) {
             out = out.replacingOccurrences(of: path, with: shown)
-        }
-        return out
-    }
-
-    /// An answer object with its `error` and `diagnostics` scrubbed (the only members that
-    /// quote the server's messages).
-    func scrub(_ object: JSONObject) -> JSONObject {
-        guard !replacements.isEmpty else { return object }
-        var out = object
-        if let error = out["error"]?.stringValue { out["error"] = .string(scrub(error)) }
-        if let list = out["diagnostics"]?.arrayValue {
-            out["diagnostics"] = .array(list.map { item in item.stringValue.map { .string(scrub($0)) } ?? item })
         }
         return out
     }

@@ -50,28 +50,16 @@ public struct ServiceApplication: Sendable {
             sealingAlgorithms: configuration.sealingAlgorithms, allowUnsealed: configuration.allowUnsealed)
     }
 
-    /// The router: every route, behind the middleware.
+    /// The router: every route, behind the middleware (`ServiceRoutes`).
     func router() -> Router<ServiceContext> {
-        let limits = configuration.limits
         let uploadFolder = uploadFolder, temporaryParent = configuration.temporaryParent
-        let serviceRoutes = ServiceRoutes(
-            tables: tables, metrics: metrics, limits: limits, timeZone: configuration.timeZone, tracing: configuration.tracing,
-            admission: admission, uploads: uploads, uploadParent: { uploadFolder.withLock { $0 } ?? temporaryParent },
-            paths: ServerPaths(keys: configuration.keysDirectory, tables: configuration.tablesDirectory))
-        // The routes added to a router of their own first, for their paths (the metrics' labels).
-        let routes = Router(context: ServiceContext.self)
-        serviceRoutes.add(to: routes)
-        let router = Router(context: ServiceContext.self)
-        if configuration.tracing {
-            // Outermost, so that its span sees every answer as sent (errors, 503s) and the
-            // request id the middleware below echoes.
-            router.add(middleware: TracingMiddleware(recordingHeaders: [.requestID]))
-        }
-        router.add(middleware: ServiceMiddleware(
-            admission: admission, batchAdmission: batchAdmission, authentication: configuration.authentication, metrics: metrics,
-            retryAfterSeconds: limits.retryAfterSeconds, routes: Set(routes.routes.map { "\($0.path)" })))
-        serviceRoutes.add(to: router)
-        return router
+        return ServiceRoutes(
+            tables: tables, metrics: metrics, limits: configuration.limits, timeZone: configuration.timeZone,
+            tracing: configuration.tracing, authentication: configuration.authentication,
+            admission: admission, batchAdmission: batchAdmission, uploads: uploads,
+            uploadParent: { uploadFolder.withLock { $0 } ?? temporaryParent },
+            paths: ServerPaths(keys: configuration.keysDirectory, tables: configuration.tablesDirectory)
+        ).router()
     }
 
     /// Every route the server answers, as `METHOD /path` (what the OpenAPI document is checked against).

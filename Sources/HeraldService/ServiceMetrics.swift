@@ -1,3 +1,4 @@
+import HeraldStage
 import HeraldSync
 public import Prometheus
 
@@ -99,6 +100,13 @@ public final class ServiceMetrics: Sendable {
 
     /// The metrics of the route labelled `label` (a route pattern, or "other").
     func route(_ label: String) -> Route { Route(label: label, registry: registry) }
+
+    /// One push answered for one locale: its outcome, nil when it was invalid (not a request,
+    /// not a payload).
+    func render(_ outcome: StageOutcome?) {
+        guard let outcome else { return render(outcome: "invalid", servedBy: "") }
+        render(outcome: outcome.word, servedBy: outcome.servedBy)
+    }
 
     /// One push rendered for one locale: `outcome` is rendered, fallback or invalid;
     /// `servedBy` the localization whose tables served it.

@@ -1,127 +1,81 @@
 import Foundation
 import HeraldDiagnostics
+import HeraldSync
 import Hummingbird
 import Logging
 
-/// What every request goes through (Docs/service.md): its id, its log line, its metrics, the
-/// bearer token (when one is configured), the in-flight bounds (503 with `Retry-After` past
-/// them: one for single requests, one for batches; probes and `/metrics` are never refused),
-/// and the one error shape for whatever went wrong.
+/// What every request goes through (Docs/service.md), on the router itself: its id, its log
+/// line, its metrics — labelled by the route that matched (`context.endpointPath`, a route's
+/// pattern, never the raw path; `other` when none did) — and the one error shape for whatever
+/// went wrong. The bearer token and the in-flight bounds are the `/v1` group's
+/// (`AuthenticationMiddleware`, `AdmissionMiddleware`).
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceContext
 
-    let admission: Admission
-    /// The places of `/v1/render/batch`, apart from `admission`'s.
-    let batchAdmission: Admission
-    let authentication: ServiceAuthentication?
     let metrics: ServiceMetrics
-    let retryAfterSeconds: Int
-    /// The routes by path, each with its metric handles (a raw path is never a label).
-    let routes: [String: Route]
-    /// Where a path that is no route is counted.
-    let other: Route
+    /// Each route's metric handles, by its pattern, made on first use (the router's routes
+    /// are a closed set, so this never grows past them).
+    private let routes = Locked<[String: ServiceMetrics.Route]>([:])
+    /// Where a request that matched no route is counted.
+    private let other: ServiceMetrics.Route
 
-    /// A route's label, whether the in-flight bound may refuse it, and its metrics.
-    struct Route: Sendable {
-        let metrics: ServiceMetrics.Route
-        let alwaysAnswered: Bool
-        let batch: Bool
+    init(metrics: ServiceMetrics) {
+        self.metrics = metrics
+        other = metrics.route("other")
     }
 
-    /// Paths the in-flight bound never refuses: the orchestrator's probes and the scraper.
-    static let alwaysAnswered: Set<String> = ["/healthz", "/readyz", "/metrics"]
-
-    /// The batch route, whose places are `batchAdmission`'s.
-    static let batchRoute = "/v1/render/batch"
-
-    init(
-        admission: Admission, batchAdmission: Admission, authentication: ServiceAuthentication?, metrics: ServiceMetrics,
-        retryAfterSeconds: Int, routes: Set<String>
-    ) {
-        self.admission = admission
-        self.batchAdmission = batchAdmission
-        self.authentication = authentication
-        self.metrics = metrics
-        self.retryAfterSeconds = retryAfterSeconds
-        var table: [String: Route] = [:]
-        for path in routes {
-            table[path] = Route(
-                metrics: metrics.route(path), alwaysAnswered: Self.alwaysAnswered.contains(path), batch: path == Self.batchRoute)
+    /// The handles of the route that matched (set by the router before its middleware runs).
+    func route(_ context: ServiceContext) -> ServiceMetrics.Route {
+        guard let path = context.endpointPath, path != "NotFound" else { return other }
+        let metrics = metrics
+        return routes.withLock { made in
+            if let route = made[path] { return route }
+            let route = metrics.route(path)
+            made[path] = route
+            return route
         }
-        self.routes = table
-        other = Route(metrics: metrics.route("other"), alwaysAnswered: false, batch: false)
     }
 
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
         var context = context
         let id = Self.requestID(request.headers[.requestID], made: context)
         context.requestID = id
-        let path = request.uri.path
-        let route = routes[path] ?? other
+        let route = route(context)
         let start = ContinuousClock.now
-        var place: Admission.Place?
         var response: Response
-        if !route.alwaysAnswered, let authentication, !authentication.accepts(request.headers[.authorization]) {
-            var refused = ServiceError(
-                status: 401, code: "unauthorized", "this server needs a bearer token: Authorization: Bearer <token>"
-            ).response(requestID: id)
-            refused.headers[.wwwAuthenticate] = "Bearer"
-            return finish(refused, id: id, route: route, request: request, context: context, start: start, place: nil)
-        }
-        if !route.alwaysAnswered {
-            let bound = route.batch ? batchAdmission : admission
-            guard let taken = bound.enter() else {
-                metrics.overloaded()
-                let what = route.batch ? "batches" : "requests"
-                response = ServiceError(
-                    status: 503, code: "overloaded", "more than \(bound.limit) \(what) are in flight; try again shortly",
-                    retryAfter: retryAfterSeconds
-                ).response(requestID: id)
-                return finish(response, id: id, route: route, request: request, context: context, start: start, place: nil)
-            }
-            place = taken
-            context.place = taken
-        }
         do {
             response = try await next(request, context)
         } catch let error as ServiceError {
             response = error.response(requestID: id)
         } catch let error as HTTPError {
             let code = error.status == .notFound ? "not-found" : error.status == .methodNotAllowed ? "method-not-allowed" : "bad-request"
-            let message = error.status == .notFound ? "no such route: \(request.method) \(Excerpt.quoted(path))" : error.status.reasonPhrase
+            let message = error.status == .notFound ? "no such route: \(request.method) \(Excerpt.quoted(request.uri.path))" : error.status.reasonPhrase
             response = ServiceError(status: error.status.code, code: code, message).response(requestID: id)
         } catch {
             context.logger.error("request failed", metadata: ["request_id": .string(id), "error": "\(error)"])
             response = ServiceError(status: 500, code: "internal", "the request could not be answered").response(requestID: id)
         }
-        return finish(response, id: id, route: route, request: request, context: context, start: start, place: place)
+        return finish(response, id: id, route: route, request: request, context: context, start: start)
     }
 
-    /// Echoes the id, logs and counts the answer; a streamed body gives its in-flight place
-    /// back once it has been written.
+    /// Echoes the id, logs and counts the answer.
     private func finish(
-        _ response: Response, id: String, route: Route, request: Request, context: ServiceContext,
-        start: ContinuousClock.Instant, place: Admission.Place?
+        _ response: Response, id: String, route: ServiceMetrics.Route, request: Request, context: ServiceContext,
+        start: ContinuousClock.Instant
     ) -> Response {
         var response = response
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
         let method = request.method.rawValue
         let status = response.status.code
-        route.metrics.request(method: method, status: status, duration: elapsed)
+        route.request(method: method, status: status, duration: elapsed)
         // The access line: one per request, built only when info is logged.
         context.logger.info(
             "request",
             metadata: [
-                "request_id": .string(id), "method": .string(method), "route": .string(route.metrics.label),
+                "request_id": .string(id), "method": .string(method), "route": .string(route.label),
                 "status": .stringConvertible(status), "duration_ms": .stringConvertible(elapsed.wholeMilliseconds),
             ])
-        guard let place else { return response }
-        let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
-            defer { place.release() }
-            try await body.write(writer)
-        }
         return response
     }
 

@@ -20,20 +20,28 @@ import HeraldSync
 /// status 200 whatever the tables' findings. A malformed upload is 400, one over `limits`
 /// 413, another content type 415, each with `{"error": {"code": "…", "message": "…"}}`.
 public enum ValidateUpload {
-    public static func respond(
+    /// A report (status 200): its content type and its bytes.
+    public struct Report: Sendable {
+        public let contentType: String
+        public let body: [UInt8]
+    }
+
+    /// The report for an upload, or why there is none (400, 413, 415, 500 in the one error
+    /// shape of every route). `lint` is the run's cancellation (a test may bring its own).
+    static func respond(
         body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits,
-        temporaryParent: String? = nil, whenDone: @escaping @Sendable () -> Void = {}
-    ) async -> (status: Int, contentType: String, body: [UInt8]) {
+        temporaryParent: String? = nil, lint: LintCancellation = LintCancellation(), whenDone: @escaping @Sendable () -> Void = {}
+    ) async -> Result<Report, ServiceError> {
         let temporaryParent = temporaryParent ?? NSTemporaryDirectory()
-        // Unpacking and linting are blocking file work: on a thread of their own, not one of
-        // Swift concurrency's pool (as wide as the machine has cores) that serves requests.
-        // When the request is cancelled (its deadline passed) the thread is told to stop: it
-        // checks between its steps, and its unpacked folder is removed at once, so the lint
-        // still running finds nothing more to read.
-        let stop = Stop()
+        // Unpacking and linting are blocking file work: on a thread outside Swift
+        // concurrency's pool (as wide as the machine has cores) that serves requests — one of
+        // the process's parked threads. When the request is cancelled (its deadline passed)
+        // the work is told to stop: the linter checks between files and entries, the steps
+        // around it between themselves, and the unpacked folder is removed at once.
+        let stop = Stop(lint: lint)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
+                ParkedThreads.shared.run {
                     defer { whenDone() }
                     continuation.resume(returning: ValidateUpload.answer(
                         body: body, contentType: contentType, query: query, limits: limits, temporaryParent: temporaryParent, stop: stop))
@@ -48,6 +56,10 @@ public enum ValidateUpload {
     /// removed at once.
     final class Stop: Sendable {
         private let state = Locked<(stopped: Bool, upload: TablesUpload?)>((false, nil))
+        /// The lint run's own stop.
+        let lint: LintCancellation
+
+        init(lint: LintCancellation = LintCancellation()) { self.lint = lint }
 
         var stopped: Bool { state.withLock { $0.stopped } }
 
@@ -56,6 +68,7 @@ public enum ValidateUpload {
                 state.stopped = true
                 return state.upload
             }
+            lint.cancel()
             upload?.remove()
         }
 
@@ -77,7 +90,7 @@ public enum ValidateUpload {
     static func answer(
         body: [UInt8], contentType: String, query: [String: String], limits: UploadLimits,
         temporaryParent: String = NSTemporaryDirectory(), stop: Stop = Stop()
-    ) -> (status: Int, contentType: String, body: [UInt8]) {
+    ) -> Result<Report, ServiceError> {
         do {
             let options = try Options(query)
             let uploaded = try entries(body: body, contentType: contentType, limits: limits)
@@ -86,12 +99,12 @@ public enum ValidateUpload {
             defer { upload.remove() }
             stop.working(in: upload)
             try stop.check()
-            let (report, configuredStrict) = try lint(upload)
+            let (report, configuredStrict) = try lint(upload, cancellation: stop.lint)
             try stop.check()
             let body = render(report, strict: configuredStrict || options.strict, format: options.format)
-            return (200, options.format == .sarif ? "application/sarif+json" : "application/json", body)
+            return .success(Report(contentType: options.format == .sarif ? "application/sarif+json" : "application/json", body: body))
         } catch {
-            return errorResponse(error)
+            return .failure(error.serviceError)
         }
     }
 
@@ -135,11 +148,13 @@ public enum ValidateUpload {
     }
 
     /// `herald validate`'s linter over the unpacked folder, its paths made relative to the upload.
-    static func lint(_ upload: TablesUpload) throws(UploadProblem) -> (LintReport, strict: Bool) {
+    static func lint(_ upload: TablesUpload, cancellation: LintCancellation? = nil) throws(UploadProblem) -> (LintReport, strict: Bool) {
         let configuration = try configuration(upload)
         var report: LintReport
         do {
-            report = try Linter(configuration: configuration).run(paths: [upload.root])
+            var linter = Linter(configuration: configuration)
+            linter.cancellation = cancellation
+            report = try linter.run(paths: [upload.root])
         } catch {
             throw UploadProblem(kind: .serverFailure, code: "validate-failed", message: upload.relative(error.message))
         }
@@ -181,36 +196,11 @@ public enum ValidateUpload {
         return configuration
     }
 
-    /// The report in the format asked for, with the verdict added.
+    /// The report in the format asked for, with the verdict.
     static func render(_ report: LintReport, strict: Bool, format: LintOutputFormat) -> [UInt8] {
-        let passed = JSONValue.bool(!report.fails(strict: strict))
-        var document: JSONValue
-        switch format {
-        case .sarif:
-            document = LintOutput.sarif(report)
-            if case .object(var top) = document, case .array(var runs)? = top["runs"], case .object(var run)? = runs.first {
-                // Beside what the linter puts there (the review states per language).
-                var properties = run["properties"]?.objectValue ?? JSONObject()
-                properties["passed"] = passed
-                run["properties"] = .object(properties)
-                runs[0] = .object(run)
-                top["runs"] = .array(runs)
-                document = .object(top)
-            }
-        default:
-            document = LintOutput.json(report)
-            if case .object(var top) = document, case .object(var summary)? = top["summary"] {
-                summary["passed"] = passed
-                top["summary"] = .object(summary)
-                document = .object(top)
-            }
-        }
+        let passed = !report.fails(strict: strict)
+        let document = format == .sarif ? LintOutput.sarif(report, passed: passed) : LintOutput.json(report, passed: passed)
         return Array((JSONWriter.write(document, pretty: true) + "\n").utf8)
-    }
-
-    /// A refused upload, in the one error shape of every route (the route adds the request id).
-    static func errorResponse(_ error: UploadProblem) -> (status: Int, contentType: String, body: [UInt8]) {
-        (error.kind.rawValue, "application/json", error.serviceError.body(requestID: nil))
     }
 }
 

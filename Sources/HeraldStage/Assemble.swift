@@ -63,13 +63,13 @@ struct Assemble: Sendable {
         guard let final else {
             // Unreachable in practice: a checked alert always has text and a bare aps fits.
             return StageOutcome(
-                payload: payload.object.wholeObject(), json: JSONWriter.write(payload.object), servedBy: servedBy, fallback: true,
+                content: payload.object, json: JSONWriter.write(payload.object), servedBy: servedBy, fallback: true,
                 diagnostics: diagnostics + [
                     .stage(.payloadSize, "no final payload could be written; the original is passed on")
                 ])
         }
         return StageOutcome(
-            payload: final.object, json: final.json, servedBy: servedBy, fallback: alert.fallback,
+            content: final.content, json: final.json, servedBy: servedBy, fallback: alert.fallback,
             diagnostics: diagnostics)
     }
 
@@ -89,7 +89,7 @@ struct Assemble: Sendable {
         let size = JSONWriter.length(of: object)
         guard size > APNsPayload.maximumBytes else {
             return StageOutcome(
-                payload: object.wholeObject(), json: JSONWriter.write(object), servedBy: "", fallback: true, diagnostics: diagnostics)
+                content: object, json: JSONWriter.write(object), servedBy: "", fallback: true, diagnostics: diagnostics)
         }
         // Over APNs' budget (no push this size is delivered): as for a push the stage renders,
         // custom keys are dropped, then whatever `aps` member does not fit, so what comes out

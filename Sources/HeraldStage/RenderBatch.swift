@@ -14,7 +14,7 @@ public struct RenderBatch: Sendable {
     /// Answers the next line of the input (`LineReader`, a trailing `\r` dropped); nil for a
     /// blank line (spaces and tabs only), which gets no answer. The line is parsed where the
     /// reader holds it, not copied.
-    public mutating func answer(_ read: LineReader.Line) async -> JSONObject? {
+    public mutating func answer(_ read: LineReader.Line) async -> RenderAnswer? {
         guard case .text(let text) = read else { return await answer(bytes: nil) }
         lineNumber += 1
         guard let line = Self.trimmed(text) else { return nil }
@@ -23,10 +23,10 @@ public struct RenderBatch: Sendable {
 
     /// The same for a line already copied out of its input (`herald serve` reads it from a
     /// request body): its bytes, or nil when it was longer than `InputLimits.batchLineBytes`.
-    public mutating func answer(bytes: [UInt8]?) async -> JSONObject? {
+    public mutating func answer(bytes: [UInt8]?) async -> RenderAnswer? {
         lineNumber += 1
         guard let bytes else {
-            return Self.errorLine(id: nil, "line \(lineNumber): \(LineReader.tooLongMessage)")
+            return .failed(id: nil, "line \(lineNumber): \(LineReader.tooLongMessage)")
         }
         let number = lineNumber
         let request = bytes.withUnsafeBufferPointer { Self.trimmed($0).map { Self.request($0, lineNumber: number) } }
@@ -34,28 +34,35 @@ public struct RenderBatch: Sendable {
         return await answer(request)
     }
 
-    private mutating func answer(_ request: Request) async -> JSONObject {
+    private mutating func answer(_ request: Request) async -> RenderAnswer {
         await Self.answer(stage, request, lineNumber: lineNumber, locales: &locales)
     }
 
-    /// Answers one request line `{"id", "locale", "payload"}` with
-    /// `{"id", "locale", "requested", "servedBy", "fallback", "bytes", "payload", "diagnostics"}`
-    /// ("locale" the tag as sent, "requested" how it was read, in BCP 47, "diagnostics" the
-    /// messages of the stage's diagnostics), or `{"id"?, "error"}` when the line is not a
-    /// request or its payload is not a payload. Errors begin `line N: ` (and
+    /// Answers one request line `{"id", "locale", "payload"}` that was line `lineNumber` of
+    /// its input (a queued job answered on its own): rendered, or failed when the line is not
+    /// a request or its payload is not a payload. Errors begin `line N: ` (and
     /// `line N, column C: not JSON: ` when the line is not JSON); `locales` caches parsed
     /// tags across lines.
+    public static func render(
+        _ stage: Stage, line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]
+    ) async -> RenderAnswer {
+        let request = line.withUnsafeBufferPointer { Self.request($0, lineNumber: lineNumber) }
+        return await answer(stage, request, lineNumber: lineNumber, locales: &locales)
+    }
+
+    /// `render`'s answer as an object (the worker's jobs read it so until they take the typed
+    /// answer).
     public static func answer(
         _ stage: Stage, line: [UInt8], lineNumber: Int, locales: inout [String: LocaleID]
     ) async -> JSONObject {
-        let request = line.withUnsafeBufferPointer { Self.request($0, lineNumber: lineNumber) }
-        return await answer(stage, request, lineNumber: lineNumber, locales: &locales)
+        let answer = await render(stage, line: line, lineNumber: lineNumber, locales: &locales)
+        return (try? JSONParser.parse(answer.batchLine()).objectValue) ?? errorLine(id: answer.id, answer.failure ?? "")
     }
 
     /// A line read as a request, or why it is not one.
     enum Request {
         /// Not a request: the error line that answers it.
-        case failed(JSONObject)
+        case failed(RenderAnswer)
         /// A request: its id (when given), locale tag and payload.
         case render(id: JSONValue?, tag: String, payload: JSONValue)
     }
@@ -70,11 +77,11 @@ public struct RenderBatch: Sendable {
     /// Reads `line` in place (it is lent, not kept: the parsed values own their text).
     static func request(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Request {
         func failure(_ id: JSONValue?, _ message: String) -> Request {
-            .failed(errorLine(id: id, "line \(lineNumber): \(message)"))
+            .failed(.failed(id: id, "line \(lineNumber): \(message)"))
         }
         let value: JSONValue
         do { value = try JSONParser.parseDetailed(buffer: line).value } catch {
-            return .failed(errorLine(id: nil, error.batchLineMessage(line: lineNumber)))
+            return .failed(.failed(id: nil, error.batchLineMessage(line: lineNumber)))
         }
         guard let request = value.objectValue else {
             return failure(nil, "a request must be a JSON object, found \(value.typeName)")
@@ -92,14 +99,14 @@ public struct RenderBatch: Sendable {
     /// Renders `request`, or answers with why it is not one.
     static func answer(
         _ stage: Stage, _ request: Request, lineNumber: Int, locales: inout [String: LocaleID]
-    ) async -> JSONObject {
+    ) async -> RenderAnswer {
         let (id, tag, payload): (JSONValue?, String, JSONValue)
         switch request {
         case .failed(let answer): return answer
         case .render(let i, let t, let p): (id, tag, payload) = (i, t, p)
         }
-        func failure(_ message: String) -> JSONObject {
-            errorLine(id: id, "line \(lineNumber): \(message)")
+        func failure(_ message: String) -> RenderAnswer {
+            .failed(id: id, "line \(lineNumber): \(message)")
         }
         let locale: LocaleID
         if let known = locales[tag] {
@@ -114,18 +121,10 @@ public struct RenderBatch: Sendable {
         do { outcome = try await stage.process(payload, locale: locale) } catch {
             return failure(error.description)
         }
-        var out = JSONObject()
-        if let id { out["id"] = id }
-        out["locale"] = .string(tag)
-        out["requested"] = .string(locale.bcp47)
-        out["servedBy"] = .string(outcome.servedBy)
-        out["fallback"] = .bool(outcome.fallback)
-        out["bytes"] = .int(outcome.bytes)
-        out["payload"] = .object(outcome.payload)
-        out["diagnostics"] = .array(outcome.diagnostics.map { .string($0.message) })
-        return out
+        return RenderAnswer(id: id, .rendered(tag: tag, requested: locale, outcome: outcome))
     }
 
+    /// `{"id"?, "error"}` as an object (the worker's lines for jobs it gave up on).
     public static func errorLine(id: JSONValue?, _ message: String) -> JSONObject {
         var out = JSONObject()
         if let id { out["id"] = id }

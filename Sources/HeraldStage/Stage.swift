@@ -36,6 +36,25 @@ public final class Stage: Sendable {
         self.keys = StageKeys(configuration.keys)
     }
 
+    /// This stage over another store, clock or time zone (each nil: this stage's own), sharing
+    /// its renderer (the templates it has compiled) and the keys it has read: what a request
+    /// bringing its own context renders with (`herald serve`), instead of a cold stage per
+    /// request. Its catalog, keys and policies are this stage's.
+    public func sharing(store: StoreSource?, now: Date?, timeZone: String?) -> Stage {
+        var configuration = configuration
+        if let store { configuration.store = store }
+        if let now { configuration.now = now }
+        if let timeZone { configuration.timeZone = timeZone }
+        return Stage(configuration: configuration, renderer: renderer, keys: keys)
+    }
+
+    private init(configuration: StageConfiguration, renderer: Renderer, keys: StageKeys) {
+        self.configuration = configuration
+        self.renderer = renderer
+        self.store = StoreAccess(configuration.store, writes: configuration.writesToStore)
+        self.keys = keys
+    }
+
     /// Processes a push as received (JSON bytes).
     ///
     /// - Parameters:

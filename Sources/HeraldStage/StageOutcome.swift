@@ -3,8 +3,11 @@ public import HeraldJSON
 
 /// What the stage made of one push.
 public struct StageOutcome: Sendable {
-    /// The final payload (≤ 4096 bytes written compactly).
-    public var payload: JSONObject
+    /// The final payload (≤ 4096 bytes written compactly) as an object: made from `content`
+    /// when asked (each custom key parsed back); an answer writes `json` instead.
+    public var payload: JSONObject { content.wholeObject() }
+    /// The final payload as the stage holds it: custom keys kept as their compact text.
+    public var content: PartlyParsedObject
     /// The compact JSON text of `payload`.
     public var json: String
     /// The localization that served the alert text.
@@ -21,7 +24,12 @@ public struct StageOutcome: Sendable {
 
     /// Makes an outcome (the stage makes them; tests and custom stages may too).
     public init(payload: JSONObject, json: String, servedBy: String, fallback: Bool, diagnostics: [Diagnostic]) {
-        self.payload = payload
+        self.init(content: PartlyParsedObject(payload), json: json, servedBy: servedBy, fallback: fallback, diagnostics: diagnostics)
+    }
+
+    /// Makes an outcome of a payload held partly as text (what the stage assembles).
+    public init(content: PartlyParsedObject, json: String, servedBy: String, fallback: Bool, diagnostics: [Diagnostic]) {
+        self.content = content
         self.json = json
         self.servedBy = servedBy
         self.fallback = fallback

@@ -119,7 +119,7 @@ struct RenderInvocation: Sendable {
         var out = BufferedOutput()
         while let read = try input.next() {
             guard let answer = await batch.answer(read) else { continue }
-            JSONWriter.write(.object(answer), to: &out)
+            out.write(answer.batchLine())
             out.writeStatic("\n")
         }
         out.flush()

@@ -25,7 +25,7 @@ import Testing
         let lines = CampaignFixtures.formatLines(12) + ["{oops", #"{"key":"nope","locale":"de"}"#]
         var batch = FormatBatch(renderer: runner.format.renderer, options: RenderOptions(), table: "Localizable")
         var out = BufferedOutput.inMemory()
-        for line in lines { Array(line.utf8).withUnsafeBufferPointer { _ = batch.answer(.text($0), to: &out) } }
+        for line in lines { Array(line.utf8).withUnsafeBufferPointer { batch.answer(.text($0), to: &out) } }
         let expected = String(decoding: out.takeBytes(), as: UTF8.self).split(separator: "\n").map(String.init)
         let answers = await runner.answer(Self.jobs(lines, kind: .format))
         #expect(answers.map(\.answer) == expected)

@@ -22,7 +22,7 @@ import Testing
         var out = BufferedOutput(fileDescriptor: fd)
         for line in lines {
             var bytes = Array(line.utf8)
-            bytes.withUnsafeMutableBufferPointer { _ = batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
+            bytes.withUnsafeMutableBufferPointer { batch.answer(.text(UnsafeBufferPointer($0)), to: &out) }
         }
         if tooLong { batch.answer(.tooLong, to: &out) }
         out.flush()

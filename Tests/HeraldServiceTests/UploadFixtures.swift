@@ -116,7 +116,11 @@ enum UploadFixtures {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (status: Int, contentType: String, body: [UInt8]) {
         let parent = try TemporaryFolder("herald-upload-parent")
-        let answer = ValidateUpload.answer(body: body, contentType: contentType, query: query, limits: limits, temporaryParent: parent.path)
+        let answer: (status: Int, contentType: String, body: [UInt8])
+        switch ValidateUpload.answer(body: body, contentType: contentType, query: query, limits: limits, temporaryParent: parent.path) {
+        case .success(let report): answer = (200, report.contentType, report.body)
+        case .failure(let error): answer = (error.status, "application/json", error.body(requestID: nil))
+        }
         let left = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? ["<unlistable>"]
         #expect(left.isEmpty, "the upload's folder is left behind: \(left)", sourceLocation: sourceLocation)
         let text = String(decoding: answer.body, as: UTF8.self)
