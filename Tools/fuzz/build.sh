@@ -93,7 +93,8 @@ fmods=$scratch/fuzz-modules
 rm -rf "$fmods"
 mkdir -p "$fmods"
 cmaps=(-Xcc "-fmodule-map-file=$root/Sources/CICU/module.modulemap"
-    -Xcc "-fmodule-map-file=$bin/CHeraldICU.build/module.modulemap" -Xcc "-I$root/Sources/CHeraldICU/include")
+    -Xcc "-fmodule-map-file=$bin/CHeraldICU.build/module.modulemap" -Xcc "-I$root/Sources/CHeraldICU/include"
+    -Xcc "-fmodule-map-file=$bin/CHeraldText.build/module.modulemap" -Xcc "-I$root/Sources/CHeraldText/include")
 for m in "$deps"/checkouts/swift-crypto/Sources/*/include/module.modulemap \
     "$deps"/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap; do
     [ -f "$m" ] && cmaps+=(-Xcc "-fmodule-map-file=$m" -Xcc "-I$(dirname "$m")")
@@ -147,7 +148,7 @@ done
 [ ${#objects[@]} -gt 0 ] || { echo "fuzz: no object files under $bin" >&2; exit 1; }
 objects+=("$fmods"/*.o)
 
-libs="$(pkg-config --libs icu-i18n icu-uc) -lsqlite3"
+libs="$(pkg-config --libs icu-i18n icu-uc) -lsqlite3 -ldl"
 pids=()
 for h in "${harnesses[@]}"; do
     echo "fuzz: linking $h"

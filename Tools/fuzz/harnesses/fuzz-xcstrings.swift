@@ -3,7 +3,8 @@
 // (`XCStringsScanner`, which lists a catalog's languages without parsing it)
 // against the reader: whenever the scan answers, the reader found no syntax
 // error, the same source language, and no language the scan did not list.
-@testable import HeraldTables
+@testable import HeraldTableFormats
+import HeraldTables
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
