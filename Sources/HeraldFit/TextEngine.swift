@@ -243,11 +243,22 @@ public final class TextEngine: Sendable {
             if current >= 0, units.count > start { runs.append((start, units.count, current)) }
             return s.fonts
         }
+        // Each run is shaped a word at a time, spaces apart, as a browser's word cache shapes
+        // text: the same word in another message (another locale's sample, another surface)
+        // is then shaped once.
         for run in runs {
             let font = fonts[run.font]
-            let a = shaped(font, Array(units[run.start..<run.end]), lang: lang)
             let scale = size / font.upem
-            for (k, v) in a.enumerated() { out[run.start + k] = Double(v) * scale }
+            var start = run.start
+            while start < run.end {
+                var end = start + 1
+                if units[start] != 0x20 {
+                    while end < run.end, units[end] != 0x20 { end += 1 }
+                }
+                let a = shaped(font, Array(units[start..<end]), lang: lang)
+                for (k, v) in a.enumerated() { out[start + k] = Double(v) * scale }
+                start = end
+            }
         }
         return (out, missing)
     }

@@ -7,6 +7,7 @@ import HeraldFit
 import HeraldICU
 import HeraldRender
 import HeraldTables
+import HeraldSync
 
 extension LintRun {
     /// A name as long as the ones users type, for `%@` arguments.
@@ -54,12 +55,17 @@ extension LintRun {
         // One rendering (list i's) on every surface: shaped once per size and weight, laid out
         // at each surface's width.
         func layOut(_ text: String, _ i: Int) {
-            var measured: [String: MeasuredText] = [:]
+            // A few sizes and weights at most: found by a look down a short list.
+            var measured: [(size: Double, weight: Int, text: MeasuredText)] = []
             for surface in surfaces {
                 guard let style = surface.styles[kind] else { continue }
-                let shape = "\(style.size) \(style.weight)"
-                let m = measured[shape] ?? MeasuredText(text, locale: locale.bcp47, size: style.size, weight: style.weight, engine: engine)
-                measured[shape] = m
+                let m: MeasuredText
+                if let hit = measured.first(where: { $0.size == style.size && $0.weight == style.weight }) {
+                    m = hit.text
+                } else {
+                    m = MeasuredText(text, locale: locale.bcp47, size: style.size, weight: style.weight, engine: engine)
+                    measured.append((style.size, style.weight, m))
+                }
                 let layout = m.layout(lines: style.lines, width: surface.lineWidth(kind))
                 guard let cut = layout.cut else { continue }
                 if !cutOn.contains(surface.label) { cutOn.append(surface.label) }
@@ -98,8 +104,18 @@ extension LintRun {
 
     static func points(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
-    /// The longest amount the locale prints among common currencies (1,234,567.89 of each).
+    /// The longest amount the locale prints among common currencies (1,234,567.89 of each),
+    /// found once per locale.
     static func longestAmount(_ locale: LocaleID) -> String {
+        if let known = longestAmounts.withLock({ $0[locale.bcp47] }) { return known }
+        let best = findLongestAmount(locale)
+        longestAmounts.withLock { $0[locale.bcp47] = best }
+        return best
+    }
+
+    private static let longestAmounts = Locked<[String: String]>([:])
+
+    private static func findLongestAmount(_ locale: LocaleID) -> String {
         var best = ""
         for code in ["EUR", "USD", "GBP", "CHF", "JPY", "INR", "BRL", "PLN", "SEK", "TRY", "CNY", "KRW", "RUB", "SAR"] {
             guard let f = try? Currency.formatter(currency: code, locale: locale),
