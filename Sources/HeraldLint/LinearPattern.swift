@@ -62,6 +62,10 @@ public struct LinearPattern: Sendable {
         program = compiler.program
         sets = parser.sets
         text = pattern
+        // `a*`, `\s*$`, `^`: a pattern matching nothing at all would report every text.
+        if firstMatch(in: "").match != nil {
+            throw Problem(message: "the pattern matches an empty text, so it would report every text (write + for *, or name what it must find)")
+        }
     }
 
     /// True when `s` is in the named class `\d`, `\w` or `\s`.
