@@ -162,7 +162,7 @@ public struct LintConfiguration: Sendable {
             case _ where TextRules.keys.contains(key):
                 try c.textRules.read(key, value, path: path)
             default:
-                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, strict, fit, terms, lengthLimits, sameAsSource)")
+                throw Problem(message: "\(path): unknown setting \(Excerpt.quoted(key)) (known: sourceLocale, locales, rules, ignore, notifications, pushArgumentBytes, pushOverheadBytes, strict, fit, terms, lengthLimits, sameAsSource, patterns)")
             }
         }
         return c

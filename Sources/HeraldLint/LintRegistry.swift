@@ -39,7 +39,7 @@ extension LintRule {
         // Script typography.
         .cjkPunctuation, .frenchSpacing, .arabicPunctuation, .greekQuestionMark,
         // Configured text rules.
-        .sameAsSource, .termKept, .termTranslation, .lengthLimit,
+        .sameAsSource, .termKept, .termTranslation, .lengthLimit, .pattern,
         // Apple's grammar agreement.
         .inflection,
     ]

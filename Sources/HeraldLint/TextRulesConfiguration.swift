@@ -49,11 +49,13 @@ public struct TextRules: Sendable {
     public var sameWords: [String: Set<String>] = [:]
     /// `sameAsSource.keys`: `Table:key` globs whose texts may equal the source.
     public var sameKeys: [Glob] = []
+    /// `patterns` (PatternRules.swift).
+    public var patterns: [PatternRule] = []
 
     public init() {}
 
     /// The configuration keys read here.
-    static let keys: Set<String> = ["terms", "lengthLimits", "sameAsSource"]
+    static let keys: Set<String> = ["terms", "lengthLimits", "sameAsSource", "patterns"]
 
     /// Reads one of `keys` from a configuration file (`path` is only said in messages).
     mutating func read(_ key: String, _ value: JSONValue, path: String) throws(LintConfiguration.Problem) {
@@ -109,6 +111,8 @@ public struct TextRules: Sendable {
                     throw fail("unknown setting \(Excerpt.quoted("sameAsSource." + k)) (known: words, keys)")
                 }
             }
+        case "patterns":
+            patterns += try PatternRule.read(value, path: path)
         default:
             break
         }

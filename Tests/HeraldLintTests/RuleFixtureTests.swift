@@ -14,7 +14,7 @@ import Testing
         // HeraldCLITests' ValidateSourcesCLITests.
         "code-missing-key", "code-arguments",
         "push-key-missing", "push-argument-count",  // only with --pushes: PushKeyTests
-        "term-kept", "term-translation", "length-limit",  // only with their configuration: ConfiguredTextRuleTests
+        "term-kept", "term-translation", "length-limit", "pattern",  // only with their configuration: ConfiguredTextRuleTests, PatternRuleTests
         "fit",  // only where HarfBuzz, fontconfig and the fonts are installed: FitRuleTests
     ]
 
