@@ -65,8 +65,10 @@ import Testing
         // other three were quicker and drained the queue before it claimed anything, once
         // every job has ended (nothing is then held: the counts below still must hold).
         try await WorkerRunTests.waitUntil("the first worker holds jobs, or every job has ended", tries: 36_000) {
-            try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE state = 'running' AND lease_owner LIKE '%:\(workers[0].processIdentifier):%'") > 0
-                || CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE state IN ('queued', 'running')") == 0
+            if try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE state = 'running' AND lease_owner LIKE '%:\(workers[0].processIdentifier):%'") > 0 {
+                return true
+            }
+            return try await CampaignFixtures.count(url, "SELECT count(*) FROM herald_jobs WHERE state IN ('queued', 'running')") == 0
         }
         kill(workers[0].processIdentifier, SIGKILL)
         #expect(await workers[0].finished().status == SIGKILL)
