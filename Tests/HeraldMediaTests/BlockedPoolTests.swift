@@ -20,44 +20,11 @@ import HeraldNetwork
 @Suite(.serialized) struct BlockedPoolTests {
     let loopback = MediaPolicy(allowHTTP: .hosts(["127.0.0.1"]), allowHosts: ["127.0.0.1"])
 
-    /// A gate the test opens once; a wait gives up after two minutes and says so.
-    final class Gate: @unchecked Sendable {
-        // `@unchecked Sendable`: `isOpen` and `gaveUp` are only touched under `condition`.
-        private let condition = NSCondition()
-        private var isOpen = false
-        private var gaveUp = false
-
-        func wait() {
-            condition.lock()
-            let limit = Date().addingTimeInterval(120)
-            while !isOpen {
-                if !condition.wait(until: limit) {
-                    gaveUp = true
-                    break
-                }
-            }
-            condition.unlock()
-        }
-
-        func open() {
-            condition.lock()
-            isOpen = true
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        var someWaitGaveUp: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return gaveUp
-        }
-    }
-
     /// Runs `body` on a thread of its own while more tasks than the pool has threads are
     /// blocked; they are let go when `body` returns. Returns its result and whether a blocked
     /// task gave up waiting (the pool was needed after all).
     func withThePoolBlocked<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> (T, poolWasNeeded: Bool) {
-        let gate = Gate()
+        let gate = BlockingGate(giveUpAfter: 120)
         let executor = DedicatedExecutor()
         defer { executor.shutdown() }
         return await withTaskExecutorPreference(executor) {

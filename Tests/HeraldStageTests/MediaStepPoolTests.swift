@@ -18,40 +18,6 @@ import Testing
 /// queued before the step's work, so on the pool that work cannot start until they are let
 /// go. The step gets a minute, a bound only a stall reaches (it takes milliseconds otherwise).
 @Suite(.serialized) struct MediaStepPoolTests {
-    /// A gate the test opens once; a wait gives up after five minutes (a guard against a test
-    /// that never opens it), and counts who has come to it.
-    final class Gate: @unchecked Sendable {
-        // `@unchecked Sendable`: every field is only touched under `condition`.
-        private let condition = NSCondition()
-        private var isOpen = false
-        private var arrived = 0
-
-        func wait() {
-            condition.lock()
-            arrived += 1
-            condition.broadcast()
-            let limit = Date().addingTimeInterval(300)
-            while !isOpen, condition.wait(until: limit) {}
-            condition.unlock()
-        }
-
-        /// Waits until `count` have come (or `seconds` passed); returns how many came.
-        func waitForArrivals(_ count: Int, seconds: Double) -> Int {
-            condition.lock()
-            defer { condition.unlock() }
-            let limit = Date().addingTimeInterval(seconds)
-            while arrived < count, condition.wait(until: limit) {}
-            return arrived
-        }
-
-        func open() {
-            condition.lock()
-            isOpen = true
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
     /// Set once by another thread; waited for with a bound.
     final class Done: @unchecked Sendable {
         private let condition = NSCondition()
@@ -80,7 +46,7 @@ import Testing
             policy: MediaPolicy(), deadline: .now + .seconds(600))
         // Plain http is refused by the policy: nothing goes to the network, one failure is said.
         let refs = [MediaReference(url: "http://127.0.0.1:9/a.png", source: .heraldMedia)]
-        let gate = Gate()
+        let gate = BlockingGate(giveUpAfter: 300)
         let executor = DedicatedExecutor()
         defer { executor.shutdown() }
         // The test itself runs on a thread of its own: it blocks while it waits.

@@ -20,45 +20,9 @@ import Testing
     /// lottery.noTickets.body with the draw's date (CLDR en medium) and numbers.
     static let numbers = "The numbers for Nov 18, 2026 are in: 4 11 23 45 61 + 9."
 
-    /// A gate the test opens once: everything waiting on it goes on. A wait gives up after a
-    /// minute (and says so in `someWaitGaveUp`) so that a broken deadline fails the test
-    /// instead of hanging the suite.
-    final class Gate: @unchecked Sendable {
-        // `@unchecked Sendable`: `isOpen` is only touched under `condition`.
-        private let condition = NSCondition()
-        private var isOpen = false
-        private var gaveUp = false
-
-        func wait() {
-            condition.lock()
-            let limit = Date().addingTimeInterval(60)
-            while !isOpen {
-                if !condition.wait(until: limit) {
-                    gaveUp = true
-                    break
-                }
-            }
-            condition.unlock()
-        }
-
-        /// True once a wait ended without the gate being opened.
-        var someWaitGaveUp: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return gaveUp
-        }
-
-        func open() {
-            condition.lock()
-            isOpen = true
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
     /// A downloader that blocks its thread (a thread of the cooperative pool) until the gate opens.
     struct StuckDownloader: MediaDownloader {
-        let gate: Gate
+        let gate: BlockingGate
         func download(_ urls: [String], policy: MediaPolicy, into folder: String, deadline: ContinuousClock.Instant)
             async -> [Result<DownloadedFile, MediaFailure>]
         {
@@ -75,7 +39,7 @@ import Testing
     @Test func theDeadlineHoldsWhileThePoolIsFullAndTheWorkIsStuck() async throws {
         let harness = try StageHarness()
         try harness.addTicket("powerball", draw: "2026-11-18", numbers: [4, 11, 23, 50, 60], bonus: [1])
-        let gate = Gate()
+        let gate = BlockingGate(giveUpAfter: 60)
         let stage = harness.stage(
             deadline: .milliseconds(1000), allowUnsealed: true, mediaDownloader: StuckDownloader(gate: gate))
         let push = Array(Self.lotteryPush(extra: #","media":[{"url":"https://media.example/picture.png"}]"#).utf8)
